@@ -1,0 +1,53 @@
+"""The `dossier` Typer application and the options its commands share."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Optional
+
+import typer
+
+from .. import __version__
+
+app = typer.Typer(
+    name="dossier",
+    help=(
+        "Print-and-play toolkit for spy board games. Builds counter sheets, event tiles, "
+        "reference cards and map posters from a game's data, checks the data, and answers rules questions.\n\n"
+        "Start with `dossier build`; it writes PDFs into ./output/<game>/."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+GAME_HELP = "Game name (see `dossier games`) or the path of a game folder."
+GameOption = typer.Option(None, "--game", "-g", help=GAME_HELP, metavar="NAME|PATH")
+JsonOption = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"dossier {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Optional[bool] = typer.Option(
+        None, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Dossier command line."""
+
+
+def print_json(data: Any) -> None:
+    """Write `data` to stdout as indented JSON (UTF-8, £ kept as is)."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def is_terminal() -> bool:
+    """True when a person is watching: progress bars and colour only then."""
+    return sys.stderr.isatty()
