@@ -1,0 +1,109 @@
+"""The data commands through the CLI: validate, list, paths, games, assumptions, version, help."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from generators import __version__
+
+
+def test_validate_shipped_data(cli):
+    result = cli("validate", "--game", "spies")
+    assert result.code == 0
+    assert "spies: valid (200 pieces, 50 tiles)" in result.stdout
+
+
+def test_version(cli):
+    result = cli("--version")
+    assert result.code == 0 and result.stdout.strip() == f"dossier {__version__}"
+
+
+def test_help_lists_commands(cli):
+    result = cli("--help")
+    assert result.code == 0
+    for command in ("build", "validate", "list", "paths"):
+        assert command in result.stdout
+
+
+def test_list_tiles_json(cli):
+    result = cli("list", "tiles", "--json")
+    assert result.code == 0
+    tiles = result.json()
+    assert len(tiles) == 50
+    ge1 = next(t for t in tiles if t["id"] == "Ge 1")
+    assert ge1["years"] == [1937, 1938, 1939]
+    assert ge1["event"] == "Czech Crisis!"
+    assert ge1["special"] is True
+    assert ge1["awards"][0] == {"amount": 3, "kind": "c", "cities": ["Berlin", "Prague"]}
+    assert ge1["awards"][2] == {"amount": 2, "kind": "£", "cities": ["Budapest", "Vienna", "Bratislava"]}
+
+
+def test_list_pieces_json(cli):
+    pieces = cli("list", "pieces", "--json").json()
+    assert sum(p["count"] for p in pieces) == 200
+    assert {p["kind"] for p in pieces} == {"spy", "police", "secret", "counterspy", "chit", "bank", "year", "sanctioned"}
+    piccolo = next(p for p in pieces if p["name"] == "Piccolo")
+    assert piccolo == {"kind": "spy", "name": "Piccolo", "nation": "italy", "count": 1, "strength": 1}
+    drop = next(p for p in pieces if p["name"] == "Drop")
+    assert drop["cost"] == "20–30£" and drop["nation"] is None
+    bomb = next(p for p in pieces if p["name"] == "Atomic Bomb")
+    assert bomb["value"] == 5
+
+
+def test_list_secrets(cli):
+    secrets = cli("list", "secrets", "--json").json()
+    assert len(secrets) == 40
+    table = cli("list", "secrets")
+    assert table.code == 0 and "Atomic Bomb" in table.stdout
+
+
+def test_list_unknown_listing(cli):
+    result = cli("list", "spies")
+    assert result.code == 2
+    assert "tiles" in result.stderr
+
+
+def test_paths_json(cli):
+    found = cli("paths", "--json").json()
+    assert Path(found["components"], "spies", "game.yaml").is_file()
+    assert Path(found["layouts"], "default.yaml").is_file()
+    assert "spies" in found["games"]
+
+
+def test_games_lists_spies(cli):
+    rows = cli("games", "--json").json()
+    assert any(r["name"] == "spies" and r["title"] == "Spies!" for r in rows)
+
+
+def test_assumptions_include_chit_counts_and_sizes(cli):
+    rows = cli("assumptions", "--game", "spies", "--json").json()
+    fields = {(r["subject"], r["field"]) for r in rows}
+    assert ("Discovery", "count") in fields
+    assert ("Sanctioned Spy", "count") in fields
+    assert ("counter", "width") in fields and ("tile", "width") in fields
+
+
+def test_readme_lists_every_assumption(cli):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = cli("assumptions", "--json").json()
+    missing = [r for r in rows if f"| {r['subject'] or r['where']} | {r['field']} | {r['reason']} |" not in readme]
+    assert not missing, f"README assumptions table is missing {len(missing)} rows; regenerate it with `dossier assumptions --markdown`"
+
+
+def test_installed_script_runs_from_another_folder(tmp_path):
+    """The real `dossier` entry point, outside the checkout: the data travels with the package."""
+    script = Path(sys.executable).with_name("dossier")
+    result = subprocess.run([str(script), "list", "tiles", "--json"], cwd=tmp_path, capture_output=True, text=True,
+                            env={**os.environ, "COLUMNS": "120"})
+    assert result.returncode == 0, result.stderr
+    assert '"Ge 1"' in result.stdout
+
+
+def test_bad_input_has_no_traceback_through_the_script(tmp_path):
+    script = Path(sys.executable).with_name("dossier")
+    result = subprocess.run([str(script), "validate", "--game", "nosuchgame"], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "unknown game 'nosuchgame'" in result.stderr
