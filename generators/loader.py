@@ -104,6 +104,8 @@ def resolve_game_folder(game: str | Path | None) -> Path:
 
 def _read_record(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:
     document = read_yaml(file)
+    if document is None:
+        raise DataError([Problem(file, "", "the file is empty", "invalid")])
     if not isinstance(document, dict):
         raise DataError([Problem(file, "", f"expected a mapping at the top of the file, got {type(document).__name__}", "invalid")])
     try:
