@@ -1,0 +1,286 @@
+"""Imposition: same-size items (counters, tiles, cards) placed in a grid on paper, with their backs.
+
+A sheet is a front page followed by its back page. Backs are laid out so that each lands behind
+its front when the printer flips the paper: mirrored left-right for a long-edge flip of portrait
+paper, top-bottom for a short-edge flip. With `fold`, fronts fill one half of a page and backs the
+other, mirrored about a fold line, for printers without duplex. A back offset shifts the back
+faces to correct a printer's misregistration (x to the right, y upwards, as the back page is seen).
+
+Positions are in mm from the page's top-left corner (see painter.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from .errors import DossierError
+
+if TYPE_CHECKING:
+    from .build import BuildOptions
+    from .layouts import Layout
+    from .painter import Painter
+
+
+class SheetError(DossierError):
+    """Items that cannot be laid out on the chosen paper (too large for the printable area)."""
+
+
+class Backs(str, Enum):
+    """How backs are printed: not at all, duplex flipped on the long or short edge, or folded."""
+
+    NONE = "none"
+    LONG_EDGE = "long-edge"
+    SHORT_EDGE = "short-edge"
+    FOLD = "fold"
+
+
+class Side(str, Enum):
+    FRONT = "front"
+    BACK = "back"
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in mm: top-left corner, width and height."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.width / 2, self.y + self.height / 2
+
+    def grown(self, by: float) -> "Box":
+        """The box enlarged by `by` mm on every side (for bleed)."""
+        return Box(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
+
+    def inset(self, by: float) -> "Box":
+        """The box shrunk by `by` mm on every side (for padding)."""
+        return self.grown(-by)
+
+    def shifted(self, dx: float, dy: float) -> "Box":
+        return Box(self.x + dx, self.y + dy, self.width, self.height)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Item `index` (its position in the list imposed) on one side, at `box` (the cut line)."""
+
+    index: int
+    side: Side
+    box: Box
+
+
+@dataclass(frozen=True)
+class Page:
+    """One printed page: its number (from 1), which side(s) it carries, and the items on it."""
+
+    number: int
+    sheet: int
+    side: Side | None  # None: a fold page with fronts and backs
+    items: tuple[Placed, ...]
+    fold: tuple[float, float, float, float] | None = None  # the fold line (x1, y1, x2, y2)
+
+    @property
+    def fronts(self) -> tuple[Placed, ...]:
+        return tuple(p for p in self.items if p.side is Side.FRONT)
+
+    @property
+    def backs(self) -> tuple[Placed, ...]:
+        return tuple(p for p in self.items if p.side is Side.BACK)
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """Everything imposition needs, in mm: paper, item size, margin, gutter, bleed, backs, back offset.
+
+    `header` reserves space at the top of each page (below the margin) for a caption.
+    """
+
+    paper: tuple[float, float]
+    item: tuple[float, float]
+    margin: float = 10.0
+    gutter: float = 0.0
+    bleed: float = 0.0
+    backs: Backs = Backs.LONG_EDGE
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    header: float = 0.0
+
+    @property
+    def pitch(self) -> float:
+        """Space between neighbouring cut lines: the gutter, or room for both items' bleed."""
+        return max(self.gutter, 2 * self.bleed)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The pages of an imposition, with the grid they use."""
+
+    spec: SheetSpec
+    columns: int
+    rows: int
+    pages: tuple[Page, ...]
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def paper(self) -> tuple[float, float]:
+        return self.spec.paper
+
+
+def sheet_spec(layout: "Layout", options: "BuildOptions", item: tuple[float, float],
+               backs: bool = True, header: float = 0.0) -> SheetSpec:
+    """The SheetSpec a build asks for: the options' paper, bleed, duplex or fold and back offset, else the layout's."""
+    paper = layout.paper_size(options.paper)
+    if not backs:
+        flip = Backs.NONE
+    elif options.fold:
+        flip = Backs.FOLD
+    else:
+        flip = Backs(options.duplex)
+    return SheetSpec(
+        paper=(paper.width, paper.height), item=item, margin=layout.margin, gutter=layout.gutter,
+        bleed=layout.bleed if options.bleed is None else options.bleed, backs=flip,
+        back_offset=options.back_offset, header=header,
+    )
+
+
+def _count_fitting(space: float, size: float, pitch: float) -> int:
+    return max(0, int((space + pitch + 1e-9) // (size + pitch)))
+
+
+def _mirror(box: Box, spec: SheetSpec, axis: str) -> Box:
+    width, height = spec.paper
+    if axis == "x":
+        return replace(box, x=width - box.right)
+    return replace(box, y=height - box.bottom)
+
+
+def _back_box(box: Box, spec: SheetSpec) -> Box:
+    width, height = spec.paper
+    flips_on_long_edge = spec.backs in (Backs.LONG_EDGE, Backs.FOLD)
+    axis = "x" if (width <= height) == flips_on_long_edge else "y"
+    dx, dy = spec.back_offset
+    return _mirror(box, spec, axis).shifted(dx, -dy)
+
+
+def impose(count: int, spec: SheetSpec, what: str = "item") -> Plan:
+    """Place `count` items in reading order on as many sheets as they need; backs placed behind their fronts."""
+    width, height = spec.paper
+    item_w, item_h = spec.item
+    pitch = spec.pitch
+    portrait = width <= height
+    area_w = width - 2 * spec.margin
+    area_h = height - 2 * spec.margin - spec.header
+    if spec.backs is Backs.FOLD:
+        # fronts on one half, backs on the other; half a margin on each side of the fold
+        if portrait:
+            area_w = width / 2 - 1.5 * spec.margin
+        else:
+            area_h = height / 2 - 1.5 * spec.margin - spec.header
+    columns = _count_fitting(area_w - 2 * spec.bleed, item_w, pitch)
+    rows = _count_fitting(area_h - 2 * spec.bleed, item_h, pitch)
+    if columns < 1 or rows < 1:
+        raise SheetError(
+            f"a {item_w:g} x {item_h:g} mm {what} does not fit on {width:g} x {height:g} mm paper "
+            f"with {spec.margin:g} mm margins" + (" folded in half" if spec.backs is Backs.FOLD else "")
+        )
+    grid_w = columns * item_w + (columns - 1) * pitch
+    grid_h = rows * item_h + (rows - 1) * pitch
+    if spec.backs is Backs.FOLD and portrait:
+        x0 = width / 2 - spec.margin / 2 - grid_w  # against the fold, so the backs mirror onto the other half
+    else:
+        x0 = (width - grid_w) / 2
+    if spec.backs is Backs.FOLD and not portrait:
+        y0 = height / 2 - spec.margin / 2 - grid_h
+    else:
+        y0 = spec.margin + spec.header + spec.bleed
+    per_sheet = columns * rows
+    sheets = max(1, -(-count // per_sheet))
+    pages: list[Page] = []
+    for sheet in range(sheets):
+        fronts = []
+        for slot, index in enumerate(range(sheet * per_sheet, min(count, (sheet + 1) * per_sheet))):
+            row, column = divmod(slot, columns)
+            box = Box(x0 + column * (item_w + pitch), y0 + row * (item_h + pitch), item_w, item_h)
+            fronts.append(Placed(index, Side.FRONT, box))
+        backs = [Placed(p.index, Side.BACK, _back_box(p.box, spec)) for p in fronts]
+        if spec.backs is Backs.NONE:
+            pages.append(Page(len(pages) + 1, sheet + 1, Side.FRONT, tuple(fronts)))
+        elif spec.backs is Backs.FOLD:
+            fold = (width / 2, 0.0, width / 2, height) if portrait else (0.0, height / 2, width, height / 2)
+            pages.append(Page(len(pages) + 1, sheet + 1, None, tuple(fronts + backs), fold))
+        else:
+            pages.append(Page(len(pages) + 1, sheet + 1, Side.FRONT, tuple(fronts)))
+            pages.append(Page(len(pages) + 1, sheet + 1, Side.BACK, tuple(backs)))
+    return Plan(spec, columns, rows, tuple(pages))
+
+
+def _edges(boxes: Iterable[Box]) -> tuple[list[float], list[float]]:
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for b in boxes:
+        xs.update((round(b.x, 4), round(b.right, 4)))
+        ys.update((round(b.y, 4), round(b.bottom, 4)))
+    return sorted(xs), sorted(ys)
+
+
+def draw_crop_marks(painter: "Painter", boxes: Iterable[Box], layout: "Layout", bleed: float = 0.0) -> None:
+    """Short marks outside the group of `boxes` (and their bleed), in line with every cut, for knife and ruler."""
+    boxes = list(boxes)
+    if not boxes:
+        return
+    marks = layout.crop_marks
+    xs, ys = _edges(boxes)
+    left, right = min(b.x for b in boxes) - bleed, max(b.right for b in boxes) + bleed
+    top, bottom = min(b.y for b in boxes) - bleed, max(b.bottom for b in boxes) + bleed
+    gap, end = marks.offset, marks.offset + marks.length
+    for x in xs:
+        painter.line(x, top - gap, x, top - end, "#000000", marks.width)
+        painter.line(x, bottom + gap, x, bottom + end, "#000000", marks.width)
+    for y in ys:
+        painter.line(left - gap, y, left - end, y, "#000000", marks.width)
+        painter.line(right + gap, y, right + end, y, "#000000", marks.width)
+
+
+def draw_cut_lines(painter: "Painter", boxes: Iterable[Box], layout: "Layout") -> None:
+    """A thin outline on every cut, drawn over the faces."""
+    line = layout.cut_line
+    for b in boxes:
+        painter.rect(b.x, b.y, b.width, b.height, stroke=line.colour, line_width=line.width)
+
+
+def caption_space(layout: "Layout", size: float) -> float:
+    """The header (mm) a page caption of `size` pt needs above the crop marks; pass it as SheetSpec.header."""
+    return layout.crop_marks.offset + layout.crop_marks.length + size * 25.4 / 72 * 1.6
+
+
+def draw_caption(painter: "Painter", spec: SheetSpec, text: str, font: str, size: float,
+                 colour: str = "#000000") -> None:
+    """One line of text at the top margin of the page (what the sheet is, how to print it)."""
+    painter.text(spec.margin, spec.margin + size * 25.4 / 72, text, font, size, colour)
+
+
+def draw_guides(painter: "Painter", page: Page, layout: "Layout", bleed: float = 0.0) -> None:
+    """Cut lines on the fronts, crop marks around fronts and backs, and the fold line of a fold page."""
+    for group in (page.fronts, page.backs):
+        draw_crop_marks(painter, [p.box for p in group], layout, bleed)
+    draw_cut_lines(painter, [p.box for p in page.fronts], layout)
+    if page.fold:
+        x1, y1, x2, y2 = page.fold
+        painter.line(x1, y1, x2, y2, layout.cut_line.colour, layout.cut_line.width * 2, dash=(3.0, 2.0))

@@ -1,0 +1,120 @@
+"""Fitting text into a box: wrap at word boundaries and shrink until it fits, never below a minimum size.
+
+A box that cannot hold its text at the minimum size is an error naming the item, so that a
+printed piece is never silently clipped. Sizes are in points, box sizes and positions in mm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import DossierError
+from .fonts import text_width
+from .units import mm_to_pt, pt_to_mm
+
+STEP = 0.25  # pt between the sizes tried, largest first
+LEADING = 1.15  # line height as a multiple of the text size
+
+
+class TextFitError(DossierError):
+    """Text that does not fit its box even at the smallest allowed size."""
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A run of text set in one font; `scale` sizes it relative to the block's body size."""
+
+    text: str
+    font: str
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class Line:
+    """One set line: its text, font and size (pt), and its baseline in mm below the block's top."""
+
+    text: str
+    font: str
+    size: float
+    baseline: float
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """Text wrapped and sized to a box: the body size (pt), the lines, and the block's height in mm."""
+
+    size: float
+    lines: tuple[Line, ...]
+    height: float
+
+
+def _wrap(words: Sequence[str], widths: Sequence[float], space: float, limit: float) -> list[str] | None:
+    """Greedy word wrap in unit-size widths; None when one word alone is wider than `limit`."""
+    lines: list[str] = []
+    current: list[str] = []
+    used = 0.0
+    for word, width in zip(words, widths):
+        if width > limit:
+            return None
+        if current and used + space + width > limit:
+            lines.append(" ".join(current))
+            current, used = [word], width
+        else:
+            used = used + space + width if current else width
+            current.append(word)
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt: float,
+         height_pt: float, leading: float) -> FittedText | None:
+    lines: list[Line] = []
+    top = 0.0
+    for paragraph, (words, widths, space) in zip(paragraphs, measured):
+        line_size = size * paragraph.scale
+        wrapped = _wrap(words, widths, space, width_pt / line_size)
+        if wrapped is None:
+            return None
+        for text in wrapped:
+            line_height = line_size * leading
+            # baseline sits so that the capitals are centred in the line box
+            baseline = top + (line_height + 0.72 * line_size) / 2
+            lines.append(Line(text, paragraph.font, line_size, pt_to_mm(baseline)))
+            top += line_height
+            if top > height_pt + 1e-6:
+                return None
+    return FittedText(size, tuple(lines), pt_to_mm(top))
+
+
+def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, height: float, *,
+             largest: float, smallest: float, what: str, font: str | None = None,
+             leading: float = LEADING) -> FittedText:
+    """The largest size (from `largest` down to `smallest` pt) at which the paragraphs fit `width` x `height` mm.
+
+    A plain string needs `font`. Raises TextFitError naming `what` when even `smallest` is too large.
+    """
+    if isinstance(paragraphs, str):
+        if font is None:
+            raise TypeError("fit_text needs a font for plain text")
+        paragraphs = [Paragraph(paragraphs, font)]
+    elif isinstance(paragraphs, Paragraph):
+        paragraphs = [paragraphs]
+    paragraphs = [p for p in paragraphs if p.text.strip()]
+    measured = []
+    for p in paragraphs:
+        words = p.text.split()
+        measured.append((words, [text_width(w, p.font, 1.0) for w in words], text_width(" ", p.font, 1.0)))
+    width_pt, height_pt = mm_to_pt(width), mm_to_pt(height)
+    size = largest
+    while size >= smallest - 1e-9:
+        fitted = _set(paragraphs, measured, size, width_pt, height_pt, leading)
+        if fitted is not None:
+            return fitted
+        size -= STEP
+    shown = " / ".join(p.text for p in paragraphs)
+    raise TextFitError(
+        f"{what}: text does not fit in {width:.1f} x {height:.1f} mm even at {smallest:g} pt: {shown[:80]!r}"
+        + ("..." if len(shown) > 80 else "")
+    )
