@@ -73,11 +73,15 @@ class Painter:
 
     def text_block(self, fitted: FittedText, x: float, y: float, width: float, colour: str = "#000000",
                    anchor: Anchor | str = Anchor.MIDDLE) -> None:
-        """Lines fitted by fit_text, the block's top at y, aligned in the column [x, x + width]."""
+        """Lines fitted by fit_text, the block's top at y, aligned in the column [x, x + width].
+
+        A line's own colour wins over `colour`; its indent (line.x) applies to start-aligned text.
+        """
         anchor = Anchor(anchor)
         lx = {Anchor.START: x, Anchor.MIDDLE: x + width / 2, Anchor.END: x + width}[anchor]
         for line in fitted.lines:
-            self.text(lx, y + line.baseline, line.text, line.font, line.size, colour, anchor)
+            shift = line.x if anchor is Anchor.START else 0.0
+            self.text(lx + shift, y + line.baseline, line.text, line.font, line.size, line.colour or colour, anchor)
 
     def text_width(self, text: str, font: str, size: float) -> float:
         """Width of `text` in mm."""

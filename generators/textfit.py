@@ -23,11 +23,20 @@ class TextFitError(DossierError):
 
 @dataclass(frozen=True)
 class Paragraph:
-    """A run of text set in one font; `scale` sizes it relative to the block's body size."""
+    """A run of text set in one font; `scale` sizes it relative to the block's body size.
+
+    `indent` (mm) sets every line of it in from the block's left; `space_before` adds room above
+    it (a multiple of the body size); `run_in` continues the previous paragraph's last line when
+    the first word fits there (a bold label, then the text, then a smaller note); `colour` inks it.
+    """
 
     text: str
     font: str
     scale: float = 1.0
+    indent: float = 0.0
+    space_before: float = 0.0
+    run_in: bool = False
+    colour: str | None = None
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,8 @@ class Line:
     font: str
     size: float
     baseline: float
+    x: float = 0.0
+    colour: str | None = None
 
 
 @dataclass(frozen=True)
@@ -49,17 +60,22 @@ class FittedText:
     height: float
 
 
-def _wrap(words: Sequence[str], widths: Sequence[float], space: float, limit: float) -> list[str] | None:
-    """Greedy word wrap in unit-size widths; None when one word alone is wider than `limit`."""
+def _wrap(words: Sequence[str], widths: Sequence[float], space: float, limit: float,
+          first_limit: float | None = None) -> list[str] | None:
+    """Greedy word wrap in unit-size widths; None when one word alone is wider than `limit`.
+
+    With `first_limit`, the first line has only that much room and may come back empty ("").
+    """
     lines: list[str] = []
     current: list[str] = []
     used = 0.0
+    room = limit if first_limit is None else first_limit
     for word, width in zip(words, widths):
         if width > limit:
             return None
-        if current and used + space + width > limit:
+        if (current and used + space + width > room) or (not current and width > room):
             lines.append(" ".join(current))
-            current, used = [word], width
+            current, used, room = [word], width, limit
         else:
             used = used + space + width if current else width
             current.append(word)
@@ -72,16 +88,29 @@ def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt:
          height_pt: float, leading: float) -> FittedText | None:
     lines: list[Line] = []
     top = 0.0
+    end = 0.0  # where the last line set ends, pt from the block's left
     for paragraph, (words, widths, space) in zip(paragraphs, measured):
         line_size = size * paragraph.scale
-        wrapped = _wrap(words, widths, space, width_pt / line_size)
+        indent = mm_to_pt(paragraph.indent)
+        limit = (width_pt - indent) / line_size
+        joins = paragraph.run_in and bool(lines)
+        start = max(end + space * line_size, indent) if joins else indent
+        wrapped = _wrap(words, widths, space, limit, (width_pt - start) / line_size if joins else None)
         if wrapped is None:
             return None
+        if joins:
+            first = wrapped.pop(0)
+            if first:
+                lines.append(Line(first, paragraph.font, line_size, lines[-1].baseline, pt_to_mm(start), paragraph.colour))
+                end = start + text_width(first, paragraph.font, line_size)
+        elif paragraph.space_before and lines:
+            top += paragraph.space_before * size
         for text in wrapped:
             line_height = line_size * leading
             # baseline sits so that the capitals are centred in the line box
             baseline = top + (line_height + 0.72 * line_size) / 2
-            lines.append(Line(text, paragraph.font, line_size, pt_to_mm(baseline)))
+            lines.append(Line(text, paragraph.font, line_size, pt_to_mm(baseline), paragraph.indent, paragraph.colour))
+            end = indent + text_width(text, paragraph.font, line_size)
             top += line_height
             if top > height_pt + 1e-6:
                 return None
