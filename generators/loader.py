@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import paths
+from .cards import CardsFile
 from .errors import DataError, Problem, UnknownNameError
 from .loader_errors import problems_from_validation
 from .models import AliasesFile, Faction, GameInfo, Piece, PiecesFile, Tile, TilesFile
@@ -25,6 +26,7 @@ FILES: dict[str, type[BaseModel]] = {
     "pieces.yaml": PiecesFile,
     "tiles.yaml": TilesFile,
     "aliases.yaml": AliasesFile,
+    "cards.yaml": CardsFile,
 }
 
 
