@@ -17,6 +17,7 @@ from . import paths
 from .cards import CardsFile
 from .errors import DataError, Problem, UnknownNameError
 from .loader_errors import problems_from_validation
+from .mapdata import MapFile
 from .models import AliasesFile, Faction, GameInfo, Piece, PiecesFile, Tile, TilesFile
 from .names import NameIndex
 from .yamlio import read_yaml
@@ -26,6 +27,7 @@ FILES: dict[str, type[BaseModel]] = {
     "pieces.yaml": PiecesFile,
     "tiles.yaml": TilesFile,
     "aliases.yaml": AliasesFile,
+    "map.yaml": MapFile,
     "cards.yaml": CardsFile,
 }
 
@@ -140,6 +142,7 @@ def read_game(game: str | Path | None = None) -> Game:
 def load_game(game: str | Path | None = None) -> Game:
     """The game named (or the folder given), read and cross-checked; raises DataError listing every problem."""
     from .checks import check_game
+    from . import mapcheck  # noqa: F401  (importing registers the map's checks)
 
     loaded = read_game(game)
     problems = check_game(loaded)

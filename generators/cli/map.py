@@ -1,0 +1,145 @@
+"""`dossier map`: check a map, ask how many spaces between cities, list what a move reaches, show the map as data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..errors import DataError, Problem, display_path
+from ..loader import Game, load_game, read_game
+from ..mapcheck import MapProblem, check_map, has_errors
+from ..mapdata import MapFile, positions, read_map_file
+from ..network import reachable, resolve_place, route
+from .app import GameOption, JsonOption, app, print_json
+
+map_app = typer.Typer(
+    help="The map as a route network: check it, ask for routes and reach, show it as data.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(map_app, name="map")
+
+
+def game_map_of(game: Game) -> MapFile:
+    """The game's map; a game without map.yaml is refused."""
+    game_map = game.records.get("map.yaml")
+    if game_map is None:
+        raise DataError([Problem(game.file("map.yaml"), "", "this game has no map (map.yaml not found)", "missing-file")])
+    return game_map
+
+
+def _problem_row(problem: MapProblem) -> dict:
+    return {"code": problem.code, "severity": problem.severity.value, "message": problem.message,
+            "names": list(problem.names), "where": problem.where}
+
+
+@map_app.command()
+def check(
+    game: Optional[str] = GameOption,
+    map_file: Optional[Path] = typer.Option(None, "--map", help="Check this map file instead of the game's map.yaml (the game's tiles and factions still apply).",
+                                            metavar="FILE"),
+    as_json: bool = JsonOption,
+) -> None:
+    """Report every problem with the map at once. Exit 0 when valid (warnings allowed), 1 when invalid, 2 when unreadable."""
+    loaded = read_game(game)
+    file = map_file if map_file is not None else loaded.file("map.yaml")
+    game_map = read_map_file(map_file) if map_file is not None else game_map_of(loaded)
+    problems = check_map(game_map, tiles=loaded.tiles, powers=[f.id for f in loaded.info.factions])
+    problems.sort(key=lambda p: not p.is_error)
+    errors = sum(p.is_error for p in problems)
+    warnings = len(problems) - errors
+    if as_json:
+        print_json({"file": display_path(file), "valid": errors == 0, "errors": errors, "warnings": warnings,
+                    "problems": [_problem_row(p) for p in problems]})
+    else:
+        for p in problems:
+            where = f" [{p.where}]" if p.where else ""
+            typer.echo(f"{p.severity.value:<7} {p.code}: {p.message}{where}")
+        verdict = "valid" if errors == 0 else "invalid"
+        size = f"{len(game_map.cities)} cities, {len(game_map.sea_zones)} sea zones, {len(game_map.routes)} rail and air lines"
+        typer.echo(f"{display_path(file)}: {verdict} ({size}); {errors} error(s), {warnings} warning(s)")
+    if errors:
+        raise typer.Exit(1)
+
+
+@map_app.command("route")
+def route_(
+    origin: str = typer.Argument(..., metavar="FROM", help="The city the move starts in."),
+    destination: str = typer.Argument(..., metavar="TO", help="The city the move ends in."),
+    game: Optional[str] = GameOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """The fewest spaces from one city to another, the places passed and the kind of each step."""
+    loaded = load_game(game)
+    game_map = game_map_of(loaded)
+    start = resolve_place(game_map, origin, loaded.aliases)
+    end = resolve_place(game_map, destination, loaded.aliases)
+    found = route(game_map, start, end)
+    limit = game_map.rules.spaces_per_turn
+    if as_json:
+        print_json({"from": start, "to": end, "spaces": found.spaces, "path": found.path, "kinds": found.kinds,
+                    "spaces_per_turn": limit, "within_turn": found.is_within(limit)})
+        return
+    if not found.is_reachable:
+        typer.echo(f"{start} → {end}: no route joins them")
+        return
+    verdict = "within one turn" if found.is_within(limit) else "more than one turn"
+    typer.echo(f"{start} → {end}: {found.spaces} space(s), {verdict} (at most {limit} a turn)")
+    typer.echo(f"  {found.path[0]}")
+    for place, kind in zip(found.path[1:], found.kinds):
+        typer.echo(f"  {'by ' + kind:<8} {place}")
+
+
+@map_app.command()
+def reach(
+    origin: str = typer.Argument(..., metavar="FROM", help="The city the move starts in."),
+    spaces: Optional[int] = typer.Option(None, "--spaces", min=0, help="Spaces to move (default: the rules' limit a turn, 5 in Spies!)."),
+    game: Optional[str] = GameOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """The cities a move from FROM can end in, each with its fewest spaces (sea zones are passed, never ended in)."""
+    loaded = load_game(game)
+    game_map = game_map_of(loaded)
+    start = resolve_place(game_map, origin, loaded.aliases)
+    limit = game_map.rules.spaces_per_turn if spaces is None else spaces
+    found = reachable(game_map, start, limit)
+    if as_json:
+        print_json({"from": start, "spaces": limit, "cities": [{"name": name, "spaces": n} for name, n in found.items()]})
+        return
+    typer.echo(f"From {start}, within {limit} space(s): {len(found) - 1} other cities")
+    for n in sorted(set(found.values()) - {0}):
+        typer.echo(f"  {n}: {', '.join(name for name, d in found.items() if d == n)}")
+
+
+@map_app.command()
+def show(game: Optional[str] = GameOption, as_json: bool = JsonOption) -> None:
+    """The map as data: cities (with their projected x, y), sea zones and lines; --json for the whole of it."""
+    loaded = load_game(game)
+    game_map = game_map_of(loaded)
+    where = positions(game_map)
+    cities = [
+        city.model_dump(include={"name", "country", "power", "capital", "port", "sea_zones", "police", "secret", "haven"})
+        | {"x": round(where[city.name].x, 4), "y": round(where[city.name].y, 4)}
+        for city in game_map.cities
+    ]
+    if as_json:
+        print_json({
+            "cities": cities,
+            "sea_zones": [{"name": z.name, "adjacent": list(z.adjacent)} for z in game_map.sea_zones],
+            "routes": [{"from": r.from_, "to": r.to, "kind": r.kind} for r in game_map.routes],
+        })
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table("city", "country", "power", "marks", "sea zones", title=f"{loaded.info.title}: the map")
+    for city in game_map.cities:
+        marks = [m for m in ("capital", "port", "police", "secret", "haven") if getattr(city, m)]
+        table.add_row(city.name, city.country, city.power or "neutral", ", ".join(marks), ", ".join(city.sea_zones))
+    console = Console()
+    console.print(table)
+    kinds = [r.kind for r in game_map.routes]
+    console.print(f"{len(game_map.cities)} cities, {len(game_map.sea_zones)} sea zones, "
+                  f"{kinds.count('rail')} rail lines, {kinds.count('air')} air lines")

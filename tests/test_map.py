@@ -1,0 +1,318 @@
+"""The map as a route network: the shipped Spies! map, movement rules on small maps, and the `dossier map` commands."""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generators.errors import UnknownNameError
+from generators.mapcheck import check_map, has_errors
+from generators.mapdata import MapFile
+from generators.network import AtSeaError, movement_graph, reachable, resolve_place, route
+
+RULES = {"spaces_per_turn": 5}
+
+
+def small_map(cities: list[tuple], lines: list[tuple] = (), zones: dict[str, list[str]] | None = None) -> MapFile:
+    """A map from (name, sea zones) cities, (from, to, kind) lines and {zone: adjacent zones}."""
+    return MapFile.model_validate({
+        "rules": RULES,
+        "sea_zones": [{"name": z, "adjacent": adj} for z, adj in (zones or {}).items()],
+        "cities": [{"name": name, "country": "Land", "port": bool(seas), "sea_zones": list(seas), "lat": 50.0, "lon": float(i)}
+                   for i, (name, seas) in enumerate(cities)],
+        "routes": [{"from": a, "to": b, "kind": kind} for a, b, kind in lines],
+    })
+
+
+def chain(n: int) -> MapFile:
+    """Cities C0 - C1 - ... - C(n-1) joined by rail in a line."""
+    return small_map([(f"C{i}", ()) for i in range(n)], [(f"C{i}", f"C{i + 1}", "rail") for i in range(n - 1)])
+
+
+# --- the shipped map ---------------------------------------------------------------------
+
+def test_shipped_map_has_no_errors(spies):
+    game_map = spies.records["map.yaml"]
+    problems = check_map(game_map, tiles=spies.tiles, powers=[f.id for f in spies.info.factions])
+    assert not has_errors(problems), [p.message for p in problems if p.is_error]
+
+
+def test_shipped_map_holds_every_tile_city_as_printed(spies):
+    on_map = {c.name for c in spies.records["map.yaml"].cities}
+    on_tiles = {city for t in spies.tiles for a in t.awards for city in a.cities}
+    assert len(on_tiles) == 89
+    assert on_tiles <= on_map
+
+
+def test_shipped_map_marks(spies):
+    cities = spies.records["map.yaml"].cities
+    secret = [c for c in cities if c.secret]
+    assert len(secret) == 8 and all(c.power is None for c in secret)
+    assert sorted(c.name for c in cities if c.haven) == ["Geneva", "Istanbul", "Tangiers"]
+    powers = {c.name: c.power for c in cities}
+    assert powers["Gibraltar"] == powers["Malta"] == powers["Famagusta"] == "britain"
+    assert powers["Algiers"] == powers["Tunis"] == "france"
+    assert powers["Tripoli"] == "italy" and powers["Tirane"] is None
+
+
+# --- movement rules on small maps ------------------------------------------------------------
+
+def test_every_place_entered_is_one_space():
+    game_map = chain(4)
+    found = route(game_map, "C0", "C3")
+    assert found.spaces == 3 and found.path == ["C0", "C1", "C2", "C3"] and found.kinds == ["rail"] * 3
+
+
+def test_sea_zones_entered_count_as_spaces():
+    game_map = small_map([("Port A", ["West"]), ("Port B", ["East"])], zones={"West": ["East"], "East": ["West"]})
+    found = route(game_map, "Port A", "Port B")
+    assert found.spaces == 3
+    assert found.path == ["Port A", "West", "East", "Port B"]
+    assert found.kinds == ["sea", "sea", "sea"]
+
+
+def test_a_move_may_not_end_or_start_at_sea():
+    game_map = small_map([("Port A", ["West"]), ("Port B", ["West"])], zones={"West": []})
+    with pytest.raises(AtSeaError):
+        route(game_map, "Port A", "West")
+    with pytest.raises(AtSeaError):
+        route(game_map, "West", "Port B")
+    with pytest.raises(AtSeaError):
+        reachable(game_map, "West")
+    assert reachable(game_map, "Port A") == {"Port A": 0, "Port B": 2}
+
+
+def test_only_ports_join_their_sea_zone():
+    # Inland lists a zone but is not a port: it may not sail (check_map reports the mismatch).
+    game_map = MapFile.model_validate({"rules": RULES, "sea_zones": [{"name": "West"}], "cities": [
+        {"name": "Port", "country": "L", "port": True, "sea_zones": ["West"], "lat": 0, "lon": 0},
+        {"name": "Inland", "country": "L", "port": False, "sea_zones": ["West"], "lat": 0, "lon": 1}]})
+    assert route(game_map, "Port", "Inland").spaces is None
+
+
+def test_five_space_limit():
+    game_map = chain(8)
+    assert reachable(game_map, "C0") == {f"C{i}": i for i in range(6)}
+    assert reachable(game_map, "C0", spaces=2) == {"C0": 0, "C1": 1, "C2": 2}
+    beyond = route(game_map, "C0", "C6")
+    assert beyond.spaces == 6 and not beyond.is_within(5) and beyond.is_within(6)
+
+
+def test_the_limit_comes_from_the_map():
+    game_map = chain(8).model_copy(update={"rules": chain(8).rules.model_copy(update={"spaces_per_turn": 3})})
+    assert max(reachable(game_map, "C0").values()) == 3
+
+
+def test_unreachable_answers_none():
+    game_map = small_map([("A", ()), ("B", ())])
+    found = route(game_map, "A", "B")
+    assert found.spaces is None and found.path == [] and found.kinds == [] and not found.is_reachable
+
+
+def test_same_city_is_zero_spaces():
+    assert route(chain(2), "C1", "C1").spaces == 0
+
+
+def test_a_rail_and_air_pair_is_reported_as_rail():
+    game_map = small_map([("A", ()), ("B", ())], [("A", "B", "air"), ("B", "A", "rail")])
+    assert route(game_map, "B", "A").kinds == ["rail"]
+
+
+def test_places_resolve_forgivingly(spies):
+    game_map = spies.records["map.yaml"]
+    assert resolve_place(game_map, "nurnberg") == "Nurnberg"
+    assert resolve_place(game_map, "Nürnberg", spies.aliases) == "Nurnberg"
+    assert resolve_place(game_map, "north sea") == "North Sea"
+    with pytest.raises(UnknownNameError) as caught:
+        resolve_place(game_map, "Berln")
+    assert "Berlin" in caught.value.suggestions
+
+
+# --- route answers agree with an independent breadth-first count -------------------------------
+
+def independent_neighbours(document: dict) -> dict[str, set[str]]:
+    """Adjacency read straight from the YAML: lines, port to zone, zone to zone."""
+    near: dict[str, set[str]] = {c["name"]: set() for c in document["cities"]}
+    near |= {z["name"]: set() for z in document["sea_zones"]}
+    for r in document["routes"]:
+        near[r["from"]].add(r["to"])
+        near[r["to"]].add(r["from"])
+    for c in document["cities"]:
+        if c["port"]:
+            for z in c["sea_zones"]:
+                near[c["name"]].add(z)
+                near[z].add(c["name"])
+    for z in document["sea_zones"]:
+        for other in z["adjacent"]:
+            near[z["name"]].add(other)
+            near[other].add(z["name"])
+    return near
+
+
+def bfs(near: dict[str, set[str]], start: str) -> dict[str, int]:
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in near[here]:
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def spies_document(spies) -> dict:
+    return yaml.safe_load(spies.file("map.yaml").read_text(encoding="utf-8"))
+
+
+def test_route_agrees_with_breadth_first_count(spies, spies_document):
+    game_map = spies.records["map.yaml"]
+    near = independent_neighbours(spies_document)
+    cities = [c["name"] for c in spies_document["cities"]]
+    zones = {z["name"] for z in spies_document["sea_zones"]}
+    for origin in cities[::7]:
+        expected = bfs(near, origin)
+        for destination in cities:
+            found = route(game_map, origin, destination)
+            assert found.spaces == expected.get(destination), (origin, destination)
+            assert len(found.path) == found.spaces + 1 and len(found.kinds) == found.spaces
+            assert found.path[0] == origin and found.path[-1] == destination
+            for (a, b), kind in zip(zip(found.path, found.path[1:]), found.kinds):
+                assert b in near[a]
+                assert (kind == "sea") == (a in zones or b in zones)
+
+
+def test_reachable_agrees_with_breadth_first_count(spies, spies_document):
+    game_map = spies.records["map.yaml"]
+    near = independent_neighbours(spies_document)
+    zones = {z["name"] for z in spies_document["sea_zones"]}
+    for origin in ("Berlin", "Malta", "Narvik", "Cairo", "Scapa Flow"):
+        expected = {name: n for name, n in bfs(near, origin).items() if n <= 5 and name not in zones}
+        assert reachable(game_map, origin) == expected
+
+
+def test_graph_counts(spies, spies_document):
+    graph = movement_graph(spies.records["map.yaml"])
+    assert graph.number_of_nodes() == len(spies_document["cities"]) + len(spies_document["sea_zones"])
+
+
+# --- the CLI -------------------------------------------------------------------------------------
+
+def test_cli_check_shipped_map(cli):
+    result = cli("map", "check", "--game", "spies")
+    assert result.code == 0, result.stdout
+    assert "valid" in result.stdout
+    report = cli("map", "check", "--json").json()
+    assert report["valid"] is True and report["errors"] == 0
+    assert all(p["severity"] == "warning" for p in report["problems"])
+
+
+def test_cli_check_invalid_map_exits_1(cli, game_copy):
+    folder = game_copy("spies")
+    file = folder / "map.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace("secret: true", "secret: false", 1), encoding="utf-8")
+    result = cli("map", "check", "--game", folder, "--json")
+    assert result.code == 1
+    codes = {p["code"] for p in result.json()["problems"]}
+    assert "secret-count" in codes
+
+
+def test_cli_check_other_map_file(cli, tmp_path, spies):
+    document = yaml.safe_load(spies.file("map.yaml").read_text(encoding="utf-8"))
+    document["routes"].append({"from": "Berlin", "to": "Atlantis", "kind": "rail"})
+    other = tmp_path / "mine.yaml"
+    other.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    result = cli("map", "check", "--map", other)
+    assert result.code == 1
+    assert "unknown-endpoint" in result.stdout and "Atlantis" in result.stdout
+
+
+@pytest.mark.parametrize("text, words", [
+    ("rules: {spaces_per_turn: 5}\ncities: [\n", "YAML syntax error"),
+    ("rules: {spaces_per_turn: 5}\nroutes: [{from: A, to: B, kind: boat}]\n", "routes[0].kind"),
+    ("cities: []\n", "rules"),
+])
+def test_cli_check_unreadable_map_exits_2(cli, tmp_path, text, words):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    result = cli("map", "check", "--map", bad)
+    assert result.code == 2
+    assert "bad.yaml" in result.stderr and words in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_cli_route_json(cli):
+    result = cli("map", "route", "berlin", "Lisboa", "--json")
+    assert result.code == 0
+    answer = result.json()
+    assert answer["from"] == "Berlin" and answer["to"] == "Lisbon"
+    assert answer["path"][0] == "Berlin" and answer["path"][-1] == "Lisbon"
+    assert len(answer["kinds"]) == answer["spaces"] == len(answer["path"]) - 1
+    assert set(answer["kinds"]) <= {"rail", "air", "sea"}
+
+
+def test_cli_route_text_shows_each_step(cli):
+    result = cli("map", "route", "Berlin", "London")
+    assert result.code == 0
+    assert result.stdout.startswith("Berlin → London:")
+    assert "within one turn" in result.stdout
+
+
+@pytest.mark.parametrize("args", [("route", "Berln", "London"), ("route", "Berlin", "Londn"), ("reach", "Berln")])
+def test_cli_unknown_place_suggests(cli, args):
+    result = cli("map", *args)
+    assert result.code == 2
+    assert "did you mean" in result.stderr and ("'Berlin'" in result.stderr or "'London'" in result.stderr)
+
+
+def test_cli_route_to_sea_refused(cli):
+    result = cli("map", "route", "Hamburg", "north sea")
+    assert result.code == 2 and "sea zone" in result.stderr
+
+
+def test_cli_reach(cli):
+    result = cli("map", "reach", "Malta", "--spaces", "2", "--json")
+    assert result.code == 0
+    answer = result.json()
+    assert answer["spaces"] == 2
+    listed = {c["name"]: c["spaces"] for c in answer["cities"]}
+    assert listed["Malta"] == 0 and listed["Tripoli"] == 2
+    assert max(listed.values()) <= 2 and "Central Mediterranean" not in listed
+    text = cli("map", "reach", "Berlin")
+    assert text.code == 0 and "within 5 space(s)" in text.stdout
+
+
+def test_cli_show_json(cli, spies_document):
+    shown = cli("map", "show", "--json").json()
+    assert set(shown) == {"cities", "sea_zones", "routes"}
+    assert len(shown["cities"]) == len(spies_document["cities"])
+    berlin = next(c for c in shown["cities"] if c["name"] == "Berlin")
+    assert set(berlin) == {"name", "country", "power", "capital", "port", "sea_zones", "police", "secret", "haven", "x", "y"}
+    assert berlin["power"] == "germany" and berlin["capital"] is True
+    geneva = next(c for c in shown["cities"] if c["name"] == "Geneva")
+    assert geneva["power"] is None and geneva["haven"] is True
+    assert {"from", "to", "kind"} == set(shown["routes"][0])
+    # projected positions keep the geography: London west of Berlin, Cairo south of Rome
+    at = {c["name"]: (c["x"], c["y"]) for c in shown["cities"]}
+    assert at["London"][0] < at["Berlin"][0] < at["Moscow"][0]
+    assert at["Narvik"][1] < at["Rome"][1] < at["Cairo"][1]
+    assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in at.values())
+
+
+def test_validate_refuses_map_errors(cli, game_copy):
+    folder = game_copy("spies")
+    file = folder / "map.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace("haven: true", "haven: false", 1), encoding="utf-8")
+    result = cli("validate", "--game", folder)
+    assert result.code == 2
+    assert "map.yaml" in result.stderr and "spy haven" in result.stderr
+
+
+def test_map_assumptions_are_listed(cli):
+    rows = cli("assumptions", "--game", "spies", "--json").json()
+    fields = {(r["file"], r["field"]) for r in rows if r["file"].endswith("map.yaml")}
+    assert ("components/spies/map.yaml", "lat") in fields and ("components/spies/map.yaml", "secret") in fields
