@@ -82,6 +82,7 @@ class Placed:
     index: int
     side: Side
     box: Box
+    group: int = 0  # which size group it belongs to (see impose_groups)
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ class SheetSpec:
     backs: Backs = Backs.LONG_EDGE
     back_offset: tuple[float, float] = (0.0, 0.0)
     header: float = 0.0
+    group_gap: float = 12.0  # between groups of different sizes sharing a page: room for both groups' crop marks
 
     @property
     def pitch(self) -> float:
@@ -157,6 +159,7 @@ def sheet_spec(layout: "Layout", options: "BuildOptions", item: tuple[float, flo
         paper=(paper.width, paper.height), item=item, margin=layout.margin, gutter=layout.gutter,
         bleed=layout.bleed if options.bleed is None else options.bleed, backs=flip,
         back_offset=options.back_offset, header=header,
+        group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
     )
 
 
@@ -180,55 +183,75 @@ def _back_box(box: Box, spec: SheetSpec) -> Box:
 
 
 def impose(count: int, spec: SheetSpec, what: str = "item") -> Plan:
-    """Place `count` items in reading order on as many sheets as they need; backs placed behind their fronts."""
+    """Place `count` items of size spec.item in reading order on as many sheets as they need, backs behind fronts."""
+    return impose_groups([(spec.item, count)], spec, what)
+
+
+def _area(spec: SheetSpec) -> tuple[float, float, float, float]:
+    """The printable area (left, top, right, bottom) for fronts, in mm."""
     width, height = spec.paper
-    item_w, item_h = spec.item
-    pitch = spec.pitch
-    portrait = width <= height
-    area_w = width - 2 * spec.margin
-    area_h = height - 2 * spec.margin - spec.header
-    if spec.backs is Backs.FOLD:
-        # fronts on one half, backs on the other; half a margin on each side of the fold
-        if portrait:
-            area_w = width / 2 - 1.5 * spec.margin
+    left, top = spec.margin, spec.margin + spec.header
+    right, bottom = width - spec.margin, height - spec.margin
+    if spec.backs is Backs.FOLD:  # fronts on one half, backs on the other; half a margin each side of the fold
+        if width <= height:
+            right = width / 2 - spec.margin / 2
         else:
-            area_h = height / 2 - 1.5 * spec.margin - spec.header
-    columns = _count_fitting(area_w - 2 * spec.bleed, item_w, pitch)
-    rows = _count_fitting(area_h - 2 * spec.bleed, item_h, pitch)
-    if columns < 1 or rows < 1:
-        raise SheetError(
-            f"a {item_w:g} x {item_h:g} mm {what} does not fit on {width:g} x {height:g} mm paper "
-            f"with {spec.margin:g} mm margins" + (" folded in half" if spec.backs is Backs.FOLD else "")
-        )
-    grid_w = columns * item_w + (columns - 1) * pitch
-    grid_h = rows * item_h + (rows - 1) * pitch
-    if spec.backs is Backs.FOLD and portrait:
-        x0 = width / 2 - spec.margin / 2 - grid_w  # against the fold, so the backs mirror onto the other half
-    else:
-        x0 = (width - grid_w) / 2
-    if spec.backs is Backs.FOLD and not portrait:
-        y0 = height / 2 - spec.margin / 2 - grid_h
-    else:
-        y0 = spec.margin + spec.header + spec.bleed
-    per_sheet = columns * rows
-    sheets = max(1, -(-count // per_sheet))
+            bottom = height / 2 - spec.margin / 2
+    return left, top, right, bottom
+
+
+def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec, what: str = "item") -> Plan:
+    """Place groups of same-size items ((width, height), count), one group after another, on as few sheets as fit.
+
+    Each group fills whole rows, centred across the printable area (or against the fold); the next
+    group starts below it on the same page when a row of it still fits. Items are numbered across
+    groups in order; `Placed.group` says which group an item is in.
+    """
+    width, height = spec.paper
+    left, top, right, bottom = _area(spec)
+    pitch, bleed = spec.pitch, spec.bleed
+    portrait = width <= height
+    against_fold = spec.backs is Backs.FOLD and portrait
+    sheets: list[list[Placed]] = [[]]
+    y = top + bleed
+    index = 0
+    first_columns = first_rows = 0
+    for number, ((item_w, item_h), count) in enumerate(groups):
+        columns = _count_fitting(right - left - 2 * bleed, item_w, pitch)
+        rows_per_page = _count_fitting(bottom - top - 2 * bleed, item_h, pitch)
+        if columns < 1 or rows_per_page < 1:
+            raise SheetError(
+                f"a {item_w:g} x {item_h:g} mm {what} does not fit on {width:g} x {height:g} mm paper "
+                f"with {spec.margin:g} mm margins" + (" folded in half" if spec.backs is Backs.FOLD else "")
+            )
+        if number == 0:
+            first_columns, first_rows = columns, rows_per_page
+        row_width = min(columns, max(count, 1)) * (item_w + pitch) - pitch
+        x0 = right - bleed - row_width if against_fold else (left + right - row_width) / 2
+        if sheets[-1]:
+            y += spec.group_gap
+        for row_start in range(0, count, columns):
+            if y + item_h > bottom - bleed + 1e-9:
+                sheets.append([])
+                y = top + bleed
+            for column in range(min(columns, count - row_start)):
+                box = Box(x0 + column * (item_w + pitch), y, item_w, item_h)
+                sheets[-1].append(Placed(index, Side.FRONT, box, number))
+                index += 1
+            y += item_h + pitch
+        y -= pitch
     pages: list[Page] = []
-    for sheet in range(sheets):
-        fronts = []
-        for slot, index in enumerate(range(sheet * per_sheet, min(count, (sheet + 1) * per_sheet))):
-            row, column = divmod(slot, columns)
-            box = Box(x0 + column * (item_w + pitch), y0 + row * (item_h + pitch), item_w, item_h)
-            fronts.append(Placed(index, Side.FRONT, box))
-        backs = [Placed(p.index, Side.BACK, _back_box(p.box, spec)) for p in fronts]
+    for sheet, fronts in enumerate(sheets, start=1):
+        backs = [Placed(p.index, Side.BACK, _back_box(p.box, spec), p.group) for p in fronts]
         if spec.backs is Backs.NONE:
-            pages.append(Page(len(pages) + 1, sheet + 1, Side.FRONT, tuple(fronts)))
+            pages.append(Page(len(pages) + 1, sheet, Side.FRONT, tuple(fronts)))
         elif spec.backs is Backs.FOLD:
             fold = (width / 2, 0.0, width / 2, height) if portrait else (0.0, height / 2, width, height / 2)
-            pages.append(Page(len(pages) + 1, sheet + 1, None, tuple(fronts + backs), fold))
+            pages.append(Page(len(pages) + 1, sheet, None, tuple(fronts + backs), fold))
         else:
-            pages.append(Page(len(pages) + 1, sheet + 1, Side.FRONT, tuple(fronts)))
-            pages.append(Page(len(pages) + 1, sheet + 1, Side.BACK, tuple(backs)))
-    return Plan(spec, columns, rows, tuple(pages))
+            pages.append(Page(len(pages) + 1, sheet, Side.FRONT, tuple(fronts)))
+            pages.append(Page(len(pages) + 1, sheet, Side.BACK, tuple(backs)))
+    return Plan(spec, first_columns, first_rows, tuple(pages))
 
 
 def _edges(boxes: Iterable[Box]) -> tuple[list[float], list[float]]:
@@ -278,8 +301,9 @@ def draw_caption(painter: "Painter", spec: SheetSpec, text: str, font: str, size
 
 def draw_guides(painter: "Painter", page: Page, layout: "Layout", bleed: float = 0.0) -> None:
     """Cut lines on the fronts, crop marks around fronts and backs, and the fold line of a fold page."""
-    for group in (page.fronts, page.backs):
-        draw_crop_marks(painter, [p.box for p in group], layout, bleed)
+    for side in (page.fronts, page.backs):
+        for group in sorted({p.group for p in side}):
+            draw_crop_marks(painter, [p.box for p in side if p.group == group], layout, bleed)
     draw_cut_lines(painter, [p.box for p in page.fronts], layout)
     if page.fold:
         x1, y1, x2, y2 = page.fold

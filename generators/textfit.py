@@ -84,6 +84,17 @@ def _wrap(words: Sequence[str], widths: Sequence[float], space: float, limit: fl
     return lines
 
 
+def _words(text: str) -> list[str]:
+    """The unbreakable pieces of `text`: its words, a lone sign ("£", "·") kept with the word before it."""
+    words: list[str] = []
+    for word in text.split():
+        if words and len(word) == 1 and not word.isalnum():
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
+
+
 def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt: float,
          height_pt: float, leading: float) -> FittedText | None:
     lines: list[Line] = []
@@ -133,7 +144,7 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
     paragraphs = [p for p in paragraphs if p.text.strip()]
     measured = []
     for p in paragraphs:
-        words = p.text.split()
+        words = _words(p.text)
         measured.append((words, [text_width(w, p.font, 1.0) for w in words], text_width(" ", p.font, 1.0)))
     width_pt, height_pt = mm_to_pt(width), mm_to_pt(height)
     size = largest
