@@ -23,7 +23,10 @@ FORMATS = ("pdf", "svg", "png")
 DUPLEX = ("long-edge", "short-edge")
 
 # name -> "module:function"; each product is imported only when a build runs.
-PRODUCTS: dict[str, str] = {}
+PRODUCTS: dict[str, str] = {
+    "counters": "generators.counters:build_counters",
+    "tiles": "generators.tiles:build_tiles",
+}
 
 
 @dataclass(frozen=True)
