@@ -6,6 +6,7 @@ printed piece is never silently clipped. Sizes are in points, box sizes and posi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -85,9 +86,12 @@ def _wrap(words: Sequence[str], widths: Sequence[float], space: float, limit: fl
 
 
 def _words(text: str) -> list[str]:
-    """The unbreakable pieces of `text`: its words, a lone sign ("£", "·") kept with the word before it."""
+    """The unbreakable pieces of `text`: its words, a lone sign ("£", "·") kept with the word before it.
+
+    A no-break space (U+00A0) joins the words on either side of it ("Br\u00a032" stays on one line).
+    """
     words: list[str] = []
-    for word in text.split():
+    for word in filter(None, re.split(r"[^\S\u00a0]+", text)):
         if words and len(word) == 1 and not word.isalnum():
             words[-1] += " " + word
         else:
