@@ -163,6 +163,13 @@ def _eye(pen: _Pen) -> None:
     pen.disc(0, 0, 0.09)
 
 
+def _ship(pen: _Pen) -> None:
+    pen.shape([(-0.48, 0.06), (0.48, 0.06), (0.34, 0.34), (-0.38, 0.34)])  # hull
+    pen.shape([(-0.3, -0.1), (0.24, -0.1), (0.24, 0.06), (-0.3, 0.06)])  # superstructure
+    pen.shape([(-0.12, -0.38), (0.04, -0.38), (0.04, -0.1), (-0.12, -0.1)])  # funnel
+    pen.shape([(-0.15, -0.44), (0.07, -0.44), (0.07, -0.36), (-0.15, -0.36)])  # funnel cap
+
+
 def _crossed(pen: _Pen) -> None:
     pen.stroke([(-0.34, -0.34), (0.34, 0.34)], 0.12)
     pen.stroke([(0.34, -0.34), (-0.34, 0.34)], 0.12)
@@ -172,7 +179,7 @@ SYMBOLS: dict[str, Callable[[_Pen], None]] = {
     "runner": _runner, "star": _star, "cross": _cross, "ring": _ring, "lozenge": _lozenge,
     "crown": _crown, "skull": _skull, "document": _document, "key": _key, "plus": _plus,
     "arrow": _arrow, "dagger": _dagger, "shield": _shield, "bolt": _bolt, "parcel": _parcel,
-    "eye": _eye, "crossed": _crossed,
+    "eye": _eye, "crossed": _crossed, "ship": _ship,
 }
 
 
