@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .loader import Game
 
 Scalar = Union[str, int, float, bool]
+NO_BREAK = "\u00a0"
 
 
 class Item(Record):
@@ -40,7 +41,8 @@ class Derivation(Record):
     record becomes one item from the `item` template; with it, records sharing a value of that
     field (each element, for a list field) become one item: `label` then their `item` texts
     joined by `separator`. `together` gathers records that fall in every group into one item
-    under that label instead of repeating them in each.
+    under that label instead of repeating them in each. `unbreakable` keeps each record's text
+    on one printed line (its spaces become no-break spaces).
     """
 
     records: Literal["pieces", "tiles", "factions"]
@@ -52,6 +54,7 @@ class Derivation(Record):
     order: Literal["listed", "ascending", "descending"] = "listed"
     together: Optional[str] = None
     variant_from: Optional[str] = None
+    unbreakable: bool = False
     rules: list[str] = Field(default_factory=list)
 
 
@@ -164,12 +167,17 @@ def _group_keys(values: dict[str, Any], field: str) -> list:
     return list(key) if isinstance(key, list) else [key]
 
 
+def _record_text(spec: Derivation, row: dict) -> str:
+    text = fill(spec.item, row)
+    return text.replace(" ", NO_BREAK) if spec.unbreakable else text
+
+
 def derive_items(game: "Game", spec: Derivation) -> list[Item]:
     """The items `spec` makes from the game's records, in the order it asks for."""
     rows = [record_values(game, r) for r in _source_records(game, spec.records)]
     rows = [row for row in rows if _matches(row, spec.where)]
     if spec.group_by is None:
-        return [Item(text=fill(spec.item, row), rules=spec.rules, variant=_variant(game, row, spec)) for row in rows]
+        return [Item(text=_record_text(spec, row), rules=spec.rules, variant=_variant(game, row, spec)) for row in rows]
     groups: dict[Any, list[dict]] = {}
     for row in rows:
         for key in _group_keys(row, spec.group_by):
@@ -190,7 +198,7 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
 
 
 def _group_item(spec: Derivation, label: str, members: list[dict], label_values: dict) -> Item:
-    joined = spec.separator.join(fill(spec.item, row) for row in members)
+    joined = spec.separator.join(_record_text(spec, row) for row in members)
     return Item(text=f"{fill(label, label_values)} {joined}", rules=spec.rules)
 
 
