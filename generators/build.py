@@ -26,6 +26,8 @@ DUPLEX = ("long-edge", "short-edge")
 PRODUCTS: dict[str, str] = {
     "counters": "generators.counters:build_counters",
     "tiles": "generators.tiles:build_tiles",
+    "cards": "generators.card_sheets:build_cards",
+    "player-aid": "generators.player_aid:build_player_aid",
 }
 
 

@@ -74,6 +74,18 @@ class MinText(_Part):
     card: Pt = 6.0
 
 
+class CardStyle(_Part):
+    """How reference cards and the player aid are set: padding inside a card, the largest sizes
+    text starts at before shrinking (down to min_text_size.card), and the player aid's columns."""
+
+    padding: Mm = 2.5
+    title_size: Pt = 9.0
+    text_size: Pt = 8.0
+    aid_text_size: Pt = 9.0
+    aid_columns: int = Field(default=3, ge=1)
+    aid_gap: Mm = 5.0
+
+
 class Layout(_Part):
     """A resolved layout preset (lengths in mm, text sizes in pt)."""
 
@@ -86,6 +98,7 @@ class Layout(_Part):
     cut_line: Line = Field(default_factory=Line)
     fonts: Fonts = Field(default_factory=Fonts)
     min_text_size: MinText = Field(default_factory=MinText)
+    cards: CardStyle = Field(default_factory=CardStyle)
     sizes: dict[str, Size] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)
     papers: dict[str, Size] = Field(default_factory=dict)
