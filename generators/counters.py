@@ -179,8 +179,8 @@ def piece_size(game: "Game", layout: "Layout", options: "BuildOptions", size_nam
 
 
 def piece_items(game: "Game", pieces: list["Piece"], layout: "Layout", options: "BuildOptions",
-                painter: FacePainter, copies: int = 1) -> list[Item]:
-    """An Item per printed copy of each piece (its roster count times `copies`), in roster order."""
+                painter: FacePainter, copies: int | None = None) -> list[Item]:
+    """An Item per printed copy of each piece, in the order given: `copies` of each, else its roster count."""
     items: list[Item] = []
     for piece in pieces:
         front, back = faces(game, piece)
@@ -195,7 +195,7 @@ def piece_items(game: "Game", pieces: list["Piece"], layout: "Layout", options: 
             return lambda p, box, bleed: painter.draw(p, face, box, bleed, min_text, label)
 
         item = Item(label, group, size, side(front), side(back))
-        items += [item] * (piece.count * copies)
+        items += [item] * (piece.count if copies is None else copies)
     return items
 
 

@@ -174,7 +174,8 @@ def _mirror(box: Box, spec: SheetSpec, axis: str) -> Box:
     return replace(box, y=height - box.bottom)
 
 
-def _back_box(box: Box, spec: SheetSpec) -> Box:
+def back_box(box: Box, spec: SheetSpec) -> Box:
+    """Where the back of `box` goes on the back page (or the other half of a fold page), back offset applied."""
     width, height = spec.paper
     flips_on_long_edge = spec.backs in (Backs.LONG_EDGE, Backs.FOLD)
     axis = "x" if (width <= height) == flips_on_long_edge else "y"
@@ -242,7 +243,7 @@ def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec
         y -= pitch
     pages: list[Page] = []
     for sheet, fronts in enumerate(sheets, start=1):
-        backs = [Placed(p.index, Side.BACK, _back_box(p.box, spec), p.group) for p in fronts]
+        backs = [Placed(p.index, Side.BACK, back_box(p.box, spec), p.group) for p in fronts]
         if spec.backs is Backs.NONE:
             pages.append(Page(len(pages) + 1, sheet, Side.FRONT, tuple(fronts)))
         elif spec.backs is Backs.FOLD:

@@ -1,0 +1,71 @@
+"""`dossier replace` (just the pieces you lost) and `dossier calibrate` (measure your printer's back offset)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..build import make_options
+from ..errors import display_path
+from ..layouts import load_layout
+from ..loader import load_game
+from .app import GameOption, app
+
+PaperOption = typer.Option(None, "--paper", help="Paper size: letter, a4, legal, tabloid, a3 (default: the layout's).")
+FormatOption = typer.Option("pdf", "--format", help="Comma-separated: pdf, svg (one per page), png (previews).")
+DuplexOption = typer.Option("long-edge", "--duplex", help="How your printer flips the sheet: long-edge or short-edge.")
+BackOffsetOption = typer.Option(None, "--back-offset", help="Shift of the back pages, x,y, e.g. 0.4mm,-0.2mm (measure it with `dossier calibrate`).")
+
+
+@app.command()
+def replace(
+    selectors: Optional[list[str]] = typer.Argument(None, help="Tile ids (\"Ge 1\") or piece names (Piccolo, \"Atomic Bomb\"); quote names with spaces.", metavar="SELECTOR..."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (spy, police, secret, chit, tile...); alone: every piece of it."),
+    nation: Optional[str] = typer.Option(None, "--nation", help="Only pieces of this nation (or faction); alone: every piece of it."),
+    copies: int = typer.Option(1, "--copies", min=1, help="Copies of each piece or tile selected."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/<game>/replacements.pdf)."),
+    game: Optional[str] = GameOption,
+    paper: Optional[str] = PaperOption,
+    formats: str = FormatOption,
+    duplex: str = DuplexOption,
+    fold: bool = typer.Option(False, "--fold", help="Fronts and backs side by side with a fold line, for printers without duplex."),
+    piece_size: Optional[str] = typer.Option(None, "--piece-size", help="Counter size, e.g. 5/8in or 16mm (default: the layout's)."),
+    bleed: Optional[str] = typer.Option(None, "--bleed", help="Colour carried past each cut line, e.g. 1mm."),
+    back_offset: Optional[str] = BackOffsetOption,
+) -> None:
+    """Print only the pieces and tiles you name, fronts with their backs behind them, on as few pages as fit.
+
+    Each named roster entry prints once (or --copies times), e.g.
+    `dossier replace "Ge 1" Piccolo "Atomic Bomb"` or `dossier replace --kind police --nation Italy`.
+    """
+    from ..replace import build_replacements, select
+
+    loaded = load_game(game)
+    selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
+    options = make_options(Path("output"), paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
+    target = out or options.game_dir(loaded) / "replacements.pdf"
+    layout = load_layout(loaded.info.layout, loaded.folder)
+    for path in build_replacements(loaded, layout, options, selection, target, copies):
+        typer.echo(display_path(path))
+
+
+@app.command()
+def calibrate(
+    out: Path = typer.Option(Path("output") / "calibration.pdf", "--out", "-o", help="PDF to write."),
+    game: Optional[str] = GameOption,
+    paper: Optional[str] = PaperOption,
+    formats: str = FormatOption,
+    duplex: str = DuplexOption,
+    back_offset: Optional[str] = BackOffsetOption,
+) -> None:
+    """Print a duplex alignment target; its readings are the --back-offset that puts backs behind fronts."""
+    from ..calibrate import build_calibration
+
+    loaded = load_game(game)
+    options = make_options(Path("output"), paper, formats, duplex, back_offset=back_offset)
+    layout = load_layout(loaded.info.layout, loaded.folder)
+    layout.paper_size(options.paper)
+    for path in build_calibration(layout, options, out, loaded.folder):
+        typer.echo(display_path(path))
