@@ -143,6 +143,7 @@ def load_game(game: str | Path | None = None) -> Game:
     """The game named (or the folder given), read and cross-checked; raises DataError listing every problem."""
     from .checks import check_game
     from . import mapcheck  # noqa: F401  (importing registers the map's checks)
+    from . import symbols  # noqa: F401  (importing registers the symbol check)
 
     loaded = read_game(game)
     problems = check_game(loaded)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import UnknownNameError
+from .checks import EXTRA_CHECKS
+from .errors import Problem, UnknownNameError
 from .names import NameIndex
 
 if TYPE_CHECKING:
+    from .loader import Game
     from .painter import Painter
 
 
@@ -194,3 +197,27 @@ def draw_symbol(painter: "Painter", name: str, cx: float, cy: float, size: float
     if name not in SYMBOLS:
         raise UnknownSymbolError(name)
     SYMBOLS[name](_Pen(painter, cx, cy, size, ink, paper))
+
+
+def check_symbols(game: "Game") -> list[Problem]:
+    """Every symbol named in game.yaml (factions, kind faces) and pieces.yaml that has no drawing."""
+    problems: list[Problem] = []
+
+    def check(file: Path, where: str, name: str | None) -> None:
+        if name and name not in SYMBOLS and not ("{" in name or name == "nation"):
+            hint = NameIndex("symbol", SYMBOLS).closest(name)
+            known = f"did you mean {', '.join(hint)}?" if hint else f"known: {', '.join(sorted(SYMBOLS))}"
+            problems.append(Problem(file, where, f"unknown symbol {name!r}; {known}", "unknown-symbol"))
+
+    for i, faction in enumerate(game.info.factions):
+        check(game.file("game.yaml"), f"factions[{i}].symbol", faction.symbol)
+    for name, kind in game.info.kinds.items():
+        for side in ("front", "back"):
+            template = getattr(kind, side)
+            check(game.file("game.yaml"), f"kinds.{name}.{side}.symbol", template.symbol if template else None)
+    for i, piece in enumerate(game.pieces):
+        check(game.file("pieces.yaml"), f"pieces[{i}].symbol", piece.symbol)
+    return problems
+
+
+EXTRA_CHECKS.append(check_symbols)
