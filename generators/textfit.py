@@ -100,12 +100,12 @@ def _words(text: str) -> list[str]:
 
 
 def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt: float,
-         height_pt: float, leading: float) -> FittedText | None:
+         height_pt: float, leading: float, smallest: float = 0.0) -> FittedText | None:
     lines: list[Line] = []
     top = 0.0
     end = 0.0  # where the last line set ends, pt from the block's left
     for paragraph, (words, widths, space) in zip(paragraphs, measured):
-        line_size = size * paragraph.scale
+        line_size = max(size * paragraph.scale, smallest)  # a scaled-down paragraph never goes below the minimum either
         indent = mm_to_pt(paragraph.indent)
         limit = (width_pt - indent) / line_size
         joins = paragraph.run_in and bool(lines)
@@ -153,7 +153,7 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
     width_pt, height_pt = mm_to_pt(width), mm_to_pt(height)
     size = largest
     while size >= smallest - 1e-9:
-        fitted = _set(paragraphs, measured, size, width_pt, height_pt, leading)
+        fitted = _set(paragraphs, measured, size, width_pt, height_pt, leading, smallest)
         if fitted is not None:
             return fitted
         size -= STEP
