@@ -1,0 +1,292 @@
+"""Reference cards and the player aid: the card data, its checks, and the PDFs measured."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from generators.cards import all_items, resolve_cards
+from generators.cli import main
+
+PT_PER_MM = 72 / 25.4
+LETTER = (215.9, 279.4)
+A4 = (210.0, 297.0)
+
+
+def squash(text: str) -> str:
+    """Text with all whitespace removed: extraction may drop or add spaces between runs and lines."""
+    return re.sub(r"\s+", "", text or "")
+
+
+def mm(points: float) -> float:
+    return points / PT_PER_MM
+
+
+def build(out: Path, *args: str) -> Path:
+    code = main(["build", "--game", "spies", "--out", str(out), *args])
+    assert code == 0
+    return out / "spies"
+
+
+@pytest.fixture(scope="module")
+def letter(tmp_path_factory) -> Path:
+    """cards.pdf and player-aid.pdf built once with the default options."""
+    return build(tmp_path_factory.mktemp("cards"), "--only", "cards", "--only", "player-aid")
+
+
+def cut_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The cards' cut lines on a page: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
+
+
+def region(page, box) -> str:
+    x0, top, x1, bottom = box
+    pad = 0.5
+    return squash(page.within_bbox((x0 - pad, top - pad, x1 + pad, bottom + pad)).extract_text())
+
+
+def face_of(cards, text: str, face: str):
+    """The card whose `face` side title the text of a card region opens with."""
+    found = [c for c in cards if dict(c.sides()).get(face) and squash(dict(c.sides())[face].title) in text[:80]]
+    assert len(found) == 1, f"expected one card {face} title in {text[:80]!r}"
+    return found[0]
+
+
+def assert_side_printed(card, face: str, text: str) -> None:
+    side = dict(card.sides())[face]
+    assert squash(side.title) in text
+    for section in side.sections:
+        assert squash(section.heading) in text
+        for item in section.items:
+            assert squash(item.text) in text, f"{card.id} {face}: {item.text!r} not printed whole"
+            for rule in item.rules:
+                assert squash(rule) in text, f"{card.id} {face}: citation {rule!r} missing"
+    assert squash(card.title) in text  # the footer names the card on both sides
+
+
+# --- the data ----------------------------------------------------------------------------------
+
+def test_every_item_cites_a_rule_and_names_a_known_variant(spies):
+    cards = resolve_cards(spies)
+    assert len(cards) >= 9
+    for card in cards:
+        for _, _, item in all_items(card):
+            assert item.rules and all(r.strip() for r in item.rules)
+            assert item.variant in (None, *spies.info.variants)
+
+
+def test_the_cards_cover_the_issue_topics(spies):
+    text = " ".join(item.text for card in resolve_cards(spies) for _, _, item in all_items(card))
+    for phrase in ("Germany, Italy, Russia, France, Britain", "1933", "counterspy", "Spies Captured in Neutral Countries",
+                   "5 spaces", "at sea", "Original", "Foreign", "20£", "12 Action Points", "spy haven", "Cousin",
+                   "Four players", "Two players", "Atomic Bomb", "Scotland Yard"):
+        assert phrase in text, phrase
+
+
+def test_standard_and_long_game_are_told_apart(spies):
+    variants = {item.variant for card in resolve_cards(spies) for _, _, item in all_items(card)}
+    assert {"standard", "long", None} <= variants
+
+
+def test_values_missing_from_the_rulebook_are_said_to_be_missing(spies):
+    chit_card = next(c for c in resolve_cards(spies) if c.id == "action-chits")
+    texts = [item.text for _, _, item in all_items(chit_card)]
+    assert any("Action Point cost" in t and "rulebook does not give it" in t for t in texts)
+
+
+def test_tiles_by_year_lists_exactly_the_tiles_playable_each_year(spies):
+    items = {i.text.split(":")[0]: i.text for c in resolve_cards(spies) for _, _, i in all_items(c)
+             if "Event Tile Reference" in i.rules}
+
+    def ids(text: str) -> set[str]:
+        return {t.strip().replace("\u00a0", " ") for t in text.split(":", 1)[1].split(",")}
+
+    every_year = ids(items["Any year"])
+    for year in spies.info.years:
+        printed = every_year | (ids(items[str(year)]) if str(year) in items else set())
+        assert printed == {t.id for t in spies.tiles if year in t.years}, year
+
+
+def test_secrets_by_value_and_rosters_match_the_pieces(spies):
+    items = [i.text for c in resolve_cards(spies) for _, _, i in all_items(c) if "Playing Piece Roster" in i.rules]
+    for piece in spies.pieces:
+        if piece.kind == "secret":
+            line = next(t for t in items if t.startswith(f"Value {piece.value}:"))
+            assert piece.name in line.split(": ", 1)[1].split(", ")
+        if piece.kind == "spy":
+            nation = spies.faction(piece.nation).name
+            line = next(t for t in items if t.startswith(f"{nation}:"))
+            assert f"{piece.name}\u00a0{piece.strength}" in line
+
+
+def test_chit_costs_come_from_the_roster(spies):
+    chit_card = next(c for c in resolve_cards(spies) if c.id == "action-chits")
+    texts = {i.text: i for _, _, i in all_items(chit_card)}
+    for chit in (p for p in spies.pieces if p.kind == "chit"):
+        item = texts[f"{chit.name}: {chit.cost}"]
+        assert item.variant == (chit.games[0] if len(chit.games) == 1 else None)
+
+
+# --- bad card data ---------------------------------------------------------------------------------
+
+def edit_cards(folder: Path, change) -> None:
+    file = folder / "cards.yaml"
+    document = yaml.safe_load(file.read_text(encoding="utf-8"))
+    change(document)
+    file.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def first_item(document: dict) -> dict:
+    return document["cards"][0]["front"]["sections"][0]["items"][0]
+
+
+@pytest.mark.parametrize("change, expected", [
+    (lambda d: d["cards"].append(dict(d["cards"][0])), "id 'turn-sequence' is used by cards[0] too"),
+    (lambda d: first_item(d).update(variant="short"), "unknown game variant 'short'"),
+    (lambda d: first_item(d).update(rules=[]), "cites no rule"),
+    (lambda d: first_item(d).update(rules=["3.44"]), "citation '3.44' is not in the file's citations list"),
+    (lambda d: d["cards"][0]["front"]["sections"].append({"heading": "X", "from": "nope"}), "unknown derivation 'nope'"),
+    (lambda d: d["derived"]["chit-costs"].update(item="{name}: {price}"), "names unknown field 'price'"),
+    (lambda d: d["derived"]["chit-costs"].update(where={"knd": "chit"}), "where names unknown field 'knd'"),
+])
+def test_bad_card_data_is_refused_with_file_field_and_problem(cli, game_copy, change, expected):
+    folder = game_copy("spies")
+    edit_cards(folder, change)
+    result = cli("validate", "--game", folder)
+    assert result.code == 2
+    assert "cards.yaml" in result.stderr and expected in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# --- cards.pdf ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args, flip", [
+    ((), "long-edge"),
+    (("--duplex", "short-edge", "--paper", "a4"), "short-edge"),
+    (("--fold",), "fold"),
+])
+def test_every_card_face_is_printed_whole_with_its_back_behind_it(spies, tmp_path, args, flip):
+    folder = build(tmp_path, "--only", "cards", *args)
+    cards = resolve_cards(spies)
+    seen = []
+    with pdfplumber.open(folder / "cards.pdf") as pdf:
+        pages = list(pdf.pages)
+        step = 1 if flip == "fold" else 2
+        for i in range(0, len(pages), step):
+            front, back = pages[i], pages[i + step - 1] if flip == "fold" else pages[i + 1]
+            width, height = front.width, front.height
+            for box in cut_boxes(front):
+                x0, top, x1, bottom = box
+                card = face_of(cards, region(front, box), "front")
+                assert_side_printed(card, "front", region(front, box))
+                mirrored = (x0, height - bottom, x1, height - top) if flip == "short-edge" else (width - x1, top, width - x0, bottom)
+                assert_side_printed(card, "back", region(back, mirrored))
+                seen.append(card.id)
+    assert sorted(seen) == sorted(c.id for c in cards)
+
+
+def test_cards_are_poker_size_by_default_and_any_size_on_request(letter, tmp_path):
+    with pdfplumber.open(letter / "cards.pdf") as pdf:
+        boxes = [b for page in pdf.pages for b in cut_boxes(page)]
+        assert pdf.pages[0].width == pytest.approx(LETTER[0] * PT_PER_MM, abs=0.3)
+    assert boxes and all(mm(x1 - x0) == pytest.approx(63, abs=0.1) and mm(bottom - top) == pytest.approx(88, abs=0.1)
+                         for x0, top, x1, bottom in boxes)
+    folder = build(tmp_path, "--only", "cards", "--card-size", "2.5x3.5in")
+    with pdfplumber.open(folder / "cards.pdf") as pdf:
+        boxes = [b for page in pdf.pages for b in cut_boxes(page)]
+    assert boxes and all(mm(x1 - x0) == pytest.approx(63.5, abs=0.1) and mm(bottom - top) == pytest.approx(88.9, abs=0.1)
+                         for x0, top, x1, bottom in boxes)
+
+
+def test_crop_marks_sit_outside_the_cards_in_line_with_the_cuts(letter):
+    with pdfplumber.open(letter / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        boxes = cut_boxes(page)
+        xs = {round(x, 1) for b in boxes for x in (b[0], b[2])}
+        left = min(b[0] for b in boxes)
+        top = min(b[1] for b in boxes)
+        vertical = [l for l in page.lines if abs(l["x0"] - l["x1"]) < 0.01 and l["bottom"] < top]
+    assert vertical and {round(l["x0"], 1) for l in vertical} == xs
+    assert all(mm(top - l["bottom"]) >= 0.5 for l in vertical)
+    assert left > 0
+
+
+def test_no_text_is_smaller_than_6_pt_and_fonts_are_embedded(letter):
+    for name in ("cards.pdf", "player-aid.pdf"):
+        with pdfplumber.open(letter / name) as pdf:
+            assert min(c["size"] for page in pdf.pages for c in page.chars) >= 6 - 0.01
+        for page in PdfReader(letter / name).pages:
+            for font in page["/Resources"]["/Font"].values():
+                descriptor = font.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"] \
+                    if "/DescendantFonts" in font.get_object() else font.get_object()["/FontDescriptor"]
+                assert "/FontFile2" in descriptor.get_object()
+
+
+def test_svg_pages_match_the_pdf(tmp_path):
+    folder = build(tmp_path, "--only", "cards", "--format", "pdf,svg")
+    svgs = sorted(folder.glob("cards-*.svg"))
+    assert len(svgs) == len(PdfReader(folder / "cards.pdf").pages)
+    assert "Your turn" in svgs[0].read_text(encoding="utf-8")
+
+
+def test_a_card_that_cannot_fit_is_refused_by_name_and_nothing_is_written(cli, game_copy, tmp_path):
+    folder = game_copy("spies")
+    edit_cards(folder, lambda d: first_item(d).update(text="An endless rule. " * 120))
+    result = cli("build", "--game", folder, "--only", "cards", "--out", tmp_path)
+    assert result.code == 2
+    assert "card 'turn-sequence' (front)" in result.stderr and "6 pt" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "spies" / "cards.pdf").exists()
+
+
+# --- player-aid.pdf ----------------------------------------------------------------------------------
+
+def columns_text(page) -> list[str]:
+    """The page's text column by column, top to bottom; columns are found from the gaps between
+    the characters of the lower half of the page, below the full-width header."""
+    body = [c for c in page.chars if c["top"] > page.height / 2]
+    spans = sorted((c["x0"], c["x1"]) for c in body)
+    columns, (start, end) = [], spans[0]
+    for x0, x1 in spans[1:]:
+        if x0 > end + 3 * PT_PER_MM:
+            columns.append((start, end))
+            start = x0
+        end = max(end, x1)
+    columns.append((start, end))
+    cuts = [0.0] + [(a[1] + b[0]) / 2 for a, b in zip(columns, columns[1:])] + [page.width]
+    return [squash(page.within_bbox((x0, 0, x1, page.height)).extract_text()) for x0, x1 in zip(cuts, cuts[1:])]
+
+
+@pytest.mark.parametrize("paper, size", [("letter", LETTER), ("a4", A4)])
+def test_player_aid_is_one_sheet_of_the_chosen_paper_holding_every_item(spies, letter, tmp_path, paper, size):
+    folder = letter if paper == "letter" else build(tmp_path, "--only", "player-aid", "--paper", paper)
+    with pdfplumber.open(folder / "player-aid.pdf") as pdf:
+        assert len(pdf.pages) == 2  # front and back of one sheet
+        for page in pdf.pages:
+            assert (mm(page.width), mm(page.height)) == pytest.approx(size, abs=0.1)
+        text = "|".join(column for page in pdf.pages for column in columns_text(page))
+    for card in resolve_cards(spies):
+        for _, side in card.sides():
+            assert squash(side.title) in text
+        for _, _, item in all_items(card):
+            assert squash(item.text) in text, item.text
+            assert all(squash(rule) in text for rule in item.rules)
+
+
+def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):
+    folder = game_copy("spies")
+
+    def triple(document):
+        copies = [dict(card, id=f"{card['id']}-{n}") for n in (2, 3) for card in document["cards"]]
+        document["cards"] += copies
+
+    edit_cards(folder, triple)
+    result = cli("build", "--game", folder, "--only", "player-aid", "--out", tmp_path)
+    assert result.code == 2
+    assert "player aid" in result.stderr and "one" in result.stderr
+    assert not (tmp_path / "spies" / "player-aid.pdf").exists()
