@@ -12,10 +12,15 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .atomic import write_bytes, write_text
+from .errors import DossierError, display_path
 from .fonts import FontSet
 from .painter import Painter, PdfPainter, SvgPainter
 
 PREVIEW_DPI = 100
+
+
+class OutputError(DossierError):
+    """A file that could not be written (no space, no permission); nothing half-written is left."""
 
 
 def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "") -> bytes:
@@ -77,13 +82,15 @@ def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
     pdf = render_pdf(draw, fonts, title) if {"pdf", "png"} & set(formats) else None
     svgs = render_svg(draw, fonts) if "svg" in formats else []
     pngs = png_pages(pdf, dpi) if "png" in formats and pdf is not None else []
+    outputs: list[tuple[Path, bytes | str]] = [(pdf_path, pdf)] if "pdf" in formats and pdf is not None else []
+    outputs += list(zip(page_files(stem, ".svg", len(svgs)), svgs))
+    outputs += list(zip(page_files(stem, ".png", len(pngs)), pngs))
     written: list[Path] = []
-    if "pdf" in formats and pdf is not None:
-        written.append(write_bytes(pdf_path, pdf))
-    for path, svg in zip(page_files(stem, ".svg", len(svgs)), svgs):
-        written.append(write_text(path, svg))
-    for path, png in zip(page_files(stem, ".png", len(pngs)), pngs):
-        written.append(write_bytes(path, png))
+    for path, data in outputs:
+        try:
+            written.append(write_text(path, data) if isinstance(data, str) else write_bytes(path, data))
+        except OSError as exc:
+            raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
     if "svg" in formats:
         _remove_stale(stem, ".svg", len(svgs))
     if "png" in formats:

@@ -96,7 +96,8 @@ class PdfPainter(Painter):
         from reportlab.pdfgen.canvas import Canvas
 
         self._buffer = io.BytesIO()
-        self._canvas = Canvas(self._buffer, pageCompression=1, invariant=1)
+        # the initial font is the layout's own, so no unembedded Helvetica is listed in the PDF
+        self._canvas = Canvas(self._buffer, pageCompression=1, invariant=1, initialFontName=fonts.regular)
         self._canvas.setTitle(title)
         self._canvas.setAuthor(author)
         self._canvas.setCreator("Dossier")

@@ -1,0 +1,366 @@
+"""Counter sheets and event tiles, measured in the PDFs `dossier build` writes (pdfplumber, pypdf).
+
+Positions are read from the drawn rectangles and the extracted text; expected texts come from
+the game data (and, for spot checks, from the rulebook as printed), never from drawing constants.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from generators.cli import main
+from generators.roster import faces
+
+MM = 72 / 25.4  # points per millimetre
+TOL = 0.1 * MM  # 0.1 mm
+
+
+# ---------------------------------------------------------------- helpers shared with test_replace.py
+
+def cut_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The cut outlines of a page: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
+
+
+def filled_boxes(page) -> list[tuple[float, float, float, float]]:
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["fill"] and not r["stroke"]]
+
+
+def text_in(words: list[dict], box: tuple[float, float, float, float]) -> str:
+    """The words whose centre lies in `box`, in reading order, joined by spaces."""
+    x0, top, x1, bottom = box
+    inside = [w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
+    inside.sort(key=lambda w: (round(w["top"], 0), w["x0"]))
+    return " ".join(w["text"] for w in inside)
+
+
+def words_of(page) -> list[dict]:
+    return page.extract_words(keep_blank_chars=False, use_text_flow=False, extra_attrs=["size"])
+
+
+def mirrored(box, page_width):
+    x0, top, x1, bottom = box
+    return (page_width - x1, top, page_width - x0, bottom)
+
+
+def has_box(boxes, wanted, tol=TOL) -> bool:
+    return any(all(abs(a - b) <= tol for a, b in zip(box, wanted)) for box in boxes)
+
+
+def face_text(face) -> str:
+    return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)
+
+
+def build(out: Path, *args: str) -> int:
+    return main(["build", "--game", "spies", "--out", str(out), *args])
+
+
+# ---------------------------------------------------------------- one default build for most tests
+
+@pytest.fixture(scope="module")
+def default_build(tmp_path_factory):
+    out = tmp_path_factory.mktemp("build")
+    assert build(out, "--only", "counters", "--only", "tiles") == 0
+    return out / "spies"
+
+
+@pytest.fixture(scope="module")
+def counters(default_build):
+    with pdfplumber.open(default_build / "counters.pdf") as pdf:
+        pages = [(p.width, p.height, cut_boxes(p), filled_boxes(p), words_of(p), p.chars) for p in pdf.pages]
+    return pages
+
+
+@pytest.fixture(scope="module")
+def tiles_pdf(default_build):
+    with pdfplumber.open(default_build / "tiles.pdf") as pdf:
+        return [(p.width, p.height, cut_boxes(p), words_of(p), p.chars) for p in pdf.pages]
+
+
+def test_pages_are_letter_by_default(counters):
+    for width, height, *_ in counters:
+        assert abs(width - 8.5 * 72) < 0.5 and abs(height - 11 * 72) < 0.5
+
+
+def test_front_then_back_pages(counters):
+    # one sheet of 200: a front page with every cut line, then its back page with none
+    assert len(counters) == 2
+    assert len(counters[0][2]) == 200
+    assert counters[1][2] == []
+
+
+def test_piece_outlines_are_half_an_inch(counters):
+    for x0, top, x1, bottom in counters[0][2]:
+        assert abs((x1 - x0) - 12.7 * MM) <= TOL
+        assert abs((bottom - top) - 12.7 * MM) <= TOL
+
+
+def test_every_roster_piece_is_on_the_sheet(spies, counters):
+    words = counters[0][4]
+    printed = Counter(text_in(words, box) for box in counters[0][2])
+    expected = Counter()
+    for piece in spies.pieces:
+        expected[face_text(faces(spies, piece)[0])] += piece.count
+    assert printed == expected
+
+
+@pytest.mark.parametrize("text, copies", [
+    ("Piccolo 1", 1), ("Atomic Bomb 5", 1), ("Wil'y 2", 1), ("Wide-lens DRF 3", 1),
+    ("Counter Spy 5", 6), ("Counter Spy 3", 2), ("Drop 20–30£", 6), ("Russia £", 1), ("Game Year", 1),
+])
+def test_spot_check_fronts_as_printed(counters, text, copies):
+    printed = Counter(text_in(counters[0][4], box) for box in counters[0][2])
+    assert printed[text] == copies
+
+
+def test_each_back_is_behind_its_front(spies, counters):
+    width, _, fronts, _, front_words, _ = counters[0]
+    _, _, _, back_fills, back_words, _ = counters[1]
+    backs_of = {}
+    for piece in spies.pieces:
+        front, back = faces(spies, piece)
+        backs_of.setdefault(face_text(front), set()).add(face_text(back))
+    for box in fronts:
+        behind = mirrored(box, width)
+        assert has_box(back_fills, behind), f"no back face at the mirrored place of {text_in(front_words, box)!r}"
+        assert text_in(back_words, behind) in backs_of[text_in(front_words, box)]
+
+
+def test_spot_check_backs(counters):
+    width, _, fronts, _, front_words, _ = counters[0]
+    back_words = counters[1][4]
+    back = {text_in(front_words, b): text_in(back_words, mirrored(b, width)) for b in fronts}
+    assert back["Piccolo 1"] == "ITALY"
+    assert back["Atomic Bomb 5"] == "SECRET"
+    assert back["Russia £"] == "Russia +100 £"
+    assert back["Counter Spy 4"] == "SECRET"
+    assert back["Game Year"] == ""
+
+
+def test_text_is_never_below_the_minimum(counters, tiles_pdf):
+    for page in counters:
+        pieces = [c for c in page[5] if any(b[0] <= c["x0"] <= b[2] for b in counters[0][2])]
+        assert min(c["size"] for c in pieces) >= 4 - 0.01
+    for page in tiles_pdf:
+        inside = [c for c in page[4] if any(b[0] <= c["x0"] <= b[2] and b[1] <= c["top"] <= b[3] for b in page[2])]
+        assert min(c["size"] for c in inside) >= 5 - 0.01
+
+
+def test_fonts_are_embedded_truetype(default_build):
+    for name in ("counters.pdf", "tiles.pdf"):
+        reader = PdfReader(default_build / name)
+        seen = 0
+        for page in reader.pages:
+            for font in page["/Resources"]["/Font"].values():
+                font = font.get_object()
+                descriptor = font.get("/FontDescriptor") or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                assert "/FontFile2" in descriptor.get_object(), f"{name}: {font['/BaseFont']} is not embedded"
+                seen += 1
+        assert seen
+
+
+def test_everything_is_vector(default_build):
+    for name in ("counters.pdf", "tiles.pdf"):
+        for page in PdfReader(default_build / name).pages:
+            xobjects = page["/Resources"].get("/XObject") or {}
+            assert not [x for x in xobjects.values() if x.get_object().get("/Subtype") == "/Image"]
+
+
+# ---------------------------------------------------------------- event tiles
+
+def _years(years: list[int]) -> str:
+    if years == list(range(1933, 1940)):
+        return "Any Year"
+    return str(years[0]) if len(years) == 1 else f"{years[0]}–{str(years[-1])[2:]}"
+
+
+def tile_texts(tiles_pdf) -> list[str]:
+    return [text_in(words, box) for _, _, boxes, words, _ in tiles_pdf for box in boxes]
+
+
+def test_all_fifty_tiles_measure_one_and_a_half_by_one_inch(tiles_pdf):
+    boxes = [box for page in tiles_pdf for box in page[2]]
+    assert len(boxes) == 50
+    for x0, top, x1, bottom in boxes:
+        assert abs((x1 - x0) - 38.1 * MM) <= TOL and abs((bottom - top) - 25.4 * MM) <= TOL
+
+
+def test_tile_pages_are_single_sided(tiles_pdf):
+    assert all(page[2] for page in tiles_pdf)  # no page without tiles, i.e. no back pages
+
+
+def test_every_tile_text_is_extracted_whole(spies, tiles_pdf):
+    texts = tile_texts(tiles_pdf)
+    for tile in spies.tiles:
+        label = tile.id + ("*" if tile.special else "")
+        matches = [t for t in texts if re.match(rf"^{re.escape(label)}(\s|$)", t)]
+        assert len(matches) == 1, f"tile {label} printed {len(matches)} times"
+        text = matches[0]
+        assert _years(tile.years) in text
+        assert tile.event in text
+        for award in tile.awards:
+            assert f"{award.amount}{award.kind}: {', '.join(award.cities)}." in text
+        if tile.nation:
+            assert spies.faction(tile.nation).name in text
+
+
+@pytest.mark.parametrize("label, printed", [
+    # as printed in the rulebook's Event Tile Reference
+    ("Ge 1*", ["1937–39", "Czech Crisis!", "3c: Berlin, Prague.", "2c: Paris, Moscow, Bucharest, Warsaw.",
+               "2£: Budapest, Vienna, Bratislava."]),
+    ("Fr 24*", ["Any Year", "Hungary moves closer to the Axis over Rumania.", "1c: Sophia, Istanbul."]),
+    ("Ge 7*", ["1935–37", "Anschluss!", "4£: London, Paris, Moscow, Riga, Warsaw, Belgrade, Rome, Munich, "
+               "Leipzig, Nurnberg, Trieste."]),
+])
+def test_spot_check_tiles_against_the_rulebook(tiles_pdf, label, printed):
+    text = next(t for t in tile_texts(tiles_pdf) if t.startswith(label + " "))
+    for part in printed:
+        assert part in text
+
+
+# ---------------------------------------------------------------- options
+
+def _first_pages(out: Path, name: str = "counters.pdf"):
+    with pdfplumber.open(out / "spies" / name) as pdf:
+        return [(p.width, p.height, cut_boxes(p), filled_boxes(p), p.lines) for p in pdf.pages[:2]]
+
+
+@pytest.mark.parametrize("size, mm", [("5/8in", 15.875), ("16mm", 16.0)])
+def test_piece_size_from_the_command_line(tmp_path, size, mm):
+    assert build(tmp_path, "--only", "counters", "--piece-size", size) == 0
+    boxes = [b for page in _first_pages(tmp_path) for b in page[2]]
+    assert boxes
+    for x0, top, x1, bottom in boxes:
+        assert abs((x1 - x0) - mm * MM) <= TOL and abs((bottom - top) - mm * MM) <= TOL
+
+
+def test_a4_paper(tmp_path):
+    assert build(tmp_path, "--only", "counters", "--paper", "a4") == 0
+    width, height, *_ = _first_pages(tmp_path)[0]
+    assert abs(width - 210 * MM) < 0.5 and abs(height - 297 * MM) < 0.5
+
+
+def test_short_edge_backs_are_mirrored_top_to_bottom(tmp_path):
+    assert build(tmp_path, "--only", "counters", "--duplex", "short-edge") == 0
+    (width, height, fronts, _, _), (_, _, _, back_fills, _) = _first_pages(tmp_path)
+    for x0, top, x1, bottom in fronts:
+        assert has_box(back_fills, (x0, height - bottom, x1, height - top))
+
+
+def test_back_offset_shifts_every_back(tmp_path):
+    assert build(tmp_path, "--only", "counters", "--back-offset", "0.4mm,-0.2mm") == 0
+    (width, _, fronts, _, _), (_, _, _, back_fills, _) = _first_pages(tmp_path)
+    dx, dy = 0.4 * MM, 0.2 * MM  # x to the right; y -0.2 mm is 0.2 mm down the page
+    for box in fronts:
+        x0, top, x1, bottom = mirrored(box, width)
+        assert has_box(back_fills, (x0 + dx, top + dy, x1 + dx, bottom + dy), tol=0.02 * MM)
+        assert not has_box(back_fills, (x0, top, x1, bottom), tol=0.02 * MM)
+
+
+def test_fold_puts_backs_beside_fronts_across_a_fold_line(tmp_path):
+    assert build(tmp_path, "--only", "counters", "--fold") == 0
+    with pdfplumber.open(tmp_path / "spies" / "counters.pdf") as pdf:
+        pages = [(p.width, cut_boxes(p), filled_boxes(p), p.lines, words_of(p)) for p in pdf.pages]
+    assert sum(len(fronts) for _, fronts, *_ in pages) == 200  # every piece, on several folded pages
+    for width, fronts, fills, lines, words in pages:
+        assert [ln for ln in lines if abs(ln["x0"] - width / 2) < 0.5 and abs(ln["x1"] - width / 2) < 0.5], "no fold line"
+        assert all(x1 <= width / 2 for _, _, x1, _ in fronts)
+        for box in fronts:
+            assert has_box(fills, mirrored(box, width))
+            assert text_in(words, mirrored(box, width)) != text_in(words, box) or not text_in(words, box)
+
+
+def test_bleed_carries_colour_past_the_cut(tmp_path):
+    assert build(tmp_path, "--only", "counters", "--bleed", "1mm") == 0
+    (_, _, fronts, fills, _), _ = _first_pages(tmp_path)
+    for x0, top, x1, bottom in fronts:
+        assert abs((x1 - x0) - 12.7 * MM) <= TOL
+        assert has_box(fills, (x0 - MM, top - MM, x1 + MM, bottom + MM))
+    # neighbours sit far enough apart for both bleeds
+    xs = sorted({round(b[0], 2) for b in fronts})
+    assert min(b - a for a, b in zip(xs, xs[1:])) >= (12.7 + 2) * MM - TOL
+
+
+def test_crop_marks_line_up_with_the_cuts(counters, default_build):
+    with pdfplumber.open(default_build / "counters.pdf") as pdf:
+        lines = pdf.pages[0].lines
+    fronts = counters[0][2]
+    top = min(b[1] for b in fronts)
+    marks = {round(ln["x0"], 1) for ln in lines if ln["x0"] == ln["x1"] and ln["bottom"] <= top}
+    cuts = {round(x, 1) for b in fronts for x in (b[0], b[2])}
+    assert cuts <= marks
+
+
+def test_svg_and_png_per_page(tmp_path):
+    assert build(tmp_path, "--only", "counters", "--format", "pdf,svg,png") == 0
+    folder = tmp_path / "spies"
+    svgs = sorted(folder.glob("counters-*.svg"))
+    pngs = sorted(folder.glob("counters-*.png"))
+    assert [p.name for p in svgs] == ["counters-1.svg", "counters-2.svg"]
+    assert [p.name for p in pngs] == ["counters-1.png", "counters-2.png"]
+    svg = svgs[0].read_text(encoding="utf-8")
+    assert 'width="215.9mm"' in svg and ">Piccolo</text>" in svg
+    assert pngs[0].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_every_installed_game_builds_its_counters(tmp_path):
+    assert main(["build", "--out", str(tmp_path), "--only", "counters"]) == 0
+    built = sorted(p.parent.name for p in tmp_path.glob("*/counters.pdf"))
+    assert "spies" in built and len(built) >= 2
+
+
+# ---------------------------------------------------------------- refusals and atomic writes
+
+def test_tile_too_long_is_refused_naming_it(cli, game_copy, tmp_path):
+    folder = game_copy()
+    tiles = folder / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(text.replace('event: "Czech Crisis!"', 'event: "' + "Czech Crisis! " * 40 + '"'), encoding="utf-8")
+    result = cli("build", "--game", folder, "--out", tmp_path, "--only", "tiles")
+    assert result.code == 2
+    assert "tile Ge 1" in result.stderr and "does not fit" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not list(tmp_path.rglob("*.pdf")) and not list(tmp_path.rglob("*.part"))
+
+
+def test_unknown_symbol_is_a_data_error(cli, game_copy, tmp_path):
+    folder = game_copy()
+    pieces = folder / "pieces.yaml"
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace("symbol: key,", "symbol: kye,"), encoding="utf-8")
+    result = cli("build", "--game", folder, "--out", tmp_path)
+    assert result.code == 2
+    assert "pieces.yaml" in result.stderr and ".symbol" in result.stderr and "'kye'" in result.stderr
+    assert "key" in result.stderr
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+def test_refused_data_leaves_the_previous_build_untouched(cli, game_copy, tmp_path):
+    folder = game_copy()
+    assert cli("build", "--game", folder, "--out", tmp_path, "--only", "counters").code == 0
+    pdf = tmp_path / "spies" / "counters.pdf"
+    before = pdf.read_bytes()
+    pieces = folder / "pieces.yaml"
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace('name: "Piccolo", strength: 1', 'name: "Piccolo", strength: one'),
+                      encoding="utf-8")
+    result = cli("build", "--game", folder, "--out", tmp_path, "--only", "counters")
+    assert result.code == 2 and "strength" in result.stderr
+    assert pdf.read_bytes() == before
+
+
+def test_a_failed_write_leaves_no_truncated_pdf(cli, tmp_path, monkeypatch):
+    import generators.atomic
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(generators.atomic.os, "fsync", disk_full)
+    result = cli("build", "--game", "spies", "--out", tmp_path, "--only", "counters")
+    assert result.code == 2
+    assert "cannot write" in result.stderr and "counters.pdf" in result.stderr and "No space" in result.stderr
+    assert not [p for p in tmp_path.rglob("*") if p.is_file()]
