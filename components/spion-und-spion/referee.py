@@ -24,7 +24,7 @@ WINNING_ZILLIONS = {4: 37, 2: 25}      # The Goal of the Game; The Game for 2 Pl
 REMOVED_BY = {"Magnet": "Snake", "Bottle": "Magnet", "Snake": "Bottle"}
 VERBS = {"Snake": "eats", "Magnet": "crushes", "Bottle": "poisons"}
 
-RATES = "Summary of the actual valid Espionage rates"
+RATES = "Espionage rates"  # the rulebook's "Summary of the actual valid Espionage rates"
 
 
 class Side(str, Enum):
