@@ -107,9 +107,10 @@ def set_cards(game: "Game", layout: "Layout", fonts: FontSet, size: tuple[float,
     return result
 
 
-def draw_face(painter: Painter, box: Box, face: SetFace, footer: tuple[str, str], geometry: CardGeometry,
+def draw_face(painter: Painter, box: Box, face: SetFace, footer: tuple[tuple[str, ...], str], geometry: CardGeometry,
               layout: "Layout", bleed: float) -> None:
-    """One face of a card in `box` (its cut line): title band, body text, footer naming the card."""
+    """One face of a card in `box` (its cut line): title band, body text, and a footer naming the card
+    (the first of its labels that fits) and its number in the set."""
     colour = layout.colour("card")
     fonts = painter.fonts
     painter.rect(box.x - bleed, box.y - bleed, box.width + 2 * bleed, geometry.band + bleed, fill=colour.fill)
@@ -118,10 +119,23 @@ def draw_face(painter: Painter, box: Box, face: SetFace, footer: tuple[str, str]
     if face.body is not None:
         body = geometry.body
         painter.text_block(face.body, box.x + body.x, box.y + body.y, body.width, anchor=Anchor.START)
-    left, right = footer
+    labels, number = footer
     y = box.y + geometry.height - geometry.padding
-    painter.text(box.x + geometry.padding, y, left, fonts.regular, geometry.footer_size, FOOTER_INK)
-    painter.text(box.right - geometry.padding, y, right, fonts.regular, geometry.footer_size, FOOTER_INK, Anchor.END)
+    room = geometry.width - 2 * geometry.padding - painter.text_width(f"  {number}", fonts.regular, geometry.footer_size)
+    label = footer_label(labels, room, lambda text: painter.text_width(text, fonts.regular, geometry.footer_size))
+    painter.text(box.x + geometry.padding, y, label, fonts.regular, geometry.footer_size, FOOTER_INK)
+    painter.text(box.right - geometry.padding, y, number, fonts.regular, geometry.footer_size, FOOTER_INK, Anchor.END)
+
+
+def footer_label(choices: tuple[str, ...], room: float, width) -> str:
+    """The first of `choices` (longest first) that fits `room` mm, else the last one shortened with an ellipsis."""
+    for text in choices:
+        if width(text) <= room:
+            return text
+    text = choices[-1]
+    while text and width(text + "…") > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def print_advice(spec: SheetSpec) -> str:
@@ -172,7 +186,8 @@ def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list
                 set_card = cards[placed.index]
                 face = set_card.front if placed.side is SheetSide.FRONT else set_card.back
                 if face is not None:
-                    footer = (f"{game.info.title} · {set_card.card.title}", f"{set_card.number}/{len(cards)}")
+                    title = set_card.card.title
+                    footer = ((f"{game.info.title} · {title}", title), f"{set_card.number}/{len(cards)}")
                     draw_face(painter, placed.box, face, footer, geometry, layout, spec.bleed)
             draw_guides(painter, page, layout, spec.bleed)
             draw_page_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
