@@ -27,7 +27,8 @@ class Assumption:
 def _walk(document: Any, file: Path, loc: tuple = ()) -> list[Assumption]:
     found: list[Assumption] = []
     if isinstance(document, dict):
-        subject = str(document.get("name") or document.get("id") or (loc[-1] if loc else ""))
+        # a bare list index names nothing; leave the subject empty so the record's path is shown
+        subject = str(document.get("name") or document.get("id") or (loc[-1] if loc and not isinstance(loc[-1], int) else ""))
         for field, reason in (document.get("assumed") or {}).items():
             found.append(Assumption(file, field_path(loc) or "(file)", subject, str(field), str(reason)))
         for key, value in document.items():
