@@ -10,6 +10,12 @@ from pathlib import Path
 from typing import IO
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextmanager
 def atomic_write(path: Path, mode: str = "wb") -> Iterator[IO]:
     """Open a temporary file beside `path`; on success it replaces `path`, on any error it is removed."""
@@ -21,6 +27,7 @@ def atomic_write(path: Path, mode: str = "wb") -> Iterator[IO]:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes the file private; give it the usual permissions
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
