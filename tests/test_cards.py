@@ -190,6 +190,20 @@ def test_every_card_face_is_printed_whole_with_its_back_behind_it(spies, tmp_pat
     assert sorted(seen) == sorted(c.id for c in cards)
 
 
+def test_back_offset_shifts_every_back_by_the_amount_asked(spies, tmp_path):
+    folder = build(tmp_path, "--only", "cards", "--back-offset", "4mm,0")
+    cards = resolve_cards(spies)
+    shift = 4 * PT_PER_MM  # more than the card's padding, so the unshifted box must lose some text
+    with pdfplumber.open(folder / "cards.pdf") as pdf:
+        front, back = pdf.pages[0], pdf.pages[1]
+        for x0, top, x1, bottom in cut_boxes(front):
+            card = face_of(cards, region(front, (x0, top, x1, bottom)), "front")
+            mirrored = (front.width - x1, top, front.width - x0, bottom)
+            assert_side_printed(card, "back", region(back, (mirrored[0] + shift, top, mirrored[2] + shift, bottom)))
+            with pytest.raises(AssertionError):
+                assert_side_printed(card, "back", region(back, mirrored))
+
+
 def test_cards_are_poker_size_by_default_and_any_size_on_request(letter, tmp_path):
     with pdfplumber.open(letter / "cards.pdf") as pdf:
         boxes = [b for page in pdf.pages for b in cut_boxes(page)]
