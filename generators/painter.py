@@ -102,6 +102,7 @@ class PdfPainter(Painter):
         self._canvas.setAuthor(author)
         self._canvas.setCreator("Dossier")
         self._state: dict[str, object] = {}
+        self._forms: dict[tuple, str] = {}
 
     # reportlab writes an operator for every setter call; skipping repeats keeps pages small and fast
     def _set(self, key: str, value, apply) -> None:
@@ -162,6 +163,25 @@ class PdfPainter(Painter):
     def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
         self._style(fill, stroke, line_width)
         self._canvas.circle(self._x(cx), self._y(cy), mm_to_pt(r), stroke=1 if stroke else 0, fill=1 if fill else 0)
+
+    def symbol(self, name, cx, cy, size, ink="#000000", paper="#ffffff"):
+        # each distinct symbol is drawn once per document as a form and placed wherever it recurs
+        key = (name, round(size, 4), ink, paper)
+        form = self._forms.get(key)
+        c = self._canvas
+        if form is None:
+            form = f"symbol{len(self._forms)}"
+            half = mm_to_pt(size)
+            page_state, self._state = self._state, {}
+            c.beginForm(form, -half, -half, half, half)
+            draw_symbol(self, name, 0.0, self.height, size, ink, paper)  # centred on the form's origin
+            c.endForm()
+            self._state = page_state
+            self._forms[key] = form
+        c.saveState()
+        c.translate(self._x(cx), self._y(cy))
+        c.doForm(form)
+        c.restoreState()
 
     def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
         c = self._canvas
