@@ -144,6 +144,7 @@ def load_game(game: str | Path | None = None) -> Game:
     from .checks import check_game
     from . import mapcheck  # noqa: F401  (importing registers the map's checks)
     from . import symbols  # noqa: F401  (importing registers the symbol check)
+    from . import layout_checks  # noqa: F401  (importing registers the layout checks)
 
     loaded = read_game(game)
     problems = check_game(loaded)

@@ -1,0 +1,54 @@
+"""Cross-checks between a game's data and its layout preset: the preset exists, and names every
+size and colour the game's kinds ask for.
+
+Without these a typo in a size or colour name would pass `dossier validate` and fail (size) or
+print silently in the fallback colour (colour) only at build time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .checks import EXTRA_CHECKS
+from .errors import DataError, Problem, UnknownNameError
+from .layouts import load_layout, preset_chain
+
+if TYPE_CHECKING:
+    from .loader import Game
+
+NATION = "nation"  # a face colour that takes the piece's faction colour
+
+
+def check_layout(game: "Game") -> list[Problem]:
+    """Every size and colour the game's kinds name, missing from its layout preset."""
+    file = game.file("game.yaml")
+    try:
+        layout = load_layout(game.info.layout, game.folder)
+    except UnknownNameError as exc:
+        return [Problem(file, "layout", f"{exc}; presets are looked for in the game folder's layouts/ and then the shared layouts/", "unknown-layout")]
+    except DataError as exc:
+        return list(exc.problems)
+    preset = preset_chain(game.info.layout, game.folder)[-1][0]
+    problems: list[Problem] = []
+    for name, kind in game.info.kinds.items():
+        if kind.size not in layout.sizes:
+            known = ", ".join(sorted(layout.sizes)) or "none"
+            problems.append(Problem(file, f"kinds.{name}.size", f"size {kind.size!r} is not in layout preset {preset.name} (sizes: {known})", "unknown-size"))
+        reported: set[str] = set()
+        for face_name, face in (("front", kind.front), ("back", kind.back)):
+            if face is None:
+                continue
+            if face.colour == NATION:
+                wanted = sorted({p.nation for p in game.pieces if p.kind == name and p.nation})
+            else:
+                wanted = [face.colour]
+            for colour in wanted:
+                if colour not in layout.colours and colour not in reported:
+                    reported.add(colour)
+                    problems.append(Problem(file, f"kinds.{name}.{face_name}.colour",
+                                            f"colour {colour!r} is not in layout preset {preset.name} (colours: {', '.join(sorted(layout.colours))})",
+                                            "unknown-colour"))
+    return problems
+
+
+EXTRA_CHECKS.append(check_layout)
