@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from ..errors import DossierError
-from . import build, data, map, replace  # noqa: F401  (importing registers the commands)
+from . import build, data, map, referee, replace  # noqa: F401  (importing registers the commands)
 from .app import app
 
 
