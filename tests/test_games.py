@@ -1,0 +1,194 @@
+"""The four other spy games built by the same products, measured in the PDFs `dossier build` writes.
+
+Expected sizes are the ones each game's sources print or its data says it assumes (poker cards,
+1/2 inch markers...), written here in millimetres; expected texts come from the game data.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generators.cards import resolve_cards
+from generators.cli import main
+from generators.loader import load_game
+from generators.roster import faces
+
+MM = 72 / 25.4
+TOL = 0.1  # mm
+LETTER = (215.9, 279.4)
+GAMES = ["spion-und-spion", "web-of-spies", "global-1936-spies", "special-action-tokens"]
+
+# Cut outlines each game's counters.pdf must hold: (width, height) in mm -> how many.
+OUTLINES = {
+    "spion-und-spion": {(63.0, 88.0): 34,        # 22 Pass-Cards, 12 ZOFF cards
+                        (15.875, 15.875): 24,    # 5/8 in: 16 spies, the GRAY SPY, 4 BAZONGs, 3 traps
+                        (14.0, 14.0): 6,         # TRAP-B-GONE die faces
+                        (60.0, 30.0): 36,        # ZILLION notes
+                        (70.0, 40.0): 7},        # 3 Hot-Envelopes, 4 traitor slips
+    "web-of-spies": {(63.0, 88.0): 48,           # 28 Spy Cards, 12 other starting cards, 8 asset cards
+                     (180.0, 120.0): 4,          # Player Mats
+                     (12.7, 12.7): 23},          # 20 agents, 3 asset markers
+    "global-1936-spies": {(12.7, 12.7): 9},      # 1/2 inch: one per power, two for Russia
+    "special-action-tokens": {(19.05, 19.05): 6},
+}
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text or "")
+
+
+def cut_boxes(page) -> list[tuple[float, float, float, float]]:
+    """Cut outlines: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
+
+
+def filled_boxes(page) -> list[tuple[float, float, float, float]]:
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["fill"]]
+
+
+def text_in(words: list[dict], box) -> str:
+    x0, top, x1, bottom = box
+    words = [w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
+    words.sort(key=lambda w: (round(w["top"]), w["x0"]))
+    return " ".join(w["text"] for w in words)
+
+
+def region(page, box) -> str:
+    """The squashed text inside `box` (a card's cut line), read as one column."""
+    x0, top, x1, bottom = box
+    return squash(page.within_bbox((x0 - 0.5, top - 0.5, x1 + 0.5, bottom + 0.5)).extract_text())
+
+
+def card_sides(path: Path) -> tuple[list, str]:
+    """The cards' cut boxes, and the text of every card's front and (mirrored) back, each read as one column."""
+    with pdfplumber.open(path) as pdf:
+        pages = list(pdf.pages)
+        boxes = [b for page in pages[0::2] for b in cut_boxes(page)]
+        regions = []
+        for front, back in zip(pages[0::2], pages[1::2]):
+            for x0, top, x1, bottom in cut_boxes(front):
+                regions.append(region(front, (x0, top, x1, bottom)))
+                regions.append(region(back, (back.width - x1, top, back.width - x0, bottom)))
+    return boxes, "|".join(regions)
+
+
+def size_mm(box) -> tuple[float, float]:
+    x0, top, x1, bottom = box
+    return (x1 - x0) / MM, (bottom - top) / MM
+
+
+def face_text(face) -> str:
+    return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("games")
+    for name in GAMES:
+        assert main(["build", "--game", name, "--out", str(out)]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def sheets(built):
+    """Per game: each counters.pdf page as (width, height, cut boxes, filled boxes, page words by box)."""
+    found = {}
+    for name in GAMES:
+        with pdfplumber.open(built / name / "counters.pdf") as pdf:
+            pages = []
+            for page in pdf.pages:
+                cuts, fills, words = cut_boxes(page), filled_boxes(page), page.extract_words()
+                pages.append((page.width, page.height, cuts, fills, {box: text_in(words, box) for box in cuts + fills}))
+            found[name] = pages
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_builds_counters_cards_and_a_player_aid_but_no_tiles(built, name):
+    files = sorted(p.name for p in (built / name).iterdir())
+    assert files == ["cards.pdf", "counters.pdf", "player-aid.pdf"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_page_is_letter(built, name):
+    for product in ("counters", "cards", "player-aid"):
+        with pdfplumber.open(built / name / f"{product}.pdf") as pdf:
+            for page in pdf.pages:
+                assert abs(page.width / MM - LETTER[0]) < 0.2 and abs(page.height / MM - LETTER[1]) < 0.2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_piece_outlines_measure_as_the_game_asks(sheets, name):
+    measured = Counter()
+    for _, _, cuts, _, _ in sheets[name]:
+        for box in cuts:
+            width, height = size_mm(box)
+            match = [s for s in OUTLINES[name] if abs(s[0] - width) <= TOL and abs(s[1] - height) <= TOL]
+            assert match, f"{name}: an outline of {width:.2f} x {height:.2f} mm is no size this game uses"
+            measured[match[0]] += 1
+    assert measured == OUTLINES[name]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_piece_is_printed_with_its_back_behind_it(sheets, name):
+    game = load_game(name)
+    expected_fronts = Counter()
+    backs_of: dict[str, set[str]] = {}
+    for piece in game.pieces:
+        front, back = faces(game, piece)
+        expected_fronts[face_text(front)] += piece.count
+        backs_of.setdefault(face_text(front), set()).add(face_text(back))
+    printed = Counter()
+    pages = sheets[name]
+    for (width, _, fronts, _, texts), (_, _, _, back_fills, back_texts) in zip(pages[0::2], pages[1::2]):
+        for x0, top, x1, bottom in fronts:
+            text = texts[(x0, top, x1, bottom)]
+            printed[text] += 1
+            behind = [b for b in back_fills if all(abs(a - c) <= TOL * MM for a, c in zip(b, (width - x1, top, width - x0, bottom)))]
+            assert behind, f"{name}: no back at the mirrored place of {text!r}"
+            assert back_texts[behind[0]] in backs_of[text]
+    assert printed == expected_fronts
+
+
+def test_marker_sizes_follow_the_command_line(tmp_path):
+    assert main(["build", "--game", "global-1936-spies", "--out", str(tmp_path), "--only", "counters", "--piece-size", "16mm"]) == 0
+    with pdfplumber.open(tmp_path / "global-1936-spies" / "counters.pdf") as pdf:
+        sizes = {tuple(round(v, 1) for v in size_mm(b)) for b in cut_boxes(pdf.pages[0])}
+    assert sizes == {(16.0, 16.0)}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_reference_card_is_printed_whole_at_poker_size(built, name):
+    cards = resolve_cards(load_game(name))
+    assert cards
+    boxes, text = card_sides(built / name / "cards.pdf")
+    assert len(boxes) == len(cards)
+    for box in boxes:
+        width, height = size_mm(box)
+        assert abs(width - 63) <= TOL and abs(height - 88) <= TOL
+    for card in cards:
+        for _, side in card.sides():
+            assert squash(side.title) in text
+            for section in side.sections:
+                assert squash(section.heading) in text
+                for item in section.items:
+                    assert squash(item.text) in text, f"{name} {card.id}: {item.text!r} not printed whole"
+
+
+def test_pass_card_pile_on_the_card_lists_every_pass_card(built):
+    _, text = card_sides(built / "spion-und-spion" / "cards.pdf")
+    for name, count in {"FAHR": 3, "FLITZ": 2, "DUES": 1, "GAEHN": 1, "SCHECK": 1, "LECHZ": 1, "ANSICHTS": 1, "SCHLUCHZ": 1}.items():
+        assert f"{name}×{count}:" in text
+
+
+def test_mission_odds_on_the_card_agree_with_the_referee(built, cli):
+    _, text = card_sides(built / "global-1936-spies" / "cards.pdf")
+    for mission in ("diplomacy", "espionage", "assassinate", "double-agent", "reverse"):
+        ruling = cli("referee", "--game", "global-1936-spies", "mission", "--mission", mission, "--json").json()
+        faces_, _, die = ruling["chance"].partition("/")
+        assert squash(f"{ruling['success']} on a D{die} ({faces_} in {die},") in text, mission
