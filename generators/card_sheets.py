@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .card_text import CardInk, card_ink, side_paragraphs
+from .card_text import card_ink, side_paragraphs
 from .cards import Card, Side, resolve_cards
 from .export import write_outputs
 from .fonts import FontSet, ascent, fit_size, register_fonts
@@ -18,7 +18,7 @@ from .painter import Anchor, Painter
 from .sheets import Backs, Box, Page, SheetSpec, caption_space, draw_caption, draw_guides, impose, sheet_spec
 from .sheets import Side as SheetSide
 from .textfit import FittedText, TextFitError, fit_text
-from .units import pt_to_mm
+from .units import mm_to_pt, pt_to_mm
 
 if TYPE_CHECKING:
     from .build import BuildOptions
@@ -73,7 +73,7 @@ def card_geometry(layout: "Layout", size: tuple[float, float]) -> CardGeometry:
 
 
 def _fit_title(card: Card, face: str, side: Side, geometry: CardGeometry, fonts: FontSet, smallest: float) -> float:
-    size = fit_size(side.title, fonts.bold, geometry.body.width * 72 / 25.4, geometry.title_size, smallest)
+    size = fit_size(side.title, fonts.bold, mm_to_pt(geometry.body.width), geometry.title_size, smallest)
     if size is None:
         raise TextFitError(f"card {card.id!r} ({face}): title {side.title!r} does not fit on one line "
                            f"of {geometry.body.width:.1f} mm even at {smallest:g} pt")
