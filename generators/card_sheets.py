@@ -86,24 +86,19 @@ def set_cards(game: "Game", layout: "Layout", fonts: FontSet, size: tuple[float,
     largest, smallest = layout.cards.text_size, layout.min_text_size.card
     ink = card_ink(game, layout, fonts, largest)
     body = geometry.body
-    cards = resolve_cards(game)
     result = []
-    for number, card in enumerate(cards, start=1):
-        faces = {}
-        fitted_size = largest
-        for face, side in card.sides():
-            what = f"card {card.id!r} ({face})"
-            fitted = fit_text(side_paragraphs(game, side, ink), body.width, body.height,
-                              largest=largest, smallest=smallest, what=what)
-            fitted_size = min(fitted_size, fitted.size)
-            faces[face] = side
-        set_faces = {}
-        for face, side in faces.items():
-            # both faces at one size, so a card reads as one piece
-            fitted = fit_text(side_paragraphs(game, side, ink), body.width, body.height,
-                              largest=fitted_size, smallest=smallest, what=f"card {card.id!r} ({face})")
-            set_faces[face] = SetFace(side.title, _fit_title(card, face, side, geometry, fonts, smallest), fitted)
-        result.append(SetCard(card, number, set_faces["front"], set_faces.get("back")))
+    for number, card in enumerate(resolve_cards(game), start=1):
+        sides = {face: (side, side_paragraphs(game, side, ink)) for face, side in card.sides()}
+
+        def fit(face: str, paragraphs, top: float):
+            return fit_text(paragraphs, body.width, body.height, largest=top, smallest=smallest,
+                            what=f"card {card.id!r} ({face})")
+
+        # both faces at one size, so a card reads as one piece
+        common = min(fit(face, paragraphs, largest).size for face, (_, paragraphs) in sides.items())
+        faces = {face: SetFace(side.title, _fit_title(card, face, side, geometry, fonts, smallest), fit(face, paragraphs, common))
+                 for face, (side, paragraphs) in sides.items()}
+        result.append(SetCard(card, number, faces["front"], faces.get("back")))
     return result
 
 
