@@ -16,13 +16,11 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import networkx as nx
-
 from .checks import EXTRA_CHECKS
 from .errors import Problem
 from .mapdata import MapFile, great_circle_km
 from .models import Tile
-from .network import CITY, movement_graph
+from .network import CITY, connected_parts, places
 
 if TYPE_CHECKING:
     from .loader import Game
@@ -165,8 +163,8 @@ def check_connected(game_map: MapFile) -> list[MapProblem]:
     """Every city can reach every other by rail, air and sea."""
     if not game_map.cities:
         return [_error("no-cities", "the map has no cities", where="cities")]
-    graph = movement_graph(game_map)
-    parts = sorted(nx.connected_components(graph), key=lambda part: (-sum(graph.nodes[n]["place"] == CITY for n in part), min(part)))
+    kind_of = places(game_map)
+    parts = sorted(connected_parts(game_map), key=lambda part: (-sum(kind_of[n] == CITY for n in part), min(part)))
     problems = []
     for part in parts[1:]:
         names = sorted(part)

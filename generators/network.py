@@ -7,18 +7,23 @@ move has at most the map's `rules.spaces_per_turn` spaces, and it may not end at
 Because a move may neither end nor (having ended) start at sea, `route` and `reachable`
 refuse a sea zone as origin or destination with AtSeaError rather than answer a question
 the rules never ask; sea zones are only passed through.
+
+networkx is imported only where a graph is searched: loading a game checks that its map holds
+together with `connected_parts`, which needs none, so commands that never move stay quick.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .errors import DossierError
 from .mapdata import MapFile
 from .names import NameIndex
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 CITY, SEA = "city", "sea"
 # When two cities are joined by both a rail and an air line, a step between them is reported as the first.
@@ -54,22 +59,24 @@ class Route:
         return self.spaces is not None and self.spaces <= spaces
 
 
-def movement_graph(game_map: MapFile) -> nx.Graph:
-    """The map as an undirected graph: node attribute `place` ("city" or "sea"), edge attribute `kinds`.
+def places(game_map: MapFile) -> dict[str, str]:
+    """Every place a move can enter, by name: CITY or SEA (a name used for both counts as a city)."""
+    found = {z.name: SEA for z in game_map.sea_zones}
+    found.update((c.name, CITY) for c in game_map.cities)
+    return found
+
+
+def links(game_map: MapFile) -> list[tuple[str, str, set[str]]]:
+    """Each pair of places one step joins, once, with the kinds of that step, in the map's order.
 
     Lines or sea zones naming places the map does not have are left out (`check_map` reports them).
     """
-    graph = nx.Graph()
-    graph.add_nodes_from((z.name for z in game_map.sea_zones), place=SEA)
-    graph.add_nodes_from((c.name for c in game_map.cities), place=CITY)
+    kind_of = places(game_map)
+    found: dict[frozenset[str], tuple[str, str, set[str]]] = {}
 
     def join(a: str, b: str, kind: str, place_a: str, place_b: str) -> None:
-        if a == b or graph.nodes.get(a, {}).get("place") != place_a or graph.nodes.get(b, {}).get("place") != place_b:
-            return
-        if graph.has_edge(a, b):
-            graph.edges[a, b]["kinds"].add(kind)
-        else:
-            graph.add_edge(a, b, kinds={kind})
+        if a != b and kind_of.get(a) == place_a and kind_of.get(b) == place_b:
+            found.setdefault(frozenset((a, b)), (a, b, set()))[2].add(kind)
 
     for line in game_map.routes:
         join(line.from_, line.to, line.kind, CITY, CITY)
@@ -80,6 +87,37 @@ def movement_graph(game_map: MapFile) -> nx.Graph:
     for zone in game_map.sea_zones:
         for other in zone.adjacent:
             join(zone.name, other, SEA, SEA, SEA)
+    return list(found.values())
+
+
+def connected_parts(game_map: MapFile) -> list[set[str]]:
+    """The groups of places joined to each other by steps; a map that holds together has one."""
+    neighbours: dict[str, set[str]] = {name: set() for name in places(game_map)}
+    for a, b, _ in links(game_map):
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    parts: list[set[str]] = []
+    seen: set[str] = set()
+    for start in neighbours:
+        if start in seen:
+            continue
+        part, todo = {start}, [start]
+        while todo:
+            for other in neighbours[todo.pop()] - part:
+                part.add(other)
+                todo.append(other)
+        seen |= part
+        parts.append(part)
+    return parts
+
+
+def movement_graph(game_map: MapFile) -> nx.Graph:
+    """The map as an undirected graph: node attribute `place` ("city" or "sea"), edge attribute `kinds`."""
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_nodes_from((name, {"place": place}) for name, place in places(game_map).items())
+    graph.add_edges_from((a, b, {"kinds": kinds}) for a, b, kinds in links(game_map))
     return graph
 
 
@@ -115,6 +153,8 @@ def route(game_map: MapFile, origin: str, destination: str, aliases: Mapping[str
     >>> route(game_map, "Berlin", "Warsaw").spaces
     1
     """
+    import networkx as nx
+
     graph = movement_graph(game_map)
     start = _city(graph, game_map, origin, "origin", aliases)
     end = _city(graph, game_map, destination, "destination", aliases)
@@ -131,6 +171,8 @@ def reachable(game_map: MapFile, origin: str, spaces: int | None = None, aliases
 
     Sea zones passed through count as spaces but are never listed, since a move may not end at sea.
     """
+    import networkx as nx
+
     limit = game_map.rules.spaces_per_turn if spaces is None else spaces
     graph = movement_graph(game_map)
     start = _city(graph, game_map, origin, "origin", aliases)
@@ -141,6 +183,8 @@ def reachable(game_map: MapFile, origin: str, spaces: int | None = None, aliases
 
 def all_spaces(game_map: MapFile) -> dict[str, dict[str, int]]:
     """The fewest spaces between every pair of connected cities: {origin: {destination: spaces}}."""
+    import networkx as nx
+
     graph = movement_graph(game_map)
     cities = {n for n, place in graph.nodes(data="place") if place == CITY}
     return {
