@@ -62,6 +62,12 @@ def text_width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
+@lru_cache(maxsize=65536)
+def unit_width(text: str, font: str) -> float:
+    """Width of `text` in points at 1 pt (widths scale with size); words recur, so they are remembered."""
+    return pdfmetrics.stringWidth(text, font, 1.0)
+
+
 def fit_size(text: str, font: str, width_pt: float, largest: float, smallest: float) -> float | None:
     """The largest size in [smallest, largest] pt at which `text` fits on one line of `width_pt`, or None."""
     natural = text_width(text, font, 1.0)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from enum import Enum
+from functools import lru_cache
 
-from .fonts import FontSet, text_width
+from .fonts import FontSet, text_width, unit_width
 from .symbols import draw_symbol
 from .textfit import FittedText, Paragraph, TextFitError, fit_text  # noqa: F401  (part of the drawing API)
 from .units import mm_to_pt, pt_to_mm
@@ -88,13 +89,23 @@ class Painter:
         return pt_to_mm(text_width(text, font, size))
 
 
+@lru_cache(maxsize=None)
+def _rl_colour(hex_colour: str):
+    """reportlab's colour for "#rrggbb", parsed once (reportlab would parse the string on every call)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_colour)
+
+
 class PdfPainter(Painter):
     """Draws onto a reportlab canvas held in memory; `pdf_bytes()` ends the document."""
 
     def __init__(self, fonts: FontSet, title: str = "", author: str = "Dossier"):
         super().__init__(fonts)
+        from reportlab import rl_config
         from reportlab.pdfgen.canvas import Canvas
 
+        rl_config.useA85 = 0  # binary streams: ASCII85 would make every page a quarter larger and slower to write
         self._buffer = io.BytesIO()
         # the initial font is the layout's own, so no unembedded Helvetica is listed in the PDF
         self._canvas = Canvas(self._buffer, pageCompression=1, invariant=1, initialFontName=fonts.regular)
@@ -113,9 +124,9 @@ class PdfPainter(Painter):
     def _style(self, fill: str | None, stroke: str | None, line_width: float, dash=None) -> None:
         c = self._canvas
         if fill:
-            self._set("fill", fill, c.setFillColor)
+            self._set("fill", fill, lambda f: c.setFillColor(_rl_colour(f)))
         if stroke:
-            self._set("stroke", stroke, c.setStrokeColor)
+            self._set("stroke", stroke, lambda f: c.setStrokeColor(_rl_colour(f)))
             self._set("width", line_width, c.setLineWidth)
             self._set("dash", tuple(dash or ()), lambda d: c.setDash([mm_to_pt(v) for v in d]) if d else c.setDash())
 
@@ -185,10 +196,12 @@ class PdfPainter(Painter):
 
     def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
         c = self._canvas
-        self._set("fill", colour, c.setFillColor)
+        self._set("fill", colour, lambda f: c.setFillColor(_rl_colour(f)))
         self._set("font", (font, size), lambda f: c.setFont(f[0], f[1]))
-        draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString, Anchor.END: c.drawRightString}
-        draw[Anchor(anchor)](self._x(x), self._y(y), text)
+        anchor = Anchor(anchor)
+        if anchor is not Anchor.START:  # measured here from remembered word widths, not by reportlab each time
+            x -= pt_to_mm(unit_width(text, font) * size) / (2 if anchor is Anchor.MIDDLE else 1)
+        c.drawString(self._x(x), self._y(y), text)
 
     def pdf_bytes(self) -> bytes:
         """The finished PDF document."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import DossierError
-from .fonts import text_width
+from .fonts import unit_width
 from .units import mm_to_pt, pt_to_mm
 
 STEP = 0.25  # pt between the sizes tried, largest first
@@ -117,7 +117,7 @@ def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt:
             first = wrapped.pop(0)
             if first:
                 lines.append(Line(first, paragraph.font, line_size, lines[-1].baseline, pt_to_mm(start), paragraph.colour))
-                end = start + text_width(first, paragraph.font, line_size)
+                end = start + unit_width(first, paragraph.font) * line_size
         elif paragraph.space_before and lines:
             top += paragraph.space_before * size
         for text in wrapped:
@@ -125,7 +125,7 @@ def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt:
             # baseline sits so that the capitals are centred in the line box
             baseline = top + (line_height + 0.72 * line_size) / 2
             lines.append(Line(text, paragraph.font, line_size, pt_to_mm(baseline), paragraph.indent, paragraph.colour))
-            end = indent + text_width(text, paragraph.font, line_size)
+            end = indent + unit_width(text, paragraph.font) * line_size
             top += line_height
             if top > height_pt + 1e-6:
                 return None
@@ -149,14 +149,27 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
     measured = []
     for p in paragraphs:
         words = _words(p.text)
-        measured.append((words, [text_width(w, p.font, 1.0) for w in words], text_width(" ", p.font, 1.0)))
+        measured.append((words, [unit_width(w, p.font) for w in words], unit_width(" ", p.font)))
     width_pt, height_pt = mm_to_pt(width), mm_to_pt(height)
-    size = largest
-    while size >= smallest - 1e-9:
-        fitted = _set(paragraphs, measured, size, width_pt, height_pt, leading, smallest)
+    sizes = [largest - i * STEP for i in range(max(0, int((largest - smallest) / STEP + 1e-9)) + 1)]
+
+    def attempt(size: float) -> FittedText | None:
+        return _set(paragraphs, measured, size, width_pt, height_pt, leading, smallest)
+
+    # a smaller size almost never needs more lines, so the sizes that fit follow those that do not:
+    # bisect for the largest that fits, and scan every size only before refusing
+    low, high, best = 0, len(sizes) - 1, None
+    while low <= high:
+        middle = (low + high) // 2
+        fitted = attempt(sizes[middle])
         if fitted is not None:
-            return fitted
-        size -= STEP
+            best, high = fitted, middle - 1
+        else:
+            low = middle + 1
+    if best is None:
+        best = next((f for f in map(attempt, sizes) if f is not None), None)
+    if best is not None:
+        return best
     shown = " / ".join(p.text for p in paragraphs)
     raise TextFitError(
         f"{what}: text does not fit in {width:.1f} x {height:.1f} mm even at {smallest:g} pt: {shown[:80]!r}"
