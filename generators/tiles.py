@@ -144,6 +144,8 @@ def tile_size(game: "Game", layout: "Layout") -> tuple[float, float]:
 
 def tile_items(game: "Game", tiles: list["Tile"], layout: "Layout", fonts: FontSet, copies: int = 1) -> list[Item]:
     """An Item per printed copy of each tile; every tile is laid out (and refused if too long) first."""
+    if not tiles:
+        return []  # a game without tiles may have no tile size in its layout
     size = tile_size(game, layout)
     painter = TilePainter(game, layout, fonts, size)
     items = []
