@@ -15,6 +15,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from generators.mapdata import City, MapFile
+from generators.models import Faction, Piece
 from generators.names import NameIndex
 from generators.referee import QuestionError, Ruling, Table, only_in
 
@@ -110,7 +112,7 @@ def _cite(table: Table, *topics: str, also: tuple[str, ...] = ()) -> tuple[str, 
     return tuple(dict.fromkeys(found))
 
 
-def _pieces(table: Table, kind: str) -> list:
+def _pieces(table: Table, kind: str) -> list[Piece]:
     return [p for p in table.game.pieces if p.kind == kind]
 
 
@@ -133,7 +135,7 @@ def _police_of(table: Table) -> dict[str, Counter]:
     return found
 
 
-def _power(table: Table, name: str):
+def _power(table: Table, name: str) -> Faction:
     factions = table.game.info.factions
     index = NameIndex("power", [f.name for f in factions], {f.id: f.name for f in factions})
     found = index.resolve(name)
@@ -144,20 +146,20 @@ def _power_name(table: Table, power_id: str | None) -> str:
     return next((f.name for f in table.game.info.factions if f.id == power_id), "a neutral country")
 
 
-def _map(table: Table):
+def _map(table: Table) -> MapFile:
     game_map = table.game.records.get("map.yaml")
     if game_map is None:
         raise QuestionError(f"{table.game.info.title} has no map.yaml, which this question needs")
     return game_map
 
 
-def _city(table: Table, name: str):
+def _city(table: Table, name: str) -> City:
     game_map = _map(table)
     index = NameIndex("city", [c.name for c in game_map.cities], table.game.aliases)
     return game_map.city(index.resolve(name))
 
 
-def _chit(table: Table, name: str):
+def _chit(table: Table, name: str) -> Piece:
     chits = {p.name: p for p in _pieces(table, "chit")}
     return chits[NameIndex("Action chit", chits, table.game.aliases).resolve(name)]
 
