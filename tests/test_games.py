@@ -31,7 +31,7 @@ OUTLINES = {
                         (60.0, 30.0): 36,        # ZILLION notes
                         (70.0, 40.0): 7},        # 3 Hot-Envelopes, 4 traitor slips
     "web-of-spies": {(63.0, 88.0): 48,           # 28 Spy Cards, 12 other starting cards, 8 asset cards
-                     (180.0, 120.0): 4,          # Player Mats
+                     (88.0, 125.0): 4,           # Player Mats
                      (12.7, 12.7): 23},          # 20 agents, 3 asset markers
     "global-1936-spies": {(12.7, 12.7): 9},      # 1/2 inch: one per power, two for Russia
     "special-action-tokens": {(19.05, 19.05): 6},
@@ -192,3 +192,21 @@ def test_mission_odds_on_the_card_agree_with_the_referee(built, cli):
         ruling = cli("referee", "--game", "global-1936-spies", "mission", "--mission", mission, "--json").json()
         faces_, _, die = ruling["chance"].partition("/")
         assert squash(f"{ruling['success']} on a D{die} ({faces_} in {die},") in text, mission
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_prints_folded_for_printers_without_duplex(tmp_path, name):
+    assert main(["build", "--game", name, "--out", str(tmp_path), "--only", "counters", "--fold"]) == 0
+    with pdfplumber.open(tmp_path / name / "counters.pdf") as pdf:
+        fronts = sum(len(cut_boxes(page)) for page in pdf.pages)
+    assert fronts == sum(OUTLINES[name].values())
+
+
+def test_replacement_pieces_for_a_game_without_tiles(tmp_path):
+    path = tmp_path / "lost.pdf"
+    assert main(["replace", "FAHR", "--game", "spion-und-spion", "--out", str(path)]) == 0
+    with pdfplumber.open(path) as pdf:
+        boxes = cut_boxes(pdf.pages[0])
+        words = Counter(w["text"] for w in pdf.pages[0].extract_words())
+    assert [tuple(round(v) for v in size_mm(b)) for b in boxes] == [(63, 88), (63, 88)]  # the Black and the White FAHR
+    assert words["FAHR"] == 2
