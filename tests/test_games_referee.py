@@ -112,6 +112,11 @@ def test_threshold_alone(cli):
     assert ask(cli, *SPION, "win", "--players", "2")["threshold"] == 25
 
 
+@pytest.mark.parametrize("choice, threshold", [("spion-und-spion", 37), ("spion-und-spion:four-player", 37), ("spion-und-spion:two-player", 25)])
+def test_player_count_follows_the_variant(cli, choice, threshold):
+    assert ask(cli, "referee", "--game", choice, "win")["threshold"] == threshold
+
+
 @pytest.mark.parametrize("players", [0, 1, 3, 5])
 def test_player_counts_without_a_game_are_refused(cli, players):
     refused(cli, *SPION, "win", "--players", str(players))

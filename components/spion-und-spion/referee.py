@@ -19,6 +19,7 @@ from generators.referee import QuestionError, Ruling, Table
 ZOFF_PAYMENT = 1                       # ZOFF; Summary of the actual valid Espionage rates
 ROLL_COSTS = {1: 1, 2: 3, 3: 5}        # Nasty Traps: 1x roll 1, 2x rolls 3, 3x rolls 5 ZILLIONS
 WINNING_ZILLIONS = {4: 37, 2: 25}      # The Goal of the Game; The Game for 2 Players
+VARIANT_PLAYERS = {"four-player": 4, "two-player": 2}  # game.yaml's variants
 # Which picture on the TRAP-B-GONE dice removes which trap (Nasty Traps):
 # Snake eats Magnet, Magnet crushes Bottle, Bottle poisons Snake.
 REMOVED_BY = {"Magnet": "Snake", "Bottle": "Magnet", "Snake": "Bottle"}
@@ -147,13 +148,16 @@ def trap_cost(
 
 def win(
     table: Table,
-    players: Annotated[int, typer.Option("--players", metavar="N", help="Players at the table: 4 or 2.")],
+    players: Annotated[Optional[int], typer.Option("--players", metavar="N", help="Players at the table: 4 or 2 (default: the variant's).")] = None,
     zillions: Annotated[Optional[int], typer.Option("--zillions", metavar="Z", help="Money your team holds, to ask whether it wins.")] = None,
 ) -> Ruling:
     """How many ZILLIONS win? 37 for a team of the 4-player game, 25 in the 2-player game.
 
     Example: dossier referee --game spion-und-spion win --players 4 --zillions 36
+    (or --game spion-und-spion:two-player without --players)
     """
+    if players is None:
+        players = VARIANT_PLAYERS[table.variant]
     if players == 0:
         raise QuestionError("--players 0: the rulebook's game for 0 players is a joke with nothing to win; ask about 4 or 2 players")
     if players not in WINNING_ZILLIONS:
