@@ -28,6 +28,7 @@ PRODUCTS: dict[str, str] = {
     "tiles": "generators.tiles:build_tiles",
     "cards": "generators.card_sheets:build_cards",
     "player-aid": "generators.player_aid:build_player_aid",
+    "map": "generators.poster:build_map",
 }
 
 

@@ -90,6 +90,7 @@ class MapFile(Record):
     """map.yaml: the whole map. A file-level `assumed` reason may name a field of every city,
     sea zone or line (e.g. `lat`), saying why that field is assumed throughout the file."""
 
+    title: Optional[str] = None
     reconstruction: Optional[str] = None
     rules: Rules
     sea_zones: list[SeaZone] = Field(default_factory=list)
