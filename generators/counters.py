@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .export import collector_paused
 from .fonts import FontSet, register_fonts
 from .painter import Anchor, FittedText, Paragraph, TextFitError, fit_text
 from .piece_sheets import Item, print_items
@@ -204,6 +205,7 @@ def build_counters(game: "Game", layout: "Layout", options: "BuildOptions") -> l
     if not game.pieces:
         return []
     fonts = register_fonts(layout.fonts, game.folder)
-    items = piece_items(game, game.pieces, layout, options, FacePainter(layout, fonts))
-    return print_items(items, options.game_dir(game) / "counters.pdf", layout=layout, options=options,
-                       fonts=fonts, title=f"{game.info.title} counters")
+    with collector_paused():
+        items = piece_items(game, game.pieces, layout, options, FacePainter(layout, fonts))
+        return print_items(items, options.game_dir(game) / "counters.pdf", layout=layout, options=options,
+                           fonts=fonts, title=f"{game.info.title} counters")

@@ -6,9 +6,11 @@ an unknown symbol) leaves every earlier file as it was.
 
 from __future__ import annotations
 
+import gc
 import io
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from .atomic import write_bytes, write_text
@@ -23,18 +25,36 @@ class OutputError(DossierError):
     """A file that could not be written (no space, no permission); nothing half-written is left."""
 
 
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a document is laid out and drawn.
+
+    A build makes many small objects that live until the document is written; the collector
+    would rescan all of them again and again, which makes large builds grow faster than linearly.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "") -> bytes:
     """The PDF `draw` makes, as bytes."""
-    painter = PdfPainter(fonts, title=title)
-    draw(painter)
-    return painter.pdf_bytes()
+    with collector_paused():
+        painter = PdfPainter(fonts, title=title)
+        draw(painter)
+        return painter.pdf_bytes()
 
 
 def render_svg(draw: Callable[[Painter], None], fonts: FontSet) -> list[str]:
     """One SVG document per page `draw` makes."""
-    painter = SvgPainter(fonts)
-    draw(painter)
-    return painter.svg_pages()
+    with collector_paused():
+        painter = SvgPainter(fonts)
+        draw(painter)
+        return painter.svg_pages()
 
 
 def png_pages(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:

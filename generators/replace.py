@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .counters import FacePainter, piece_items
 from .errors import DossierError, OptionError, UnknownNameError
+from .export import collector_paused
 from .fonts import register_fonts
 from .names import NameIndex
 from .piece_sheets import print_items
@@ -98,7 +99,8 @@ def build_replacements(game: "Game", layout: "Layout", options: "BuildOptions", 
     if copies < 1:
         raise OptionError("--copies must be at least 1")
     fonts = register_fonts(layout.fonts, game.folder)
-    items = piece_items(game, list(selection.pieces), layout, options, FacePainter(layout, fonts), copies)
-    items += tile_items(game, list(selection.tiles), layout, fonts, copies)
-    return print_items(items, path, layout=layout, options=options, fonts=fonts,
-                       title=f"{game.info.title} replacement pieces")
+    with collector_paused():
+        items = piece_items(game, list(selection.pieces), layout, options, FacePainter(layout, fonts), copies)
+        items += tile_items(game, list(selection.tiles), layout, fonts, copies)
+        return print_items(items, path, layout=layout, options=options, fonts=fonts,
+                           title=f"{game.info.title} replacement pieces")

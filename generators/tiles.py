@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .export import collector_paused
 from .fonts import FontSet, register_fonts, text_width
 from .painter import Anchor, FittedText, Paragraph, TextFitError, fit_text
 from .piece_sheets import Item, print_items
@@ -164,6 +165,7 @@ def build_tiles(game: "Game", layout: "Layout", options: "BuildOptions") -> list
     if not game.tiles:
         return []
     fonts = register_fonts(layout.fonts, game.folder)
-    items = tile_items(game, game.tiles, layout, fonts)
-    return print_items(items, options.game_dir(game) / "tiles.pdf", layout=layout, options=options,
-                       fonts=fonts, title=f"{game.info.title} event tiles")
+    with collector_paused():
+        items = tile_items(game, game.tiles, layout, fonts)
+        return print_items(items, options.game_dir(game) / "tiles.pdf", layout=layout, options=options,
+                           fonts=fonts, title=f"{game.info.title} event tiles")
