@@ -156,9 +156,13 @@ def main() -> None:
             done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
             assert done.returncode == 0, done.stdout[-500:] + done.stderr[-500:]
 
+        from generators.yamlio import read_yaml
+
+        reading = median_ms(lambda: read_yaml(file), max(3, args.repeat // 2))
         cli = median_ms(run, max(3, args.repeat // 2))
         empty = median_ms(lambda: subprocess.run([sys.executable, "-c", "import generators.cli"], cwd=ROOT, check=True), 3)
-    rows.append((f"`dossier map check --map` on it, fresh process", cli, empty))
+    rows.append(("reading that map.yaml (the project's strict safe YAML loader)", reading, None))
+    rows.append(("`dossier map check --map` on it, fresh process", cli, empty))
 
     lines = ["# Map benchmark", "", "Made by `python benchmarks/bench_map.py`.", "",
              "| what | Dossier (median) | floor (same run) | ratio |", "|---|---|---|---|"]
