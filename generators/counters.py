@@ -169,9 +169,13 @@ def counter_size_name(game: "Game") -> str | None:
     return sizes.most_common(1)[0][0] if sizes else None
 
 
-def piece_size(game: "Game", layout: "Layout", options: "BuildOptions", size_name: str) -> tuple[float, float]:
-    """The size (mm) pieces of layout size `size_name` print at: the command line's, else the layout's."""
-    if options.piece_size and size_name == counter_size_name(game):
+def piece_size(game: "Game", layout: "Layout", options: "BuildOptions", size_name: str,
+               counters: str | None = None) -> tuple[float, float]:
+    """The size (mm) pieces of layout size `size_name` print at: the command line's, else the layout's.
+
+    `counters` is the game's counter size name (counter_size_name), when the caller already knows it.
+    """
+    if options.piece_size and size_name == (counters or counter_size_name(game)):
         return options.piece_size
     if options.card_size and size_name == "card":
         return options.card_size
@@ -183,10 +187,11 @@ def piece_items(game: "Game", pieces: list["Piece"], layout: "Layout", options: 
                 painter: FacePainter, copies: int | None = None) -> list[Item]:
     """An Item per printed copy of each piece, in the order given: `copies` of each, else its roster count."""
     items: list[Item] = []
+    counters = counter_size_name(game)
     for piece in pieces:
         front, back = faces(game, piece)
         group = game.info.kinds[piece.kind].size
-        size = piece_size(game, layout, options, group)
+        size = piece_size(game, layout, options, group, counters)
         min_text = painter.min_text(group)
         label = piece_label(game, piece)
         for face in (front, back):

@@ -364,3 +364,31 @@ def test_a_failed_write_leaves_no_truncated_pdf(cli, tmp_path, monkeypatch):
     assert result.code == 2
     assert "cannot write" in result.stderr and "counters.pdf" in result.stderr and "No space" in result.stderr
     assert not [p for p in tmp_path.rglob("*") if p.is_file()]
+
+
+def _luminance(colour) -> float:
+    """Relative luminance (WCAG) of a pdfplumber colour: grey (1 value) or RGB (3 values), 0..1."""
+    values = list(colour) * 3 if len(colour) == 1 else list(colour)
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in values[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_text_contrasts_with_its_face_in_colour_and_greyscale(default_build):
+    # WCAG's 4.5:1 for normal text; luminance contrast is what survives a greyscale print
+    with pdfplumber.open(default_build / "counters.pdf") as pdf:
+        for page in pdf.pages:
+            fills = [r for r in page.rects if r["fill"] and not r["stroke"]]
+            for char in page.chars:
+                cx, cy = (char["x0"] + char["x1"]) / 2, (char["top"] + char["bottom"]) / 2
+                under = [r for r in fills if r["x0"] <= cx <= r["x1"] and r["top"] <= cy <= r["bottom"]]
+                if not under:
+                    continue  # the caption, on white paper
+                face = min(under, key=lambda r: r["width"] * r["height"])
+                light, dark = sorted((_luminance(char["non_stroking_color"]), _luminance(face["non_stroking_color"])),
+                                     reverse=True)
+                ratio = (light + 0.05) / (dark + 0.05)
+                assert ratio >= 4.5, f"{char['text']!r} on {face['non_stroking_color']}: contrast {ratio:.2f}"
