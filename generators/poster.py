@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import string
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shapely
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 
 from .export import write_outputs
 from .fonts import FontSet, register_fonts, text_width
@@ -52,7 +53,7 @@ TITLE_SIZE, SUBTITLE_SIZE, NOTE_SIZE = 54.0, 22.0, 11.0
 CITY_SIZE, CAPITAL_SIZE, SEA_SIZE, TAG_SIZE = 8.5, 10.0, 10.5, 6.0
 GRID_SIZE, LEGEND_SIZE, INDEX_SIZE, HEADING_SIZE = 10.0, 13.0, 10.0, 16.0
 # Marks (mm) and lines (pt; dashes in mm)
-CITY_R, CAPITAL_R, PORT_RING, POLICE_R, SHIP = 1.6, 2.7, 0.9, 1.4, 8.0
+CITY_R, CAPITAL_R, PORT_RING, POLICE_R, SHIP, SHIP_RING = 1.6, 2.7, 0.9, 1.4, 8.0, 5.0
 RAIL, AIR, LANE, COUNTRY_EDGE, POWER_EDGE = 1.7, 1.1, 1.2, 0.5, 1.6
 AIR_DASH, LANE_DASH = (3.2, 1.8), (0.7, 1.3)
 
@@ -203,7 +204,9 @@ def _mark_radius(game_map: MapFile, name: str) -> float:
     return (CAPITAL_R if city.capital else CITY_R) + (PORT_RING if city.port else 0.0)
 
 
-def _place_names(game_map, at, frame, labels, measure, fonts) -> dict[str, PlacedLabel]:
+def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Rect, labels: dict[str, CityLabel],
+                 measure: Callable[[str, str, float], float], fonts: FontSet) -> dict[str, PlacedLabel]:
+    """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities."""
     obstacles = []
     for city in game_map.cities:
         r = _mark_radius(game_map, city.name)
@@ -215,7 +218,7 @@ def _place_names(game_map, at, frame, labels, measure, fonts) -> dict[str, Place
     for zone in game_map.sea_zones:
         if zone.name in at:
             x, y = at[zone.name]
-            obstacles.append(Rect(x - SHIP / 2, y - SHIP / 2, SHIP, SHIP))
+            obstacles.append(Rect(x - SHIP_RING, y - SHIP_RING, 2 * SHIP_RING, 2 * SHIP_RING))
     lines = [[at[r.from_], at[r.to]] for r in game_map.routes if r.from_ in at and r.to in at]
     lines += _lanes(game_map, at)
     near = _crowding(at, [c.name for c in game_map.cities])
@@ -223,7 +226,7 @@ def _place_names(game_map, at, frame, labels, measure, fonts) -> dict[str, Place
     for zone in game_map.sea_zones:
         if zone.name in at:
             requests.append(LabelRequest(zone.name, at[zone.name], measure(zone.name, fonts.regular, SEA_SIZE),
-                                         pt_to_mm(SEA_SIZE) * 1.2, SHIP / 2))
+                                         pt_to_mm(SEA_SIZE) * 1.2, SHIP_RING))
     order = sorted(game_map.cities, key=lambda c: (not c.capital, -near[c.name], c.name))
     for city in order:
         w, h = _label_size(labels[city.name], measure)
@@ -232,12 +235,12 @@ def _place_names(game_map, at, frame, labels, measure, fonts) -> dict[str, Place
     return {p.key: p for p in place_labels(requests, inside, obstacles, lines, gap=0.9)}
 
 
-def _crowding(at, names, radius: float = 30.0) -> dict[str, int]:
+def _crowding(at: dict[str, tuple[float, float]], names: list[str], radius: float = 30.0) -> dict[str, int]:
     """How many other cities lie within `radius` mm of each: crowded names are placed first."""
     return {n: sum(1 for m in names if m != n and (at[n][0] - at[m][0]) ** 2 + (at[n][1] - at[m][1]) ** 2 < radius ** 2) for n in names}
 
 
-def _lanes(game_map: MapFile, at) -> list[list[tuple[float, float]]]:
+def _lanes(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[list[tuple[float, float]]]:
     """The sea lanes: ship to adjacent ship (each pair once), and port to the ship of each zone it touches."""
     lanes = []
     for zone in game_map.sea_zones:
@@ -261,7 +264,7 @@ def draw_poster(painter: Painter, plan: PosterPlan) -> None:
 
 
 def _draw_map(painter: Painter, plan: PosterPlan) -> None:
-    p, f, pal = plan.game_map, plan.frame, plan.palette
+    game_map, f, pal = plan.game_map, plan.frame, plan.palette
     painter.rect(f.x, f.y, f.width, f.height, fill=pal.sea)
     for region in plan.regions:
         for poly in polygons(region.shape):
@@ -277,24 +280,24 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
         for poly in polygons(shapely.union_all(shapes)):
             painter.polyline(list(poly.exterior.coords), stroke=edge, line_width=POWER_EDGE)
     _draw_grid_lines(painter, plan)
-    for lane in _lanes(p, plan.at):
+    for lane in _lanes(game_map, plan.at):
         painter.polyline(lane, stroke=pal.sea_ink, line_width=LANE, dash=LANE_DASH)
-    for line in p.routes:
+    for line in game_map.routes:
         if line.kind == "air" and line.from_ in plan.at and line.to in plan.at:
             painter.line(*plan.at[line.from_], *plan.at[line.to], stroke=pal.air, line_width=AIR, dash=AIR_DASH)
-    for line in p.routes:
+    for line in game_map.routes:
         if line.kind == "rail" and line.from_ in plan.at and line.to in plan.at:
             painter.line(*plan.at[line.from_], *plan.at[line.to], stroke=pal.rail, line_width=RAIL)
-    for zone in p.sea_zones:
+    for zone in game_map.sea_zones:
         if zone.name in plan.at:
             x, y = plan.at[zone.name]
-            painter.circle(x, y, SHIP * 0.62, fill=pal.sea, stroke=pal.sea_ink, line_width=0.8)
+            painter.circle(x, y, SHIP_RING, fill=pal.sea, stroke=pal.sea_ink, line_width=0.8)
             painter.symbol("ship", x, y, SHIP, ink=pal.sea_ink, paper=pal.sea)
     for key, placed in plan.placed.items():
         if placed.far:
             x, y = plan.at[key]
             painter.line(x, y, *placed.nearest_edge(x, y), stroke="#4d4d4d", line_width=0.5)
-    for city in p.cities:
+    for city in game_map.cities:
         _draw_city(painter, plan, city.name)
     for key, placed in plan.placed.items():
         if key in plan.city_labels:

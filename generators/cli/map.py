@@ -9,7 +9,7 @@ import typer
 
 from ..errors import DataError, Problem, display_path
 from ..loader import Game, load_game, read_game
-from ..mapcheck import MapProblem, check_map, has_errors
+from ..mapcheck import MapProblem, check_map
 from ..mapdata import MapFile, positions, read_map_file
 from ..network import reachable, resolve_place, route
 from .app import GameOption, JsonOption, app, print_json
