@@ -39,7 +39,8 @@ def check_layout(game: "Game") -> list[Problem]:
             if face is None:
                 continue
             if face.colour == NATION:
-                wanted = sorted({p.nation for p in game.pieces if p.kind == name and p.nation})
+                factions = {f.id for f in game.info.factions}  # unknown factions are reported by check_pieces
+                wanted = sorted({p.nation for p in game.pieces if p.kind == name and p.nation in factions})
             else:
                 wanted = [face.colour]
             for colour in wanted:
