@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from .export import write_outputs
 from .fonts import FontSet, register_fonts
 from .painter import Anchor
-from .sheets import Backs, Box, SheetSpec, back_box
+from .geometry import Box
+from .sheets import Backs, SheetSpec, back_box
 
 if TYPE_CHECKING:
     from .build import BuildOptions

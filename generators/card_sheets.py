@@ -15,7 +15,8 @@ from .cards import Card, Side, resolve_cards
 from .export import write_outputs
 from .fonts import FontSet, ascent, fit_size, register_fonts
 from .painter import Anchor, Painter
-from .sheets import Backs, Box, Page, SheetSpec, caption_space, draw_caption, draw_guides, impose, sheet_spec
+from .geometry import Box
+from .sheets import Backs, Page, SheetSpec, caption_space, draw_caption, draw_guides, impose, sheet_spec
 from .sheets import Side as SheetSide
 from .textfit import FittedText, TextFitError, fit_text
 from .units import mm_to_pt, pt_to_mm

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .loader import Game
     from .models import Piece
     from .painter import Painter
-    from .sheets import Box
+    from .geometry import Box
 
 # Share of a face's height each part gets when present, top to bottom.
 WEIGHTS = {"title": 1.0, "symbol": 1.4, "text": 1.2, "value": 1.0}

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import shapely
 from shapely.geometry import LineString, Point, box
 
+from .geometry import Box
+
 XY = tuple[float, float]
 
 # Where a label may sit around its point: (dx, dy) as multiples of (its width, its height) beyond
@@ -34,33 +36,6 @@ FAR_COST = 1.5  # a leader line is worth a little more than crossing one line
 
 
 @dataclass(frozen=True)
-class Rect:
-    """x, y of the top-left corner, width and height, in mm."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.height
-
-    def overlap(self, other: "Rect") -> float:
-        """The area the two rectangles share."""
-        w = min(self.right, other.right) - max(self.x, other.x)
-        h = min(self.bottom, other.bottom) - max(self.y, other.y)
-        return w * h if w > 0 and h > 0 else 0.0
-
-    def is_inside(self, other: "Rect") -> bool:
-        return self.x >= other.x and self.y >= other.y and self.right <= other.right and self.bottom <= other.bottom
-
-
-@dataclass(frozen=True)
 class LabelRequest:
     """A label of `width` x `height` mm for the point `at`, whose mark has radius `mark`."""
 
@@ -76,7 +51,7 @@ class PlacedLabel:
     """Where a label went; `far` labels sit a little away from their point and want a leader line."""
 
     key: str
-    rect: Rect
+    rect: Box
     spot: str
     overlaps: bool
     far: bool = False
@@ -96,12 +71,12 @@ def _candidates(request: LabelRequest, gap: float):
         for order, (spot, sx, sy) in enumerate(SPOTS):
             left = x + d if sx > 0 else x - d - w if sx < 0 else x - w / 2
             top = y - h / 2 if sy == 0 else y - d - h if sy < 0 else y + d
-            yield spot, Rect(left, top, w, h), order * SPOT_ORDER_COST + step * FAR_COST, step > 0
+            yield spot, Box(left, top, w, h), order * SPOT_ORDER_COST + step * FAR_COST, step > 0
         if step:
             for k in range(FAR_DIRECTIONS):
                 a = 2 * math.pi * (k + 0.5) / FAR_DIRECTIONS
                 cx, cy = x + math.cos(a) * (d + w / 2), y + math.sin(a) * (d + h / 2)
-                yield f"{round(math.degrees(a))}°", Rect(cx - w / 2, cy - h / 2, w, h), (len(SPOTS) + k) * SPOT_ORDER_COST + step * FAR_COST, True
+                yield f"{round(math.degrees(a))}°", Box(cx - w / 2, cy - h / 2, w, h), (len(SPOTS) + k) * SPOT_ORDER_COST + step * FAR_COST, True
 
 
 def _is_nearer_another(shape, request: LabelRequest, requests: Sequence[LabelRequest], anchors: shapely.STRtree) -> bool:
@@ -114,7 +89,7 @@ def _is_nearer_another(shape, request: LabelRequest, requests: Sequence[LabelReq
     return False
 
 
-def _leader_is_crowded(rect: Rect, request: LabelRequest, requests: Sequence[LabelRequest], anchors: shapely.STRtree) -> bool:
+def _leader_is_crowded(rect: Box, request: LabelRequest, requests: Sequence[LabelRequest], anchors: shapely.STRtree) -> bool:
     """True when the leader line from the point to a far label, or the label itself, passes close by another point."""
     x, y = request.at
     leader = LineString([(x, y), (min(max(x, rect.x), rect.right), min(max(y, rect.y), rect.bottom))])
@@ -131,14 +106,14 @@ def _leader_is_crowded(rect: Rect, request: LabelRequest, requests: Sequence[Lab
 class _Placer:
     """The state of one placement run: what is taken, and each label's spot and its cost."""
 
-    def __init__(self, requests: Sequence[LabelRequest], frame: Rect, obstacles: Sequence[Rect],
+    def __init__(self, requests: Sequence[LabelRequest], frame: Box, obstacles: Sequence[Box],
                  lines: Sequence[Sequence[XY]], gap: float):
         self.requests, self.frame, self.obstacles, self.gap = list(requests), frame, list(obstacles), gap
         self.lines = shapely.STRtree([LineString(line) for line in lines if len(line) >= 2])
         self.anchors = shapely.STRtree([Point(r.at) for r in requests])
         self.spots: dict[str, tuple[float, PlacedLabel]] = {}
 
-    def cost(self, request: LabelRequest, rect: Rect, preference: float, far: bool) -> tuple[float, float]:
+    def cost(self, request: LabelRequest, rect: Box, preference: float, far: bool) -> tuple[float, float]:
         """(area overlapping marks and other labels, everything else a reader minds)."""
         clash = sum(rect.overlap(t) for t in self.obstacles)
         clash += sum(placed.rect.overlap(rect) for key, (_, placed) in self.spots.items() if key != request.key)
@@ -181,7 +156,7 @@ class _Placer:
             self.spots.update(before)
 
 
-def place_labels(requests: Sequence[LabelRequest], frame: Rect, obstacles: Sequence[Rect] = (),
+def place_labels(requests: Sequence[LabelRequest], frame: Box, obstacles: Sequence[Box] = (),
                  lines: Sequence[Sequence[XY]] = (), gap: float = 1.0, repair_radius: float = 25.0) -> list[PlacedLabel]:
     """A spot for every label: first each in the order given (put the most important first), then
     each label left far from its point or next to another's placed again together with its

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .build import BuildOptions
     from .layouts import Layout
     from .painter import Painter
-    from .sheets import Box
+    from .geometry import Box
 
 # Draws one side of an item: (painter, cut-line box, bleed in mm).
 DrawSide = Callable[["Painter", "Box", float], None]

@@ -17,7 +17,7 @@ from .cards import resolve_cards, variant_label
 from .export import write_outputs
 from .fonts import FontSet, register_fonts
 from .painter import Anchor, Painter
-from .sheets import Box
+from .geometry import Box
 from .textfit import STEP, FittedText, Paragraph, TextFitError, fit_text
 from .units import pt_to_mm
 

@@ -23,7 +23,8 @@ from shapely.geometry import Polygon
 
 from .export import write_outputs
 from .fonts import FontSet, register_fonts, text_width
-from .labels import LabelRequest, PlacedLabel, Rect, place_labels
+from .geometry import Box
+from .labels import LabelRequest, PlacedLabel, place_labels
 from .mapdata import MapFile, positions
 from .painter import Anchor, Painter, Paragraph, fit_text
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
@@ -94,7 +95,7 @@ def mix(colour: str, other: str, share: float) -> str:
 class Grid:
     """The lettered columns and numbered rows over the map frame."""
 
-    frame: Rect
+    frame: Box
     columns: int
     rows: int
 
@@ -130,7 +131,7 @@ class PosterPlan:
     game_title: str
     game_map: MapFile
     factions: dict[str, str]
-    frame: Rect
+    frame: Box
     grid: Grid
     at: dict[str, tuple[float, float]]
     regions: list[Region]
@@ -159,7 +160,7 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     span_y = max((p.y for p in flat.values()), default=1.0) or 1.0
     inner_w = width - 2 * MARGIN - 2 * BORDER - 2 * FRAME_PAD
     scale = inner_w / span_x
-    frame = Rect(MARGIN + BORDER, MARGIN + TITLE_BAND + BORDER, width - 2 * (MARGIN + BORDER), span_y * scale + 2 * FRAME_PAD)
+    frame = Box(MARGIN + BORDER, MARGIN + TITLE_BAND + BORDER, width - 2 * (MARGIN + BORDER), span_y * scale + 2 * FRAME_PAD)
     at = {name: (frame.x + FRAME_PAD + p.x * scale, frame.y + FRAME_PAD + p.y * scale) for name, p in flat.items()}
     grid = Grid(frame, max(1, round(frame.width / GRID_CELL)), max(1, round(frame.height / GRID_CELL)))
 
@@ -191,7 +192,7 @@ def _sea_points(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[t
     return points
 
 
-def _regions(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Rect) -> list[Region]:
+def _regions(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box) -> list[Region]:
     sites = [Site(c.name, c.country, c.power, at[c.name]) for c in game_map.cities]
     reach = REACH * typical_spacing([s.at for s in sites])
     box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
@@ -204,21 +205,21 @@ def _mark_radius(game_map: MapFile, name: str) -> float:
     return (CAPITAL_R if city.capital else CITY_R) + (PORT_RING if city.port else 0.0)
 
 
-def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Rect, labels: dict[str, CityLabel],
+def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
                  measure: Callable[[str, str, float], float], fonts: FontSet) -> dict[str, PlacedLabel]:
     """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities."""
     obstacles = []
     for city in game_map.cities:
         r = _mark_radius(game_map, city.name)
         x, y = at[city.name]
-        obstacles.append(Rect(x - r, y - r, 2 * r, 2 * r))
+        obstacles.append(Box(x - r, y - r, 2 * r, 2 * r))
         if city.police:
             bx, by = _police_badge(x, y, r)
-            obstacles.append(Rect(bx - POLICE_R, by - POLICE_R, 2 * POLICE_R, 2 * POLICE_R))
+            obstacles.append(Box(bx - POLICE_R, by - POLICE_R, 2 * POLICE_R, 2 * POLICE_R))
     for zone in game_map.sea_zones:
         if zone.name in at:
             x, y = at[zone.name]
-            obstacles.append(Rect(x - SHIP_RING, y - SHIP_RING, 2 * SHIP_RING, 2 * SHIP_RING))
+            obstacles.append(Box(x - SHIP_RING, y - SHIP_RING, 2 * SHIP_RING, 2 * SHIP_RING))
     lines = [[at[r.from_], at[r.to]] for r in game_map.routes if r.from_ in at and r.to in at]
     lines += _lanes(game_map, at)
     near = _crowding(at, [c.name for c in game_map.cities])
@@ -231,7 +232,7 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: R
     for city in order:
         w, h = _label_size(labels[city.name], measure)
         requests.append(LabelRequest(city.name, at[city.name], w, h, _mark_radius(game_map, city.name)))
-    inside = Rect(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
+    inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
     return {p.key: p for p in place_labels(requests, inside, obstacles, lines, gap=0.9)}
 
 
@@ -335,7 +336,7 @@ def _draw_police(painter: Painter, fonts: FontSet, x: float, y: float) -> None:
     painter.text(x, y + POLICE_R * 0.5, "P", fonts.bold, POLICE_R * 3.6, colour="#ffffff", anchor=Anchor.MIDDLE)
 
 
-def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect: Rect) -> None:
+def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect: Box) -> None:
     right_aligned = rect.x + rect.width <= plan.at[label.name][0]
     anchor = Anchor.END if right_aligned else Anchor.START if rect.x >= plan.at[label.name][0] else Anchor.MIDDLE
     x = {Anchor.START: rect.x, Anchor.END: rect.right, Anchor.MIDDLE: rect.x + rect.width / 2}[anchor]
@@ -400,14 +401,14 @@ def _draw_key(painter: Painter, plan: PosterPlan) -> None:
     each sea zone with the zones it sails to and its ports."""
     top = plan.frame.bottom + BORDER + 8
     bottom = plan.height - MARGIN
-    _draw_legend(painter, plan, Rect(MARGIN, top, LEGEND_WIDTH, bottom - top))
-    right = Rect(MARGIN + LEGEND_WIDTH + 10, top, plan.width - 2 * MARGIN - LEGEND_WIDTH - 10, bottom - top)
+    _draw_legend(painter, plan, Box(MARGIN, top, LEGEND_WIDTH, bottom - top))
+    right = Box(MARGIN + LEGEND_WIDTH + 10, top, plan.width - 2 * MARGIN - LEGEND_WIDTH - 10, bottom - top)
     below = _draw_index(painter, plan, right)
     if plan.game_map.sea_zones:
-        _draw_sea_zones(painter, plan, Rect(right.x, below + 6, right.width, bottom - below - 6))
+        _draw_sea_zones(painter, plan, Box(right.x, below + 6, right.width, bottom - below - 6))
 
 
-def _draw_sea_zones(painter: Painter, plan: PosterPlan, area: Rect) -> None:
+def _draw_sea_zones(painter: Painter, plan: PosterPlan, area: Box) -> None:
     fonts, ink = plan.fonts, plan.palette.sea_ink
     painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Sea zones", fonts.bold, HEADING_SIZE)
     ports: dict[str, list[str]] = defaultdict(list)
@@ -428,7 +429,7 @@ def _draw_sea_zones(painter: Painter, plan: PosterPlan, area: Rect) -> None:
             painter.text_block(fitted, area.x + c * (width + 8), top, width, anchor=Anchor.START)
 
 
-def _draw_legend(painter: Painter, plan: PosterPlan, area: Rect) -> None:
+def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> None:
     fonts, pal, m = plan.fonts, plan.palette, plan.game_map
     painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Legend", fonts.bold, HEADING_SIZE)
     row = pt_to_mm(LEGEND_SIZE) * 1.9
@@ -484,7 +485,7 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Rect) -> None:
     painter.text_block(fitted, area.x, y + 2, area.width, anchor=Anchor.START)
 
 
-def _draw_index(painter: Painter, plan: PosterPlan, area: Rect) -> float:
+def _draw_index(painter: Painter, plan: PosterPlan, area: Box) -> float:
     """Every place with its grid square, in columns; returns where the index ends."""
     fonts = plan.fonts
     painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Index of places", fonts.bold, HEADING_SIZE)

@@ -17,6 +17,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .errors import DossierError
+from .geometry import Box
 
 if TYPE_CHECKING:
     from .build import BuildOptions
@@ -40,39 +41,6 @@ class Backs(str, Enum):
 class Side(str, Enum):
     FRONT = "front"
     BACK = "back"
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in mm: top-left corner, width and height."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.height
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return self.x + self.width / 2, self.y + self.height / 2
-
-    def grown(self, by: float) -> "Box":
-        """The box enlarged by `by` mm on every side (for bleed)."""
-        return Box(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
-
-    def inset(self, by: float) -> "Box":
-        """The box shrunk by `by` mm on every side (for padding)."""
-        return self.grown(-by)
-
-    def shifted(self, dx: float, dy: float) -> "Box":
-        return Box(self.x + dx, self.y + dy, self.width, self.height)
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,6 @@ def _water(sea: Sequence[XY], cities: Sequence[XY]) -> BaseGeometry:
     to matter. Unlike a plain nearest-site split, a sea point cannot claim land far inland where
     cities are sparse.
     """
-    tree = shapely.STRtree([Point(p) for p in cities])
     w2 = SEA_WEIGHT ** 2
     water = []
     for sx, sy in sea:

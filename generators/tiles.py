@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .loader import Game
     from .models import Award, Tile
     from .painter import Painter
-    from .sheets import Box
+    from .geometry import Box
 
 TILE_KIND = "tile"  # the kind in game.yaml whose size and colour tiles use, when the game defines it
 PADDING = 1.0  # mm inside the cut line

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .fonts import FontSet
+from .geometry import Box
 from .painter import Anchor, Painter, Paragraph, fit_text
 from .units import pt_to_mm
 
@@ -23,32 +24,11 @@ LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
 
 
 @dataclass(frozen=True)
-class Window:
-    """The part of the big page one sheet shows: x, y, width, height in the big page's mm."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.height
-
-    def meets(self, left: float, top: float, right: float, bottom: float) -> bool:
-        return left <= self.right and right >= self.x and top <= self.bottom and bottom >= self.y
-
-
-@dataclass(frozen=True)
 class Sheet:
     number: int
     row: int
     column: int
-    window: Window
+    window: Box
 
 
 @dataclass(frozen=True)
@@ -86,7 +66,7 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
             continue
         columns = _count(page[0], shown_w, shown_w - overlap)
         rows = _count(page[1], shown_h, shown_h - overlap)
-        sheets = tuple(Sheet(r * columns + c + 1, r, c, Window(c * (shown_w - overlap), r * (shown_h - overlap), shown_w, shown_h))
+        sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(c * (shown_w - overlap), r * (shown_h - overlap), shown_w, shown_h))
                        for r in range(rows) for c in range(columns))
         plans.append(TilePlan(page, (width, height), margin, overlap, rows, columns, sheets))
     if not plans:
@@ -99,7 +79,7 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
 class Viewport(Painter):
     """Draws onto another painter through a window: shifted, scaled, and skipping what falls outside."""
 
-    def __init__(self, target: Painter, window: Window, dx: float, dy: float, scale: float = 1.0):
+    def __init__(self, target: Painter, window: Box, dx: float, dy: float, scale: float = 1.0):
         super().__init__(target.fonts)
         self.target, self.window, self.dx, self.dy, self.scale = target, window, dx, dy, scale
 
@@ -163,7 +143,7 @@ def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None
     top = text_top + fitted.height + 6
     scale = min((width - 2 * m) / plan.page[0], (height - m - top) / plan.page[1])
     left = m + ((width - 2 * m) - plan.page[0] * scale) / 2
-    everything = Window(0, 0, plan.page[0], plan.page[1])
+    everything = Box(0, 0, plan.page[0], plan.page[1])
     draw(Viewport(painter, everything, left, top, scale))
     painter.rect(left, top, plan.page[0] * scale, plan.page[1] * scale, stroke="#000000", line_width=0.5)
     for sheet in plan.sheets:

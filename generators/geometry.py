@@ -1,0 +1,51 @@
+"""Rectangles on a page, in mm from the top-left corner with y downwards, as every generator measures them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in mm: top-left corner, width and height."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.width / 2, self.y + self.height / 2
+
+    def grown(self, by: float) -> "Box":
+        """The box enlarged by `by` mm on every side (for bleed)."""
+        return Box(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
+
+    def inset(self, by: float) -> "Box":
+        """The box shrunk by `by` mm on every side (for padding)."""
+        return self.grown(-by)
+
+    def shifted(self, dx: float, dy: float) -> "Box":
+        return Box(self.x + dx, self.y + dy, self.width, self.height)
+
+    def overlap(self, other: "Box") -> float:
+        """The area the two boxes share."""
+        w = min(self.right, other.right) - max(self.x, other.x)
+        h = min(self.bottom, other.bottom) - max(self.y, other.y)
+        return w * h if w > 0 and h > 0 else 0.0
+
+    def is_inside(self, other: "Box") -> bool:
+        return self.x >= other.x and self.y >= other.y and self.right <= other.right and self.bottom <= other.bottom
+
+    def meets(self, left: float, top: float, right: float, bottom: float) -> bool:
+        """True when the box touches or overlaps the rectangle given by its edges."""
+        return left <= self.right and right >= self.x and top <= self.bottom and bottom >= self.y
