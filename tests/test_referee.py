@@ -14,7 +14,7 @@ import pytest
 from generators import paths
 from generators.yamlio import read_yaml
 
-REGISTER = paths.data_root() / "docs" / "rulings.md"
+REGISTER = Path(__file__).resolve().parents[1] / "docs" / "rulings.md"
 # What a ruling may cite: the rulebook's sections (as the reference cards list them) and the register's entries.
 SECTIONS = set(read_yaml(paths.components_dir() / "spies" / "cards.yaml")["citations"])
 ENTRIES = {f"Register {n}" for n in re.findall(r"^## (R\d+)\.", REGISTER.read_text(encoding="utf-8"), re.M)}
