@@ -128,7 +128,7 @@ class FacePainter:
     def _fit(self, text: str, part: str, x: float, width: float, top: float, region: float, cap: float,
              min_text: float, label: str, title_size: float | None) -> TextBlock:
         """`text` fitted into a region of the face, centred vertically in it, no larger than `cap` pt."""
-        largest = min(cap, mm_to_pt(region) / LINE)
+        largest = min(cap, mm_to_pt(region) / LINE, getattr(self.layout.max_piece_text, part))
         if part == "text" and title_size:
             largest = min(largest, title_size * 0.8)  # the text never outshouts the title
         font = self.fonts.regular if part == "text" else self.fonts.bold

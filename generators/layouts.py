@@ -68,6 +68,15 @@ class Fonts(_Part):
     bold: str = "VeraBd.ttf"
 
 
+class PieceText(_Part):
+    """The largest size (pt) each part of a piece face may grow to; large pieces (cards, mats) stay readable
+    rather than shouting."""
+
+    title: Pt = 16.0
+    value: Pt = 20.0
+    text: Pt = 11.0
+
+
 class MinText(_Part):
     piece: Pt = 4.0
     tile: Pt = 5.0
@@ -98,6 +107,7 @@ class Layout(_Part):
     cut_line: Line = Field(default_factory=Line)
     fonts: Fonts = Field(default_factory=Fonts)
     min_text_size: MinText = Field(default_factory=MinText)
+    max_piece_text: PieceText = Field(default_factory=PieceText)
     cards: CardStyle = Field(default_factory=CardStyle)
     sizes: dict[str, Size] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)

@@ -210,3 +210,17 @@ def test_replacement_pieces_for_a_game_without_tiles(tmp_path):
         words = Counter(w["text"] for w in pdf.pages[0].extract_words())
     assert [tuple(round(v) for v in size_mm(b)) for b in boxes] == [(63, 88), (63, 88)]  # the Black and the White FAHR
     assert words["FAHR"] == 2
+
+
+def test_text_on_card_sized_pieces_stops_growing_at_the_layouts_largest_size(built):
+    """A Pass-Card's text reads as a sentence on one line, not as a poster: sizes capped by max_piece_text."""
+    layout_max = {"title": 16.0, "text": 11.0}
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        words = [w for page in pdf.pages for w in page.extract_words(extra_attrs=["size"])]
+    fahr = [w for w in words if w["text"] == "FAHR"]
+    assert fahr and all(w["size"] <= layout_max["title"] + 0.01 for w in fahr)
+    advance = [w for w in words if w["text"] == "Advance"]
+    assert advance and all(w["size"] <= layout_max["text"] + 0.01 for w in advance)
+    for word in advance:  # "Advance N spaces." stays on the word's own line
+        same_line = [w["text"] for w in words if abs(w["top"] - word["top"]) < 0.5 and 0 < w["x0"] - word["x1"] < 60]
+        assert "spaces." in same_line
