@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 
 from .export import collector_paused
 from .fonts import FontSet, register_fonts
-from .painter import Anchor, FittedText, Paragraph, TextFitError, fit_text
+from .painter import Anchor
 from .piece_sheets import Item, print_items
 from .roster import Face, faces
+from .textfit import FittedText, Paragraph, TextFitError, fit_text
 from .units import mm_to_pt
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from .fonts import FontSet, text_width, unit_width
 from .symbols import draw_symbol
-from .textfit import FittedText, Paragraph, TextFitError, fit_text  # noqa: F401  (part of the drawing API)
+from .textfit import FittedText
 from .units import mm_to_pt, pt_to_mm
 
 Point = tuple[float, float]

@@ -26,8 +26,9 @@ from .fonts import FontSet, register_fonts, text_width
 from .geometry import Box
 from .labels import LabelRequest, PlacedLabel, place_labels
 from .mapdata import MapFile, positions
-from .painter import Anchor, Painter, Paragraph, fit_text
+from .painter import Anchor, Painter
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
+from .textfit import Paragraph, fit_text
 from .tiling import draw_tiled, plan_tiles
 from .units import pt_to_mm
 

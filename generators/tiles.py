@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from .export import collector_paused
 from .fonts import FontSet, register_fonts, text_width
-from .painter import Anchor, FittedText, Paragraph, TextFitError, fit_text
+from .painter import Anchor
 from .piece_sheets import Item, print_items
+from .textfit import FittedText, Paragraph, TextFitError, fit_text
 from .units import mm_to_pt, pt_to_mm
 
 if TYPE_CHECKING:

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from .fonts import FontSet
 from .geometry import Box
-from .painter import Anchor, Painter, Paragraph, fit_text
+from .painter import Anchor, Painter
+from .textfit import Paragraph, fit_text
 from .units import pt_to_mm
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
