@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .card_text import card_ink, side_paragraphs
 from .cards import Card, Side, resolve_cards
 from .export import write_outputs
-from .fonts import FontSet, ascent, fit_size, register_fonts
+from .fonts import FontSet, ascent, fit_size, register_fonts, text_width
 from .painter import Anchor, Painter
 from .geometry import Box
 from .sheets import Backs, Page, SheetSpec, caption_space, draw_caption, draw_guides, impose, sheet_spec
@@ -117,8 +117,8 @@ def draw_face(painter: Painter, box: Box, face: SetFace, footer: tuple[tuple[str
         painter.text_block(face.body, box.x + body.x, box.y + body.y, body.width, anchor=Anchor.START)
     labels, number = footer
     y = box.y + geometry.height - geometry.padding
-    room = geometry.width - 2 * geometry.padding - painter.text_width(f"  {number}", fonts.regular, geometry.footer_size)
-    label = footer_label(labels, room, lambda text: painter.text_width(text, fonts.regular, geometry.footer_size))
+    room = geometry.width - 2 * geometry.padding - text_width(f"  {number}", fonts.regular, geometry.footer_size)
+    label = footer_label(labels, room, lambda text: text_width(text, fonts.regular, geometry.footer_size))
     painter.text(box.x + geometry.padding, y, label, fonts.regular, geometry.footer_size, FOOTER_INK)
     painter.text(box.right - geometry.padding, y, number, fonts.regular, geometry.footer_size, FOOTER_INK, Anchor.END)
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from .cards import Item, Side, variant_label
 from .fonts import FontSet, text_width
 from .textfit import Paragraph
-from .units import pt_to_mm
 
 if TYPE_CHECKING:
     from .layouts import Layout
@@ -40,7 +39,7 @@ def card_ink(game: "Game", layout: "Layout", fonts: FontSet, largest: float) -> 
     variants = {v: layout.colour(f"variant-{v}").fill if f"variant-{v}" in layout.colours else "#000000"
                 for v in game.info.variants}
     heading = layout.colour("card").fill if "card" in layout.colours else "#000000"
-    indent = pt_to_mm(text_width(BULLET + " ", fonts.regular, largest))
+    indent = text_width(BULLET + " ", fonts.regular, largest)
     return CardInk(fonts, heading, variants, indent)
 
 

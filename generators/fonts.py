@@ -16,6 +16,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from . import paths
 from .errors import DossierError
+from .units import pt_to_mm
 
 
 class FontError(DossierError):
@@ -57,20 +58,20 @@ def register_fonts(fonts, game_folder: Path | None = None) -> FontSet:
     return FontSet(regular=register_font(fonts.regular, game_folder), bold=register_font(fonts.bold, game_folder))
 
 
-def text_width(text: str, font: str, size: float) -> float:
-    """Width of `text` in points, set in registered `font` at `size` pt."""
-    return pdfmetrics.stringWidth(text, font, size)
-
-
 @lru_cache(maxsize=65536)
 def unit_width(text: str, font: str) -> float:
     """Width of `text` in points at 1 pt (widths scale with size); words recur, so they are remembered."""
     return pdfmetrics.stringWidth(text, font, 1.0)
 
 
+def text_width(text: str, font: str, size: float) -> float:
+    """Width of `text` in mm, set in registered `font` at `size` pt."""
+    return pt_to_mm(unit_width(text, font) * size)
+
+
 def fit_size(text: str, font: str, width_pt: float, largest: float, smallest: float) -> float | None:
     """The largest size in [smallest, largest] pt at which `text` fits on one line of `width_pt`, or None."""
-    natural = text_width(text, font, 1.0)
+    natural = unit_width(text, font)
     if natural <= 0:
         return largest
     size = min(largest, width_pt / natural)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from enum import Enum
 from functools import lru_cache
 
-from .fonts import FontSet, text_width, unit_width
+from .fonts import FontSet, text_width
 from .symbols import draw_symbol
 from .textfit import FittedText
 from .units import mm_to_pt, pt_to_mm
@@ -83,10 +83,6 @@ class Painter:
         for line in fitted.lines:
             shift = line.x if anchor is Anchor.START else 0.0
             self.text(lx + shift, y + line.baseline, line.text, line.font, line.size, line.colour or colour, anchor)
-
-    def text_width(self, text: str, font: str, size: float) -> float:
-        """Width of `text` in mm."""
-        return pt_to_mm(text_width(text, font, size))
 
 
 @lru_cache(maxsize=None)
@@ -200,7 +196,7 @@ class PdfPainter(Painter):
         self._set("font", (font, size), lambda f: c.setFont(f[0], f[1]))
         anchor = Anchor(anchor)
         if anchor is not Anchor.START:  # measured here from remembered word widths, not by reportlab each time
-            x -= pt_to_mm(unit_width(text, font) * size) / (2 if anchor is Anchor.MIDDLE else 1)
+            x -= text_width(text, font, size) / (2 if anchor is Anchor.MIDDLE else 1)
         c.drawString(self._x(x), self._y(y), text)
 
     def pdf_bytes(self) -> bytes:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import string
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -146,8 +145,8 @@ def _tag_height() -> float:
     return pt_to_mm(TAG_SIZE) * 1.5
 
 
-def _label_size(label: CityLabel, painter_width) -> tuple[float, float]:
-    widths = [painter_width(label.name, label.font, label.size)] + [painter_width(t, label.font, TAG_SIZE) + 1.6 for t in label.tags]
+def _label_size(label: CityLabel) -> tuple[float, float]:
+    widths = [text_width(label.name, label.font, label.size)] + [text_width(t, label.font, TAG_SIZE) + 1.6 for t in label.tags]
     return max(widths), pt_to_mm(label.size) * 1.15 + len(label.tags) * (_tag_height() + 0.4)
 
 
@@ -169,15 +168,12 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     palette = Palette.from_layout(layout, powers)
     regions = _regions(game_map, at, frame)
 
-    def measure(text: str, font: str, size: float) -> float:
-        return pt_to_mm(text_width(text, font, size))
-
     labels = {}
     for city in game_map.cities:
         tags = tuple(t for t, on in (("SECRET", city.secret), ("SPY HAVEN", city.haven)) if on)
         labels[city.name] = CityLabel(city.name, fonts.bold if city.capital else fonts.regular,
                                       CAPITAL_SIZE if city.capital else CITY_SIZE, tags)
-    placed = _place_names(game_map, at, frame, labels, measure, fonts)
+    placed = _place_names(game_map, at, frame, labels, fonts)
     return PosterPlan(width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, regions, labels, placed, palette, fonts)
 
@@ -207,7 +203,7 @@ def _mark_radius(game_map: MapFile, name: str) -> float:
 
 
 def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
-                 measure: Callable[[str, str, float], float], fonts: FontSet) -> dict[str, PlacedLabel]:
+                 fonts: FontSet) -> dict[str, PlacedLabel]:
     """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities."""
     obstacles = []
     for city in game_map.cities:
@@ -227,11 +223,11 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
     requests = []
     for zone in game_map.sea_zones:
         if zone.name in at:
-            requests.append(LabelRequest(zone.name, at[zone.name], measure(zone.name, fonts.regular, SEA_SIZE),
+            requests.append(LabelRequest(zone.name, at[zone.name], text_width(zone.name, fonts.regular, SEA_SIZE),
                                          pt_to_mm(SEA_SIZE) * 1.2, SHIP_RING))
     order = sorted(game_map.cities, key=lambda c: (not c.capital, -near[c.name], c.name))
     for city in order:
-        w, h = _label_size(labels[city.name], measure)
+        w, h = _label_size(labels[city.name])
         requests.append(LabelRequest(city.name, at[city.name], w, h, _mark_radius(game_map, city.name)))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
     return {p.key: p for p in place_labels(requests, inside, obstacles, lines, gap=0.9)}
@@ -345,7 +341,7 @@ def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect:
     painter.text(x, rect.y + line * 0.8, label.name, label.font, label.size, anchor=anchor)
     top = rect.y + line + 0.2
     for tag in label.tags:
-        w = painter.text_width(tag, label.font, TAG_SIZE) + 1.6
+        w = text_width(tag, label.font, TAG_SIZE) + 1.6
         left = {Anchor.START: x, Anchor.END: x - w, Anchor.MIDDLE: x - w / 2}[anchor]
         painter.rect(left, top, w, _tag_height(), fill="#000000" if tag == "SECRET" else plan.palette.sea_ink)
         painter.text(left + w / 2, top + _tag_height() * 0.74, tag, plan.fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
@@ -385,7 +381,7 @@ def _draw_frame(painter: Painter, plan: PosterPlan) -> None:
 def _draw_title(painter: Painter, plan: PosterPlan) -> None:
     x, y, fonts = MARGIN, MARGIN, plan.fonts
     painter.text(x, y + pt_to_mm(TITLE_SIZE) * 0.75, plan.game_title, fonts.bold, TITLE_SIZE)
-    title_w = painter.text_width(plan.game_title, fonts.bold, TITLE_SIZE)
+    title_w = text_width(plan.game_title, fonts.bold, TITLE_SIZE)
     sub = plan.game_map.title or ""
     if sub:
         painter.text(x + title_w + 8, y + pt_to_mm(TITLE_SIZE) * 0.75, sub, fonts.regular, SUBTITLE_SIZE)
@@ -462,7 +458,7 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> None:
         entry("City coded for police")
     for tag, colour, shown in (("SECRET", "#000000", any(c.secret for c in m.cities)), ("SPY HAVEN", pal.sea_ink, any(c.haven for c in m.cities))):
         if shown:
-            w = painter.text_width(tag, fonts.bold, TAG_SIZE) + 1.6
+            w = text_width(tag, fonts.bold, TAG_SIZE) + 1.6
             painter.rect(sx - w / 2, y - _tag_height() / 2, w, _tag_height(), fill=colour)
             painter.text(sx, y + _tag_height() * 0.24, tag, fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
             entry("City marked SECRET" if tag == "SECRET" else "Spy haven")

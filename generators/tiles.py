@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .export import collector_paused
-from .fonts import FontSet, register_fonts, text_width
+from .fonts import FontSet, register_fonts, text_width, unit_width
 from .painter import Anchor
 from .piece_sheets import Item, print_items
 from .textfit import FittedText, Paragraph, TextFitError, fit_text
@@ -107,7 +107,7 @@ class TilePainter:
         inner = width - 2 * PADDING
         band = height * BAND
         parts = [(text.label, self.fonts.bold), (text.nation, self.fonts.regular), (text.years, self.fonts.bold)]
-        natural = sum(text_width(t, f, 1.0) for t, f in parts if t)
+        natural = sum(unit_width(t, f) for t, f in parts if t)
         gaps = mm_to_pt(GAP) * (sum(1 for t, _ in parts if t) - 1)
         band_size = min(mm_to_pt(band) * 0.55, (mm_to_pt(inner) - gaps) / natural)
         if band_size < self.min_text:
@@ -130,7 +130,7 @@ class TilePainter:
         y = box.y + art.band_baseline
         painter.text(box.x + PADDING, y, art.text.label, self.fonts.bold, art.band_size, head.ink, Anchor.START)
         if art.text.nation:
-            x = box.x + PADDING + GAP + pt_to_mm(text_width(art.text.label, self.fonts.bold, art.band_size))
+            x = box.x + PADDING + GAP + text_width(art.text.label, self.fonts.bold, art.band_size)
             painter.text(x, y, art.text.nation, self.fonts.regular, art.band_size, head.ink, Anchor.START)
         painter.text(box.right - PADDING, y, art.text.years, self.fonts.bold, art.band_size, head.ink, Anchor.END)
         painter.text_block(art.body, box.x + PADDING, box.y + band + PADDING * 0.75, box.width - 2 * PADDING,

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .fonts import FontSet
+from .fonts import FontSet, text_width
 from .geometry import Box
 from .painter import Anchor, Painter
 from .textfit import Paragraph, fit_text
@@ -117,7 +117,7 @@ class Viewport(Painter):
             self.target.circle(*self._xy(cx, cy), r * self.scale, fill, stroke, line_width * self.scale)
 
     def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
-        width = self.text_width(text, font, size)
+        width = text_width(text, font, size)
         left = {Anchor.START: x, Anchor.MIDDLE: x - width / 2, Anchor.END: x - width}[Anchor(anchor)]
         if self._shows((left, left + width), (y - pt_to_mm(size), y + pt_to_mm(size) * 0.3)):
             self.target.text(*self._xy(x, y), text, font, size * self.scale, colour, anchor)
