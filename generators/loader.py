@@ -66,9 +66,7 @@ class Game:
 
     def faction(self, faction_id: str) -> Faction:
         """The faction with id `faction_id`, looked up forgivingly by id or name."""
-        found = self.faction_index.find(faction_id)
-        if found is None:
-            raise UnknownNameError("faction", faction_id, self.faction_index.closest(faction_id))
+        found = self.faction_index.resolve(faction_id)
         return next(f for f in self.info.factions if f.id == found)
 
     @cached_property

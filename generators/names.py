@@ -12,11 +12,15 @@ from .errors import UnknownNameError
 _PUNCTUATION = re.compile(r"[\s'’\-_.·]+")
 
 
+def fold(text: str) -> str:
+    """`text` in lower case without accents, so "Genève" and "geneve" match."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
 def normalise(name: str) -> str:
     """The key two spellings share when they differ only in case, accents, spaces or punctuation."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _PUNCTUATION.sub("", bare.casefold())
+    return _PUNCTUATION.sub("", fold(name))
 
 
 class NameIndex:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import all_items, cards_file, resolve_cards, variant_label
 from .errors import DataError, OptionError, Problem
+from .names import fold
 
 if TYPE_CHECKING:
     from .loader import Game
@@ -37,12 +37,6 @@ class Hit:
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card, "card_title": self.card_title, "side": self.side, "side_title": self.side_title,
                 "heading": self.heading, "text": self.text, "rules": list(self.rules), "variant": self.variant}
-
-
-def fold(text: str) -> str:
-    """`text` in lower case without accents, so "Genève" and "geneve" match."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def _mentions(haystack: str, word: str) -> bool:
