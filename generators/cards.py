@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from difflib import get_close_matches
-from string import Formatter
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -18,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .checks import EXTRA_CHECKS
 from .errors import Problem
 from .models import Record
+from .templates import fill, record_values, slots
 
 if TYPE_CHECKING:
     from .loader import Game
@@ -118,34 +118,12 @@ def _source_records(game: "Game", name: str) -> list[BaseModel]:
     return {"pieces": game.pieces, "tiles": game.tiles, "factions": list(game.info.factions)}[name]
 
 
-def record_values(game: "Game", record: BaseModel) -> dict[str, Any]:
-    """A record's fields as values a derivation can filter, group and fill templates with.
-
-    A `nation` holding a faction id becomes the faction's name, with the id kept as `nation_id`.
-    """
-    values = record.model_dump(exclude={"assumed"})
-    nation = values.get("nation")
-    if nation and "nation" in type(record).model_fields:
-        faction = next((f for f in game.info.factions if f.id == nation), None)
-        if faction is not None:
-            values.update(nation=faction.name, nation_id=faction.id)
-    return values
-
-
-def _text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, list):
-        return ", ".join(_text(v) for v in value)
-    return str(value)
-
-
-def fill(template: str, values: dict[str, Any]) -> str:
-    """`template` with each {field} replaced by the record's value; lists are joined with commas."""
-    missing = [name for _, name, _, _ in Formatter().parse(template) if name and name not in values]
+def _fill(template: str, values: dict[str, Any]) -> str:
+    """`template` filled from a record's values (see templates.py); a field the record lacks is refused."""
+    missing = [name for name in slots(template) if name not in values]
     if missing:
         raise DerivationError(f"names unknown field {missing[0]!r}; known: {', '.join(sorted(values))}")
-    return template.format_map({k: _text(v) for k, v in values.items()})
+    return fill(template, values)
 
 
 def _matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
@@ -168,7 +146,7 @@ def _group_keys(values: dict[str, Any], field: str) -> list:
 
 
 def _record_text(spec: Derivation, row: dict) -> str:
-    text = fill(spec.item, row)
+    text = _fill(spec.item, row)
     return text.replace(" ", NO_BREAK) if spec.unbreakable else text
 
 
@@ -199,7 +177,7 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
 
 def _group_item(spec: Derivation, label: str, members: list[dict], label_values: dict) -> Item:
     joined = spec.separator.join(_record_text(spec, row) for row in members)
-    return Item(text=f"{fill(label, label_values)} {joined}", rules=spec.rules)
+    return Item(text=f"{_fill(label, label_values)} {joined}", rules=spec.rules)
 
 
 def _variant(game: "Game", row: dict, spec: Derivation) -> str | None:

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING
 from .checks import EXTRA_CHECKS
 from .errors import DataError, Problem, UnknownNameError
 from .layouts import load_layout, preset_chain
+from .roster import NATION
 
 if TYPE_CHECKING:
     from .loader import Game
-
-NATION = "nation"  # a face colour that takes the piece's faction colour
 
 
 def check_layout(game: "Game") -> list[Problem]:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from string import Formatter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .models import FaceTemplate, Piece
+from .templates import as_text, fill, record_values, slots
 
 if TYPE_CHECKING:
     from .loader import Game
@@ -24,40 +24,35 @@ class Face:
     blank: bool = False
 
 
+# A face's symbol or colour given as this word is the piece's faction's own.
+NATION = "nation"
+
+
 class TemplateError(KeyError):
-    """A face template names a field the piece does not have."""
+    """A face template names a field the piece has no value for."""
 
 
-def template_fields(game: "Game", piece: Piece) -> dict[str, str]:
-    """The values a face template may name for `piece`."""
-    fields = {k: ("" if v is None else str(v)) for k, v in piece.model_dump(exclude={"assumed"}).items()}
-    faction = game.faction(piece.nation) if piece.nation else None
-    nation = faction.name if faction else ""
-    fields.update(nation=nation, NATION=nation.upper(), nation_id=piece.nation or "")
-    return fields
-
-
-def _fill(text: str | None, fields: dict[str, str], piece: Piece) -> str | None:
+def _fill(text: str | None, values: dict[str, Any], piece: Piece) -> str | None:
     if text is None:
         return None
-    for _, name, _, _ in Formatter().parse(text):
-        if name and not fields.get(name):
+    for name in slots(text):
+        if not as_text(values.get(name)):
             raise TemplateError(f"{name} (piece {piece.name!r} has no {name})")
-    return text.format_map(fields)
+    return fill(text, values)
 
 
 def fill_face(game: "Game", template: FaceTemplate, piece: Piece) -> Face:
-    """The face `template` shows for `piece`: texts filled, "nation" symbol and colour resolved."""
-    fields = template_fields(game, piece)
-    symbol = _fill(template.symbol, fields, piece)
-    if symbol == "nation":
+    """The face `template` shows for `piece`: texts filled, a NATION symbol and colour resolved."""
+    values = record_values(game, piece)
+    symbol = _fill(template.symbol, values, piece)
+    if symbol == NATION:
         faction = game.faction(piece.nation) if piece.nation else None
         symbol = faction.symbol if faction else None
-    colour = (piece.nation or "neutral") if template.colour == "nation" else template.colour
+    colour = (piece.nation or "neutral") if template.colour == NATION else template.colour
     return Face(
-        title=_fill(template.title, fields, piece),
-        value=_fill(template.value, fields, piece),
-        text=_fill(template.text, fields, piece),
+        title=_fill(template.title, values, piece),
+        value=_fill(template.value, values, piece),
+        text=_fill(template.text, values, piece),
         symbol=symbol or None,
         colour=colour,
         blank=template.blank,

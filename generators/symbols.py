@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .checks import EXTRA_CHECKS
 from .errors import Problem, UnknownNameError
 from .names import NameIndex
+from .roster import NATION
 
 if TYPE_CHECKING:
     from .loader import Game
@@ -204,7 +205,7 @@ def check_symbols(game: "Game") -> list[Problem]:
     problems: list[Problem] = []
 
     def check(file: Path, where: str, name: str | None) -> None:
-        if name and name not in SYMBOLS and not ("{" in name or name == "nation"):
+        if name and name not in SYMBOLS and not ("{" in name or name == NATION):
             hint = NameIndex("symbol", SYMBOLS).closest(name)
             known = f"did you mean {', '.join(hint)}?" if hint else f"known: {', '.join(sorted(SYMBOLS))}"
             problems.append(Problem(file, where, f"unknown symbol {name!r}; {known}", "unknown-symbol"))
