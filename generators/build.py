@@ -108,13 +108,15 @@ def product(name: str) -> Callable[["Game", "Layout", BuildOptions], list[Path]]
 
 def build_game(game: "Game", options: BuildOptions, on_step: Callable[[str], None] | None = None) -> list[Path]:
     """Every product (or those in options.only) for `game`; returns the files written."""
+    from .export import held_writes
     from .layouts import load_layout
 
     layout = load_layout(game.info.layout, game.folder)
     layout.paper_size(options.paper)  # an unknown paper is refused before anything is written
     written: list[Path] = []
-    for name in options.only or tuple(PRODUCTS):
-        if on_step:
-            on_step(name)
-        written += product(name)(game, layout, options)
+    with held_writes():  # a product refused late leaves no file of the earlier ones
+        for name in options.only or tuple(PRODUCTS):
+            if on_step:
+                on_step(name)
+            written += product(name)(game, layout, options)
     return written

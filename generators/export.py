@@ -1,7 +1,9 @@
 """Writing what a generator drew: the PDF, one SVG per page, PNG previews; each file written atomically.
 
 Drawing happens entirely in memory first, so a refusal while drawing (text that cannot fit,
-an unknown symbol) leaves every earlier file as it was.
+an unknown symbol) leaves every earlier file as it was. Inside `held_writes()` (a whole build)
+the files wait in memory until every product has been drawn, so a refusal at the last product
+leaves no file of the earlier ones either.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from .atomic import write_bytes, write_text
@@ -23,6 +26,25 @@ PREVIEW_DPI = 100
 
 class OutputError(DossierError):
     """A file that could not be written (no space, no permission); nothing half-written is left."""
+
+
+_held: ContextVar[list[Callable[[], None]] | None] = ContextVar("held_writes", default=None)
+
+
+@contextmanager
+def held_writes() -> Iterator[None]:
+    """Write the files of the block only once all of it has succeeded (an inner hold joins the outer one)."""
+    if _held.get() is not None:
+        yield
+        return
+    pending: list[Callable[[], None]] = []
+    token = _held.set(pending)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+    for write in pending:
+        write()
 
 
 @contextmanager
@@ -105,14 +127,21 @@ def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
     outputs: list[tuple[Path, bytes | str]] = [(pdf_path, pdf)] if "pdf" in formats and pdf is not None else []
     outputs += list(zip(page_files(stem, ".svg", len(svgs)), svgs))
     outputs += list(zip(page_files(stem, ".png", len(pngs)), pngs))
-    written: list[Path] = []
-    for path, data in outputs:
-        try:
-            written.append(write_text(path, data) if isinstance(data, str) else write_bytes(path, data))
-        except OSError as exc:
-            raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
-    if "svg" in formats:
-        _remove_stale(stem, ".svg", len(svgs))
-    if "png" in formats:
-        _remove_stale(stem, ".png", len(pngs))
-    return written
+
+    def write() -> None:
+        for path, data in outputs:
+            try:
+                write_text(path, data) if isinstance(data, str) else write_bytes(path, data)
+            except OSError as exc:
+                raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
+        if "svg" in formats:
+            _remove_stale(stem, ".svg", len(svgs))
+        if "png" in formats:
+            _remove_stale(stem, ".png", len(pngs))
+
+    pending = _held.get()
+    if pending is None:
+        write()
+    else:
+        pending.append(write)
+    return [path for path, _ in outputs]

@@ -353,6 +353,33 @@ def test_refused_data_leaves_the_previous_build_untouched(cli, game_copy, tmp_pa
     assert pdf.read_bytes() == before
 
 
+def _overlong_tile(folder):
+    tiles = folder / "tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(text.replace('event: "Czech Crisis!"', 'event: "' + "Czech Crisis! " * 40 + '"'), encoding="utf-8")
+
+
+def test_a_product_refused_late_leaves_no_earlier_product(cli, game_copy, tmp_path):
+    folder = game_copy()
+    _overlong_tile(folder)  # the counters draw fine, the tiles are refused after them
+    out = tmp_path / "out"
+    result = cli("build", "--game", folder, "--out", out)
+    assert result.code == 2 and "tile Ge 1" in result.stderr
+    assert not out.exists() or not [p for p in out.rglob("*") if p.is_file()]
+
+
+def test_a_game_refused_late_leaves_no_earlier_game(cli, game_copy, tmp_path, monkeypatch):
+    import generators.cli.data
+
+    good, bad = game_copy("spion-und-spion"), game_copy()
+    _overlong_tile(bad)
+    monkeypatch.setattr(generators.cli.data.paths, "installed_games", lambda: [str(good), str(bad)])
+    out = tmp_path / "out"
+    result = cli("build", "--out", out)
+    assert result.code == 2 and "tile Ge 1" in result.stderr
+    assert not out.exists() or not [p for p in out.rglob("*") if p.is_file()]
+
+
 def test_a_failed_write_leaves_no_truncated_pdf(cli, tmp_path, monkeypatch):
     import generators.atomic
 

@@ -31,17 +31,20 @@ def build(
     """Build the printable files of a game (every installed game when --game is not given) into OUT/<game>/."""
     options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
     games = [load_game(name) for name in games_to_use(game)]  # all data checked before anything is written
-    written: list[Path] = []
-    if is_terminal():
-        from rich.progress import Progress
+    from ..export import held_writes  # drawing libraries load only when a build runs
 
-        with Progress(transient=True) as progress:
+    written: list[Path] = []
+    with held_writes():  # a game refused late leaves no file of the games before it
+        if is_terminal():
+            from rich.progress import Progress
+
+            with Progress(transient=True) as progress:
+                for loaded in games:
+                    task = progress.add_task(f"{loaded.name}", total=None)
+                    written += build_game(loaded, options, lambda step, t=task, g=loaded: progress.update(t, description=f"{g.name}: {step}"))
+        else:
             for loaded in games:
-                task = progress.add_task(f"{loaded.name}", total=None)
-                written += build_game(loaded, options, lambda step, t=task, g=loaded: progress.update(t, description=f"{g.name}: {step}"))
-    else:
-        for loaded in games:
-            written += build_game(loaded, options)
+                written += build_game(loaded, options)
     for path in written:
         typer.echo(display_path(path))
     if not written:
