@@ -55,10 +55,12 @@ def check_info(game: "Game") -> list[Problem]:
 
 def check_pieces(game: "Game") -> list[Problem]:
     """Known kinds and factions, unique names where the kind asks, faces that fill, the sheet total."""
-    if "pieces.yaml" not in game.records:
-        return []
     file = game.file("pieces.yaml")
     info = game.info
+    if "pieces.yaml" not in game.records:
+        if info.sheet_total is None:
+            return []
+        return [Problem(file, "", f"file not found: game.yaml says the sheet holds {info.sheet_total} pieces", "missing-file")]
     factions = {f.id for f in info.factions}
     problems: list[Problem] = []
     seen: dict[tuple, int] = {}

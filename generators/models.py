@@ -62,13 +62,13 @@ class Piece(Record):
     name: str
     nation: Optional[str] = None
     count: int = Field(default=1, ge=1)
-    strength: Optional[int] = None
-    value: Optional[int] = None
+    strength: Optional[int] = Field(default=None, ge=0)
+    value: Optional[int] = Field(default=None, ge=0)
     cost: Optional[str] = None
     games: Optional[list[str]] = None
     cousin: bool = False
     symbol: Optional[str] = None
-    bonus: Optional[int] = None
+    bonus: Optional[int] = Field(default=None, ge=0)
     text: Optional[str] = None
 
 

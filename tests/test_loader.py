@@ -55,6 +55,23 @@ def test_wrong_type(cli, broken):
     assert "spies/pieces.yaml: pieces[0].strength: expected a whole number, got 'one'" in err
 
 
+def test_impossible_numbers(cli, broken):
+    edit(broken, "pieces.yaml", "name: \"Georgi\", strength: 1", "name: \"Georgi\", strength: -3")
+    edit(broken, "pieces.yaml", "name: \"Tactical Comm\", value: 3", "name: \"Tactical Comm\", value: -1")
+    edit(broken, "pieces.yaml", "bonus: 100", "bonus: -100")
+    err = refused(cli, broken)
+    assert "spies/pieces.yaml: pieces[0].strength: input should be greater than or equal to 0, got -3" in err
+    assert ".value: input should be greater than or equal to 0, got -1" in err
+    assert ".bonus: input should be greater than or equal to 0, got -100" in err
+
+
+def test_missing_roster_is_refused_when_the_sheet_has_a_total(cli, broken):
+    (broken / "pieces.yaml").unlink()
+    (broken / "aliases.yaml").unlink()  # its piece names would be reported too
+    err = refused(cli, broken)
+    assert "spies/pieces.yaml: file not found: game.yaml says the sheet holds 200 pieces" in err
+
+
 def test_yaml_syntax_error_names_line(cli, broken):
     edit(broken, "pieces.yaml", "name: \"Georgi\", strength: 1}", "name: \"Georgi\", strength: 1")
     err = refused(cli, broken)
