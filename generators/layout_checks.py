@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .checks import EXTRA_CHECKS
 from .errors import DataError, Problem, UnknownNameError
 from .layouts import load_layout, preset_chain
+from .names import NameIndex
 from .roster import NATION
 
 if TYPE_CHECKING:
@@ -27,8 +28,12 @@ def check_layout(game: "Game") -> list[Problem]:
         return [Problem(file, "layout", f"{exc}; presets are looked for in the game folder's layouts/ and then the shared layouts/", "unknown-layout")]
     except DataError as exc:
         return list(exc.problems)
-    preset = preset_chain(game.info.layout, game.folder)[-1][0]
+    chain = preset_chain(game.info.layout, game.folder)
+    preset = chain[-1][0]
     problems: list[Problem] = []
+    if layout.paper not in NameIndex("paper size", layout.papers):
+        where = next((file for file, document in reversed(chain) if "paper" in document), preset)
+        problems.append(Problem(where, "paper", f"unknown paper size {layout.paper!r}; known: {', '.join(layout.papers)}", "unknown-paper"))
     for name, kind in game.info.kinds.items():
         if kind.size not in layout.sizes:
             known = ", ".join(sorted(layout.sizes)) or "none"

@@ -31,6 +31,9 @@ def _pt(value: Any) -> float:
 
 Mm = Annotated[float, BeforeValidator(_mm)]
 Pt = Annotated[float, BeforeValidator(_pt)]
+PositiveMm = Annotated[float, BeforeValidator(_mm), Field(gt=0)]
+UnsignedMm = Annotated[float, BeforeValidator(_mm), Field(ge=0)]
+PositivePt = Annotated[float, BeforeValidator(_pt), Field(gt=0)]
 
 
 class _Part(BaseModel):
@@ -41,8 +44,8 @@ class _Part(BaseModel):
 class Size(_Part):
     """Width and height in millimetres."""
 
-    width: Mm
-    height: Mm
+    width: PositiveMm
+    height: PositiveMm
 
 
 class Colour(_Part):
@@ -53,8 +56,8 @@ class Colour(_Part):
 
 
 class CropMarks(_Part):
-    length: Mm = 4.0
-    offset: Mm = 1.0
+    length: UnsignedMm = 4.0
+    offset: UnsignedMm = 1.0
     width: Pt = 0.25
 
 
@@ -72,27 +75,27 @@ class PieceText(_Part):
     """The largest size (pt) each part of a piece face may grow to; large pieces (cards, mats) stay readable
     rather than shouting."""
 
-    title: Pt = 16.0
-    value: Pt = 20.0
-    text: Pt = 11.0
+    title: PositivePt = 16.0
+    value: PositivePt = 20.0
+    text: PositivePt = 11.0
 
 
 class MinText(_Part):
-    piece: Pt = 4.0
-    tile: Pt = 5.0
-    card: Pt = 6.0
+    piece: PositivePt = 4.0
+    tile: PositivePt = 5.0
+    card: PositivePt = 6.0
 
 
 class CardStyle(_Part):
     """How reference cards and the player aid are set: padding inside a card, the largest sizes
     text starts at before shrinking (down to min_text_size.card), and the player aid's columns."""
 
-    padding: Mm = 2.5
-    title_size: Pt = 9.0
-    text_size: Pt = 8.0
-    aid_text_size: Pt = 9.0
+    padding: UnsignedMm = 2.5
+    title_size: PositivePt = 9.0
+    text_size: PositivePt = 8.0
+    aid_text_size: PositivePt = 9.0
     aid_columns: int = Field(default=3, ge=1)
-    aid_gap: Mm = 5.0
+    aid_gap: UnsignedMm = 5.0
 
 
 class Layout(_Part):
@@ -100,9 +103,9 @@ class Layout(_Part):
 
     extends: Optional[str] = None
     paper: str = "letter"
-    margin: Mm = 10.0
-    gutter: Mm = 0.0
-    bleed: Mm = 0.0
+    margin: UnsignedMm = 10.0
+    gutter: UnsignedMm = 0.0
+    bleed: UnsignedMm = 0.0
     crop_marks: CropMarks = Field(default_factory=CropMarks)
     cut_line: Line = Field(default_factory=Line)
     fonts: Fonts = Field(default_factory=Fonts)
@@ -165,6 +168,11 @@ def preset_chain(name: str, game_folder: Path | None = None) -> list[tuple[Path,
             raise DataError([Problem(file, "", "expected a mapping of layout settings", "invalid")])
         chain.insert(0, (file, document))
         current = document.get("extends")
+        if current:
+            try:
+                preset_file(current, game_folder)
+            except UnknownNameError as exc:
+                raise DataError([Problem(file, "extends", str(exc), "unknown-layout")]) from None
     return chain
 
 

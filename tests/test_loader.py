@@ -72,6 +72,29 @@ def test_missing_roster_is_refused_when_the_sheet_has_a_total(cli, broken):
     assert "spies/pieces.yaml: file not found: game.yaml says the sheet holds 200 pieces" in err
 
 
+def layout_copy(folder, old, new):
+    """Give the copy its own edited copy of the Spies! layout preset (a game folder's layouts/ comes first)."""
+    from generators import paths
+
+    preset = folder / "layouts" / "spies.yaml"
+    preset.parent.mkdir(exist_ok=True)
+    text = (paths.layouts_dir() / "spies.yaml").read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in spies.yaml"
+    preset.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("counter: {width: 0.5in,", "counter: {width: 0mm,", "layouts/spies.yaml: sizes.counter.width: input should be greater than 0"),
+    ("extends: default", "extends: default\nmargin: -5mm", "layouts/spies.yaml: margin: input should be greater than or equal to 0"),
+    ("extends: default", "extends: default\nmin_text_size: {tile: 0pt}", "layouts/spies.yaml: min_text_size.tile: input should be greater than 0"),
+    ("extends: default", "extends: default\npaper: foolscap", "layouts/spies.yaml: paper: unknown paper size 'foolscap'"),
+    ("extends: default", "extends: defualt", "layouts/spies.yaml: extends: unknown layout preset 'defualt'; did you mean 'default'?"),
+])
+def test_impossible_layout_values(cli, broken, old, new, message):
+    layout_copy(broken, old, new)
+    assert message in refused(cli, broken)
+
+
 def test_yaml_syntax_error_names_line(cli, broken):
     edit(broken, "pieces.yaml", "name: \"Georgi\", strength: 1}", "name: \"Georgi\", strength: 1")
     err = refused(cli, broken)
