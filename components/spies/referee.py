@@ -19,6 +19,7 @@ from generators.mapdata import City, MapFile
 from generators.models import Faction, Piece
 from generators.names import NameIndex
 from generators.referee import QuestionError, Ruling, Table, only_in
+from generators.tile_text import years_label
 
 STANDARD, LONG = "standard", "long"
 
@@ -180,14 +181,6 @@ def _join(words, last: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
-def _years_text(table: Table, years: list[int]) -> str:
-    if years == table.game.info.years:
-        return "Any Year"
-    if len(years) == 1:
-        return str(years[0])
-    return f"{years[0]}–{str(years[-1])[-2:]}"
-
-
 def _not_negative(value: int, option: str) -> None:
     if value < 0:
         raise QuestionError(f"{option} {value}: a count cannot be negative")
@@ -328,7 +321,7 @@ def tile(
     if year not in years:
         raise QuestionError(f"--year {year}: the game runs from {years[0]} to {years[-1]}")
     found = table.game.tile(tile_id)
-    marked = f"{found.id} ({found.event.rstrip('.')}) is marked {_years_text(table, found.years)}"
+    marked = f"{found.id} ({found.event.rstrip('.')}) is marked {years_label(found.years, table.game.info.years)}"
     special = ("3.22", "Register R11") if found.special and _is_long(table) else ()
     special_text = (" Its * marks an extra effect, listed on the display's summary, not in the rulebook." if special else "")
     cost = " Playing it costs 1 Action Point; discarding one costs none." if _is_long(table) else ""

@@ -8,8 +8,10 @@ from typing import Optional
 import typer
 
 from .. import paths
-from ..errors import DataError
-from ..loader import Game, load_game
+from ..errors import DataError, display_path
+from ..loader import load_game
+from ..models import Piece, Tile
+from ..tile_text import tile_text
 from .app import GameOption, JsonOption, app, print_json
 
 
@@ -48,15 +50,9 @@ def validate(game: Optional[str] = GameOption) -> None:
         except DataError as exc:
             problems += exc.problems
             continue
-        typer.echo(f"{loaded.name}: valid ({loaded.count()} pieces, {len(loaded.tiles)} tiles) in {paths_display(loaded)}")
+        typer.echo(f"{loaded.name}: valid ({loaded.count()} pieces, {len(loaded.tiles)} tiles) in {display_path(loaded.folder)}")
     if problems:
         raise DataError(problems)
-
-
-def paths_display(game: Game) -> str:
-    from ..errors import display_path
-
-    return display_path(game.folder)
 
 
 class Listing(str, Enum):
@@ -65,7 +61,7 @@ class Listing(str, Enum):
     secrets = "secrets"
 
 
-def piece_row(game: Game, piece) -> dict:
+def piece_row(piece: Piece) -> dict:
     """A piece as JSON: kind, name, nation, count, and whichever of its other values are set."""
     row = {"kind": piece.kind, "name": piece.name, "nation": piece.nation, "count": piece.count}
     for key, value in piece.model_dump(exclude={"assumed", "kind", "name", "nation", "count"}).items():
@@ -74,7 +70,7 @@ def piece_row(game: Game, piece) -> dict:
     return row
 
 
-def tile_row(game: Game, tile) -> dict:
+def tile_row(tile: Tile) -> dict:
     """A tile as JSON, every field as printed."""
     return tile.model_dump(exclude={"assumed"}) | {"awards": [a.model_dump(exclude={"assumed"}) for a in tile.awards]}
 
@@ -88,31 +84,29 @@ def list_(
     """List a game's tiles, pieces or secrets as a table, or as a JSON array with --json."""
     loaded = load_game(game)
     if what is Listing.tiles:
-        rows = [tile_row(loaded, t) for t in loaded.tiles]
+        if as_json:
+            print_json([tile_row(t) for t in loaded.tiles])
+            return
+        texts = [(t, tile_text(loaded, t)) for t in loaded.tiles]
+        rows = [{"id": t.id, "years": text.years, "event": t.event, "awards": " ".join(text.awards)} for t, text in texts]
         columns = ["id", "years", "event", "awards"]
     else:
         secret_kinds = {"secret", "counterspy"}
         pieces = [p for p in loaded.pieces if what is Listing.pieces or p.kind in secret_kinds]
-        rows = [piece_row(loaded, p) for p in pieces]
+        rows = [piece_row(p) for p in pieces]
+        if as_json:
+            print_json(rows)
+            return
         columns = ["kind", "name", "nation", "count", "strength", "value", "cost"]
-    if as_json:
-        print_json(rows)
-        return
     _print_table(rows, columns, title=f"{loaded.info.title}: {what.value}")
 
 
 def _cell(value) -> str:
     if value is None:
         return ""
-    if isinstance(value, list) and value and isinstance(value[0], dict):
-        return " ".join(f"{a['amount']}{a['kind']}: {', '.join(a['cities'])}." for a in value)
     if isinstance(value, list):
-        return _years_text(value) if all(isinstance(v, int) for v in value) else ", ".join(map(str, value))
+        return ", ".join(map(str, value))
     return str(value)
-
-
-def _years_text(years: list[int]) -> str:
-    return f"{years[0]}–{years[-1]}" if len(years) > 1 else str(years[0])
 
 
 def _print_table(rows: list[dict], columns: list[str], title: str) -> None:
@@ -130,7 +124,6 @@ def assumptions(game: Optional[str] = GameOption, as_json: bool = JsonOption,
                 markdown: bool = typer.Option(False, "--markdown", help="Print a Markdown table (as in the README).")) -> None:
     """List every value the data assumes because the source does not print it, with the reason."""
     from ..assumptions import assumptions as find
-    from ..errors import display_path
 
     rows = []
     for name in games_to_use(game):
