@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from .errors import OptionError
 from .units import parse_length, parse_offset
@@ -18,6 +18,8 @@ from .units import parse_length, parse_offset
 if TYPE_CHECKING:
     from .layouts import Layout
     from .loader import Game
+
+T = TypeVar("T")
 
 FORMATS = ("pdf", "svg", "png")
 DUPLEX = ("long-edge", "short-edge")
@@ -78,6 +80,14 @@ def parse_size(text: str) -> tuple[float, float]:
     return size
 
 
+def _read(option: str, parse: Callable[[str], T], text: str) -> T:
+    """parse(text), a refusal naming the option the text came from."""
+    try:
+        return parse(text)
+    except OptionError as exc:
+        raise OptionError(f"{option}: {exc}") from None
+
+
 def make_options(out: Path, paper: str | None = None, formats: str = "pdf", duplex: str = "long-edge",
                  fold: bool = False, piece_size: str | None = None, card_size: str | None = None,
                  bleed: str | None = None, back_offset: str | None = None,
@@ -85,17 +95,17 @@ def make_options(out: Path, paper: str | None = None, formats: str = "pdf", dupl
     """BuildOptions from command-line text; anything unreadable raises OptionError before a file is written."""
     if duplex not in DUPLEX:
         raise OptionError(f"unknown duplex {duplex!r}; choose long-edge or short-edge")
-    bleed_mm = parse_length(bleed) if bleed is not None else None
+    bleed_mm = _read("--bleed", parse_length, bleed) if bleed is not None else None
     if bleed_mm is not None and bleed_mm < 0:
-        raise OptionError("bleed cannot be negative")
+        raise OptionError("--bleed: cannot be negative")
     unknown = [p for p in only if p not in PRODUCTS]
     if unknown:
         raise OptionError(f"unknown product {', '.join(unknown)}; choose from {', '.join(PRODUCTS)}")
     return BuildOptions(
-        out=Path(out), paper=paper, formats=parse_formats(formats), duplex=duplex, fold=fold,
-        piece_size=parse_size(piece_size) if piece_size else None,
-        card_size=parse_size(card_size) if card_size else None,
-        bleed=bleed_mm, back_offset=parse_offset(back_offset) if back_offset else (0.0, 0.0),
+        out=Path(out), paper=paper, formats=_read("--format", parse_formats, formats), duplex=duplex, fold=fold,
+        piece_size=_read("--piece-size", parse_size, piece_size) if piece_size else None,
+        card_size=_read("--card-size", parse_size, card_size) if card_size else None,
+        bleed=bleed_mm, back_offset=_read("--back-offset", parse_offset, back_offset) if back_offset else (0.0, 0.0),
         only=tuple(only),
     )
 

@@ -89,6 +89,12 @@ class SheetSpec:
     header: float = 0.0
     group_gap: float = 12.0  # between groups of different sizes sharing a page: room for both groups' crop marks
 
+    def __post_init__(self) -> None:
+        dx, dy = self.back_offset
+        if max(abs(dx), abs(dy)) > self.margin:
+            raise SheetError(f"--back-offset {dx:g},{dy:g} mm: a shift beyond the {self.margin:g} mm margin would push "
+                             "the backs off the sheet; measure the real one with `dossier calibrate`")
+
     @property
     def pitch(self) -> float:
         """Space between neighbouring cut lines: the gutter, or room for both items' bleed."""

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generators import __version__
 
 
@@ -107,3 +109,20 @@ def test_bad_input_has_no_traceback_through_the_script(tmp_path):
     result = subprocess.run([str(script), "validate", "--game", "nosuchgame"], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "unknown game 'nosuchgame'" in result.stderr
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--piece-size", "0mm", "--piece-size: size '0mm' must be larger than zero"),
+    ("--piece-size", "abc", "--piece-size: cannot read 'abc' as a length"),
+    ("--card-size", "5/0in", "--card-size: cannot read '5/0in' as a length: division by zero"),
+    ("--back-offset", "abc", "--back-offset: cannot read 'abc' as a length"),
+    ("--back-offset", "1mm,2mm,3mm", "--back-offset: cannot read '1mm,2mm,3mm' as an offset"),
+    ("--back-offset", "500mm,0", "--back-offset 500,0 mm: a shift beyond the 10 mm margin"),
+    ("--bleed", "-1mm", "--bleed: cannot be negative"),
+    ("--format", "pdf,xyz", "--format: unknown format xyz"),
+])
+def test_build_option_refusals_name_the_option(cli, tmp_path, option, value, message):
+    result = cli("build", "--game", "spies", "--only", "counters", "--out", tmp_path, option, value)
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert message in result.stderr
+    assert not list(tmp_path.rglob("*.pdf"))
