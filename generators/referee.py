@@ -155,7 +155,12 @@ def _import(path: Path) -> ModuleType:
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
-    except BaseException:
+    except BaseException as exc:
         del sys.modules[name]
+        # the game's own code failed as it loaded: say where, as for a broken data file
+        if isinstance(exc, SyntaxError):
+            raise DataError([Problem(path, f"line {exc.lineno}", f"cannot be read as Python: {exc.msg}", "bad-referee")]) from None
+        if isinstance(exc, Exception) and not isinstance(exc, DossierError):
+            raise DataError([Problem(path, "", f"cannot be imported: {type(exc).__name__}: {exc}", "bad-referee")]) from None
         raise
     return module

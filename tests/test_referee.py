@@ -523,6 +523,18 @@ def test_a_game_without_a_referee_or_with_a_broken_one_is_refused(cli, game_copy
     assert "referee.py" in message and "QUESTIONS" in message
 
 
+@pytest.mark.parametrize("source, message", [
+    ("def broken(:\n", "referee.py: line 1: cannot be read as Python: invalid syntax"),
+    ("raise RuntimeError('boom')\n", "referee.py: cannot be imported: RuntimeError: boom"),
+    ("QUESTIONS = {'seven': lambda table: 7}\n", "referee.py: QUESTIONS['seven']: returned int, not a Ruling"),
+])
+def test_a_referee_that_fails_as_code_is_refused_naming_the_file(cli, game_copy, source, message):
+    folder = game_copy("spies")
+    (folder / "referee.py").write_text(source, encoding="utf-8")
+    question = "seven" if "seven" in source else "search"
+    assert message in refused(cli, "--game", str(folder), question)
+
+
 # ---- rules search ----------------------------------------------------------------------------------------------------
 
 def test_rules_search_prints_each_summary_with_its_place_and_citations(cli):

@@ -122,6 +122,8 @@ def question_command(game: Game, name: str, function: Callable[..., Ruling]) -> 
         chosen = game_choice if game_choice is not None else before.game_choice
         table = table_for(game, name, function, variant_named(game, chosen))
         ruling = function(table, **options)
+        if not isinstance(ruling, Ruling):
+            raise DataError([Problem(module_path(game), f"QUESTIONS[{name!r}]", f"returned {type(ruling).__name__}, not a Ruling", "bad-referee")])
         if as_json or before.as_json:
             print_json(ruling.to_json() | {"game": game.name, "variant": table.variant})
         else:
