@@ -443,6 +443,13 @@ def test_chits_refusals(cli):
     assert "negative" in refused(cli, "chits", "--holding", "3", "--draw", "-1")
 
 
+@pytest.mark.parametrize("variant, left_out", [("standard", {"Double Cross", "Intercept", "Drop", "Source"}), ("long", set())])
+def test_no_draw_takes_more_chits_than_the_cup_holds(cli, spies, variant, left_out):
+    cup = sum(p.count for p in spies.pieces if p.kind == "chit" and p.name not in left_out)
+    assert ruling(cli, "chits", "--holding", "3", "--draw", str(cup - 3), "--game", variant)["keep"] == 7
+    assert f"{cup} Action chits" in refused(cli, "chits", "--holding", "3", "--draw", str(cup - 2), "--game", variant)
+
+
 # ---- action-points ---------------------------------------------------------------------------------------------
 
 def test_twelve_action_points_fit_and_thirteen_do_not(cli):
@@ -457,6 +464,11 @@ def test_action_points_are_a_long_game_question(cli):
     assert ruling(cli, "action-points", "--spaces", "12")["variant"] == "long"
     assert "--game long" in refused(cli, "action-points", "--spaces", "1", "--game", "standard")
     assert "negative" in refused(cli, "action-points", "--searches", "-1")
+
+
+def test_talks_are_opened_with_at_most_every_opponent(cli):
+    assert ruling(cli, "action-points", "--diplomacy", "4")["spent"] == 4
+    assert "4 opponents" in refused(cli, "action-points", "--diplomacy", "5")
 
 
 # ---- the command itself ------------------------------------------------------------------------------------------

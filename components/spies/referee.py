@@ -637,6 +637,11 @@ def chits(
     _not_negative(draw, "--draw")
     if not 0 <= holding <= CHIT_LIMIT:
         raise QuestionError(f"--holding {holding}: a player holds from 0 to {CHIT_LIMIT} Action chits")
+    in_cup = _chits_in_cup(table)
+    cup = sum(p.count for p in _pieces(table, "chit") if p.name in in_cup)
+    if holding + draw > cup:
+        variant = "Long Game" if _is_long(table) else "standard game"
+        raise QuestionError(f"--draw {draw}: the {variant} has {cup} Action chits in all, and {holding} of them are in your hand")
     total = holding + draw
     keep, back = min(total, CHIT_LIMIT), max(0, total - CHIT_LIMIT)
     rules = _cite(table, "event tiles", also=(SECTIONS["event tiles"][0], "Register R7") if _is_long(table) else ())
@@ -661,6 +666,9 @@ def action_points(
     """
     for value, option in ((searches, "--searches"), (spaces, "--spaces"), (diplomacy, "--diplomacy")):
         _not_negative(value, option)
+    opponents = len(table.game.info.factions) - 1
+    if diplomacy > opponents:
+        raise QuestionError(f"--diplomacy {diplomacy}: talks cost 1 Action Point per opponent, and a player has at most {opponents} opponents")
     spent = int(event_tile) + searches + spaces + diplomacy
     allowed = spent <= ACTION_POINTS
     parts = [f"{n} for {what}" for n, what in ((int(event_tile), "the Event Tile"), (searches, "searching"),
