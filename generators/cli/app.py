@@ -26,6 +26,14 @@ app = typer.Typer(
 GAME_HELP = "Game name (see `dossier games`) or the path of a game folder."
 GameOption = typer.Option(None, "--game", "-g", help=GAME_HELP, metavar="NAME|PATH")
 JsonOption = typer.Option(False, "--json", help="Print JSON instead of a table.")
+# How the sheets print, shared by every command that writes them.
+PaperOption = typer.Option(None, "--paper", help="Paper size: letter, a4, legal, tabloid, a3 (default: the layout's).")
+FormatOption = typer.Option("pdf", "--format", help="Comma-separated: pdf, svg (one per page), png (previews).")
+DuplexOption = typer.Option("long-edge", "--duplex", help="How your printer flips the sheet: long-edge or short-edge.")
+FoldOption = typer.Option(False, "--fold", help="Fronts and backs side by side with a fold line, for printers without duplex.")
+PieceSizeOption = typer.Option(None, "--piece-size", help="Counter size, e.g. 5/8in or 16mm (default: the layout's).")
+BleedOption = typer.Option(None, "--bleed", help="Colour carried past each cut line, e.g. 1mm.")
+BackOffsetOption = typer.Option(None, "--back-offset", help="Shift of the back pages, x,y, e.g. 0.4mm,-0.2mm (measure it with `dossier calibrate`).")
 
 
 def _version(value: bool) -> None:

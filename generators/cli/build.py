@@ -10,7 +10,8 @@ import typer
 from ..build import build_game, make_options
 from ..errors import display_path
 from ..loader import load_game
-from .app import GameOption, app, is_terminal
+from .app import (BackOffsetOption, BleedOption, DuplexOption, FoldOption, FormatOption, GameOption, PaperOption,
+                  PieceSizeOption, app, is_terminal)
 from .data import games_to_use
 
 
@@ -18,14 +19,14 @@ from .data import games_to_use
 def build(
     game: Optional[str] = GameOption,
     out: Path = typer.Option(Path("output"), "--out", "-o", help="Folder to write into; files land in OUT/<game>/."),
-    paper: Optional[str] = typer.Option(None, "--paper", help="Paper size: letter, a4, legal, tabloid, a3 (default: the layout's)."),
-    formats: str = typer.Option("pdf", "--format", help="Comma-separated: pdf, svg (one per page), png (previews)."),
-    duplex: str = typer.Option("long-edge", "--duplex", help="How your printer flips the sheet: long-edge or short-edge."),
-    fold: bool = typer.Option(False, "--fold", help="Fronts and backs side by side with a fold line, for printers without duplex."),
-    piece_size: Optional[str] = typer.Option(None, "--piece-size", help="Counter size, e.g. 5/8in or 16mm (default: the layout's)."),
+    paper: Optional[str] = PaperOption,
+    formats: str = FormatOption,
+    duplex: str = DuplexOption,
+    fold: bool = FoldOption,
+    piece_size: Optional[str] = PieceSizeOption,
     card_size: Optional[str] = typer.Option(None, "--card-size", help="Card size, e.g. 63x88mm or 2.5x3.5in (default: the layout's)."),
-    bleed: Optional[str] = typer.Option(None, "--bleed", help="Colour carried past each cut line, e.g. 1mm."),
-    back_offset: Optional[str] = typer.Option(None, "--back-offset", help="Shift of the back pages, x,y, e.g. 0.4mm,-0.2mm (measure it with `dossier calibrate`)."),
+    bleed: Optional[str] = BleedOption,
+    back_offset: Optional[str] = BackOffsetOption,
     only: Optional[list[str]] = typer.Option(None, "--only", help="Build only this product (repeatable)."),
 ) -> None:
     """Build the printable files of a game (every installed game when --game is not given) into OUT/<game>/."""

@@ -11,12 +11,8 @@ from ..build import make_options
 from ..errors import display_path
 from ..layouts import load_layout
 from ..loader import load_game
-from .app import GameOption, app
-
-PaperOption = typer.Option(None, "--paper", help="Paper size: letter, a4, legal, tabloid, a3 (default: the layout's).")
-FormatOption = typer.Option("pdf", "--format", help="Comma-separated: pdf, svg (one per page), png (previews).")
-DuplexOption = typer.Option("long-edge", "--duplex", help="How your printer flips the sheet: long-edge or short-edge.")
-BackOffsetOption = typer.Option(None, "--back-offset", help="Shift of the back pages, x,y, e.g. 0.4mm,-0.2mm (measure it with `dossier calibrate`).")
+from .app import (BackOffsetOption, BleedOption, DuplexOption, FoldOption, FormatOption, GameOption, PaperOption,
+                  PieceSizeOption, app)
 
 
 @app.command()
@@ -30,9 +26,9 @@ def replace(
     paper: Optional[str] = PaperOption,
     formats: str = FormatOption,
     duplex: str = DuplexOption,
-    fold: bool = typer.Option(False, "--fold", help="Fronts and backs side by side with a fold line, for printers without duplex."),
-    piece_size: Optional[str] = typer.Option(None, "--piece-size", help="Counter size, e.g. 5/8in or 16mm (default: the layout's)."),
-    bleed: Optional[str] = typer.Option(None, "--bleed", help="Colour carried past each cut line, e.g. 1mm."),
+    fold: bool = FoldOption,
+    piece_size: Optional[str] = PieceSizeOption,
+    bleed: Optional[str] = BleedOption,
     back_offset: Optional[str] = BackOffsetOption,
 ) -> None:
     """Print only the pieces and tiles you name, fronts with their backs behind them, on as few pages as fit.
