@@ -94,6 +94,11 @@ def test_search_without_police_or_with_an_unknown_evasion_is_refused(cli):
     assert "--evade" in refused(cli, "search", "--police", "2", "--spy", "4", "--evade", "cover")
 
 
+def test_choices_are_found_in_any_case(cli):
+    assert ruling(cli, "search", "--police", "2", "--spy", "4", "--evade", "Papers")["ruling"] == "evaded"
+    assert ruling(cli, "control", "--origin", "Original", "--location", "HOME", "--state", "Uncontrolled")["needs_discovery"] is False
+
+
 def test_text_answer_gives_the_answer_the_reason_and_the_rules(cli):
     result = cli("referee", "search", "--police", "2", "--police", "3", "--spy", "4")
     assert result.code == 0

@@ -10,10 +10,12 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Optional, get_type_hints
+from enum import Enum
+from typing import Annotated, Optional, get_args, get_origin, get_type_hints
 
 import typer
 from typer.core import TyperGroup
+from typer.models import ParameterInfo
 
 from ..errors import DataError, Problem, display_path
 from ..loader import Game
@@ -111,6 +113,8 @@ def question_command(game: Game, name: str, function: Callable[..., Ruling]) -> 
         raise DataError([Problem(module_path(game), f"QUESTIONS[{name!r}]", f"parameter {taken[0]!r} is reserved for the shared options", "bad-referee")])
     hints = get_type_hints(function, include_extras=True)
     own = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in own]
+    for parameter in own:
+        _choices_in_any_case(parameter.annotation)
     shared = [
         inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context),
         inspect.Parameter("game_choice", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameChoice),
@@ -134,6 +138,18 @@ def question_command(game: Game, name: str, function: Callable[..., Ruling]) -> 
     answer.__doc__ = function.__doc__
     answer.__name__ = function.__name__
     return answer
+
+
+def _choices_in_any_case(annotation) -> None:
+    """Let an option or argument with fixed choices (an Enum) take them in any case, as names are found elsewhere."""
+    if get_origin(annotation) is not Annotated:
+        return
+    base, *extras = get_args(annotation)
+    types = [t for t in get_args(base) if t is not type(None)] or [base]  # Optional[Choice] too
+    if any(isinstance(t, type) and issubclass(t, Enum) for t in types):
+        for info in extras:
+            if isinstance(info, ParameterInfo):
+                info.case_sensitive = False
 
 
 rules_app = typer.Typer(help="The project's rule summaries (the reference-card data), with their citations.", no_args_is_help=True)
