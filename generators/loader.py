@@ -19,7 +19,7 @@ from .errors import DataError, Problem, UnknownNameError
 from .loader_errors import problems_from_validation
 from .mapdata import MapFile
 from .models import AliasesFile, Faction, GameInfo, Piece, PiecesFile, Tile, TilesFile
-from .names import NameIndex
+from .names import NameIndex, normalise
 from .yamlio import read_yaml
 
 # Optional files of a game folder and the record each one is read into.
@@ -75,9 +75,19 @@ class Game:
         return NameIndex("faction", [f.id for f in factions], {f.name: f.id for f in factions})
 
     def tile(self, tile_id: str) -> Tile:
-        """The tile printed as `tile_id` ("Ge 1", "random 36"), any case or spacing."""
+        """The tile printed as `tile_id` ("Ge 1", "random 36"), any case or spacing.
+
+        A miss suggests the closest ids, else the tiles whose event mentions it ("Czech Crisis"),
+        else the tiles of the same nation ("Ge 99")."""
         by_id = {t.id: t for t in self.tiles}
-        return by_id[NameIndex("tile", by_id).resolve(tile_id)]
+        index = NameIndex("tile", by_id)
+        found = index.find(tile_id)
+        if found is None:
+            key, nation = normalise(tile_id), normalise(tile_id.rstrip("0123456789 "))
+            by_event = [t.id for t in self.tiles if key and key in normalise(t.event)]
+            by_nation = [t.id for t in self.tiles if nation and normalise(t.id).rstrip("0123456789") == nation]
+            raise UnknownNameError("tile", tile_id, index.closest(tile_id) or by_event or by_nation)
+        return by_id[found]
 
     def count(self) -> int:
         """How many pieces the roster prints, copies included."""

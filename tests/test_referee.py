@@ -218,6 +218,11 @@ def test_tile_refusals(cli):
     assert "unknown tile 'Ge 99'" in refused(cli, "tile", "Ge 99", "--year", "1937")
 
 
+def test_an_unknown_tile_suggests_tiles_by_event_or_nation(cli):
+    assert "did you mean 'Ge 1'?" in refused(cli, "tile", "Czech Crisis", "--year", "1937")
+    assert "did you mean 'Ge 1', 'Ge 2', 'Ge 3', 'Ge 4', 'Ge 5', 'Ge 6', 'Ge 7'?" in refused(cli, "tile", "Ge 99", "--year", "1937")
+
+
 # ---- award -----------------------------------------------------------------------------------------
 
 def test_award_counts_each_city_once_and_nothing_at_home(cli):
