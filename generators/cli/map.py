@@ -95,7 +95,7 @@ def route_(
 @map_app.command()
 def reach(
     origin: str = typer.Argument(..., metavar="FROM", help="The city the move starts in."),
-    spaces: Optional[int] = typer.Option(None, "--spaces", min=0, help="Spaces to move (default: the rules' limit a turn, 5 in Spies!)."),
+    spaces: Optional[int] = typer.Option(None, "--spaces", min=0, help="Spaces to move (default: the map's limit a turn, rules.spaces_per_turn in map.yaml)."),
     game: Optional[str] = GameOption,
     as_json: bool = JsonOption,
 ) -> None:
