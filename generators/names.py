@@ -9,6 +9,8 @@ from collections.abc import Iterable
 
 from .errors import UnknownNameError
 
+FEW = 12  # a miss with nothing close lists every name when there are no more than this
+
 _PUNCTUATION = re.compile(r"[\s'’\-_.·]+")
 
 
@@ -44,10 +46,12 @@ class NameIndex:
         return self._by_key.get(normalise(name))
 
     def resolve(self, name: str) -> str:
-        """The printed name for `name`; raises UnknownNameError with the closest names on a miss."""
+        """The printed name for `name`; raises UnknownNameError with the closest names on a miss
+        (every name, when none is close and there are only a few to choose from)."""
         found = self.find(name)
         if found is None:
-            raise UnknownNameError(self.what, name, self.closest(name))
+            few = sorted(self._printed) if len(self._printed) <= FEW else []
+            raise UnknownNameError(self.what, name, self.closest(name) or few)
         return found
 
     def closest(self, name: str, n: int = 3) -> list[str]:

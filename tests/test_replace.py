@@ -114,3 +114,10 @@ def test_calibration_with_an_offset_moves_the_scales(cli, tmp_path):
     before, after = _zero_labels(plain, 1), _zero_labels(shifted, 1)
     assert len(before) == len(after) == 10
     assert all(abs((b - a) - MM) < TOL for a, b in zip(before, after))
+
+
+def test_an_unknown_kind_with_nothing_close_lists_the_game_s_kinds(cli, tmp_path):
+    result = cli("replace", "--kind", "police", "--game", "spion-und-spion", "--out", tmp_path / "x.pdf")
+    assert result.code == 2
+    assert "unknown piece kind 'police'; did you mean" in result.stderr and "'pass-card'" in result.stderr
+    assert not (tmp_path / "x.pdf").exists()
