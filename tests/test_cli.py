@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -126,3 +127,25 @@ def test_build_option_refusals_name_the_option(cli, tmp_path, option, value, mes
     assert result.code == 2 and "Traceback" not in result.stderr
     assert message in result.stderr
     assert not list(tmp_path.rglob("*.pdf"))
+
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_refusal_example_is_what_validate_prints(cli, game_copy, tmp_path, monkeypatch):
+    import yaml
+
+    shown = re.search(r"^\$ dossier validate --game \./my-spies\n(.+)$", README.read_text(encoding="utf-8"), re.M)
+    assert shown, "the README shows a refusal of ./my-spies"
+    folder = game_copy("spies").rename(tmp_path / "my-spies")
+    tiles = yaml.safe_load((folder / "tiles.yaml").read_text(encoding="utf-8"))
+    tiles["tiles"][12]["awards"][1]["kind"] = "f"
+    (folder / "tiles.yaml").write_text(yaml.safe_dump(tiles, allow_unicode=True), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = cli("validate", "--game", "./my-spies")
+    assert result.code == 2 and result.stderr.strip() == shown.group(1)
+
+
+@pytest.mark.parametrize("size", re.findall(r"`--card-size ([^`]+)`", README.read_text(encoding="utf-8")))
+def test_readme_card_sizes_build(cli, tmp_path, size):
+    assert cli("build", "--game", "spies", "--only", "cards", "--card-size", size, "--out", tmp_path).code == 0
