@@ -126,6 +126,12 @@ def test_negative_money_is_refused(cli):
     refused(cli, *SPION, "win", "--players", "4", "--zillions", "-1")
 
 
+def test_no_team_holds_more_money_than_the_game_has(cli):
+    # "1 Bunch of Money: 60 ZILLION!" (Ingredients)
+    assert ask(cli, *SPION, "win", "--players", "4", "--zillions", "60")["wins"] is True
+    assert "60 ZILLIONS" in refused(cli, *SPION, "win", "--players", "4", "--zillions", "61")
+
+
 # Web of Spies -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("attack, defend, shared", [

@@ -164,6 +164,9 @@ def win(
         raise QuestionError(f"--players {players}: the rulebook has games for {' and '.join(map(str, WINNING_ZILLIONS))} players")
     if zillions is not None and zillions < 0:
         raise QuestionError(f"--zillions {zillions}: money cannot be negative")
+    money = sum(p.value * p.count for p in table.game.pieces if p.kind == "zillion")
+    if zillions is not None and zillions > money:
+        raise QuestionError(f"--zillions {zillions}: the game holds {money} ZILLIONS in all")
     needed = WINNING_ZILLIONS[players]
     rules = ("The Goal of the Game", "End of the Game") if players == 4 else ("The Game for 2 Players", "End of the Game")
     who = "a team (both partners' money together)" if players == 4 else "a player"
