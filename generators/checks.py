@@ -38,7 +38,7 @@ def _duplicates(values: Iterable) -> set:
 
 
 def check_info(game: "Game") -> list[Problem]:
-    """Unique faction ids and codes; years in order without gaps or repeats."""
+    """Unique faction ids and codes; years in order without gaps or repeats; lists of known kinds."""
     file = game.file("game.yaml")
     info = game.info
     problems = []
@@ -50,6 +50,11 @@ def check_info(game: "Game") -> list[Problem]:
     years = info.years
     if years and years != list(range(years[0], years[0] + len(years))):
         problems.append(Problem(file, "years", f"expected consecutive years in order, got {years}", "bad-years"))
+    for name, kinds in info.lists.items():
+        for j, kind in enumerate(kinds):
+            if kind not in info.kinds:
+                known = ", ".join(sorted(info.kinds)) or "none (game.yaml defines no kinds)"
+                problems.append(Problem(file, f"lists.{name}[{j}]", f"unknown kind {kind!r}; known kinds: {known}", "unknown-kind"))
     return problems
 
 

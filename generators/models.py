@@ -92,7 +92,10 @@ class Tile(Record):
 
 
 class GameInfo(Record):
-    """game.yaml: the game's identity, its factions and the kinds of piece it is made of."""
+    """game.yaml: the game's identity, its factions and the kinds of piece it is made of.
+
+    `lists` names groups of kinds a player looks up together (`dossier list NAME`).
+    """
 
     name: str
     title: str
@@ -106,6 +109,7 @@ class GameInfo(Record):
     factions: list[Faction] = Field(default_factory=list)
     tile_pool: Optional[str] = None
     kinds: dict[str, Kind] = Field(default_factory=dict)
+    lists: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class PiecesFile(Record):

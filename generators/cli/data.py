@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Optional
 
 import typer
 
 from .. import paths
-from ..errors import DataError, display_path
+from ..errors import DataError, UnknownNameError, display_path
 from ..loader import load_game
 from ..models import Piece, Tile
+from ..names import NameIndex
 from ..tile_text import tile_text
 from .app import GameOption, JsonOption, app, print_json
 
@@ -55,10 +55,7 @@ def validate(game: Optional[str] = GameOption) -> None:
         raise DataError(problems)
 
 
-class Listing(str, Enum):
-    tiles = "tiles"
-    pieces = "pieces"
-    secrets = "secrets"
+LISTINGS = ("tiles", "pieces")  # every game has these; game.yaml `lists` adds its own groups of kinds
 
 
 def piece_row(piece: Piece) -> dict:
@@ -77,13 +74,17 @@ def tile_row(tile: Tile) -> dict:
 
 @app.command("list")
 def list_(
-    what: Listing = typer.Argument(..., help="tiles, pieces or secrets (secrets and counterspies)."),
+    what: str = typer.Argument(..., metavar="WHAT", help="tiles, pieces, or a list of kinds named under `lists` in the game's game.yaml."),
     game: Optional[str] = GameOption,
     as_json: bool = JsonOption,
 ) -> None:
-    """List a game's tiles, pieces or secrets as a table, or as a JSON array with --json."""
+    """List a game's tiles, pieces or one of its lists of kinds as a table, or as a JSON array with --json."""
     loaded = load_game(game)
-    if what is Listing.tiles:
+    choices = [*LISTINGS, *loaded.info.lists]
+    listing = NameIndex("listing", choices).find(what)
+    if listing is None:
+        raise UnknownNameError("listing", what, choices)
+    if listing == "tiles":
         if as_json:
             print_json([tile_row(t) for t in loaded.tiles])
             return
@@ -91,14 +92,14 @@ def list_(
         rows = [{"id": t.id, "years": text.years, "event": t.event, "awards": " ".join(text.awards)} for t, text in texts]
         columns = ["id", "years", "event", "awards"]
     else:
-        secret_kinds = {"secret", "counterspy"}
-        pieces = [p for p in loaded.pieces if what is Listing.pieces or p.kind in secret_kinds]
+        kinds = loaded.info.lists.get(listing)
+        pieces = [p for p in loaded.pieces if kinds is None or p.kind in kinds]
         rows = [piece_row(p) for p in pieces]
         if as_json:
             print_json(rows)
             return
         columns = ["kind", "name", "nation", "count", "strength", "value", "cost"]
-    _print_table(rows, columns, title=f"{loaded.info.title}: {what.value}")
+    _print_table(rows, columns, title=f"{loaded.info.title}: {listing}")
 
 
 def _cell(value) -> str:
