@@ -119,9 +119,8 @@ def product(name: str) -> Callable[["Game", "Layout", BuildOptions], list[Path]]
 def build_game(game: "Game", options: BuildOptions, on_step: Callable[[str], None] | None = None) -> list[Path]:
     """Every product (or those in options.only) for `game`; returns the files written."""
     from .export import held_writes
-    from .layouts import load_layout
 
-    layout = load_layout(game.info.layout, game.folder)
+    layout = game.layout
     layout.paper_size(options.paper)  # an unknown paper is refused before anything is written
     written: list[Path] = []
     with held_writes():  # a product refused late leaves no file of the earlier ones

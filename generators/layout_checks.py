@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .checks import EXTRA_CHECKS
 from .errors import DataError, Problem, UnknownNameError
-from .layouts import load_layout, preset_chain
+from .layouts import preset_chain, preset_file
 from .names import NameIndex
 from .roster import NATION
 
@@ -23,15 +23,15 @@ def check_layout(game: "Game") -> list[Problem]:
     """Every size and colour the game's kinds name, missing from its layout preset."""
     file = game.file("game.yaml")
     try:
-        layout = load_layout(game.info.layout, game.folder)
+        layout = game.layout
     except UnknownNameError as exc:
         return [Problem(file, "layout", f"{exc}; presets are looked for in the game folder's layouts/ and then the shared layouts/", "unknown-layout")]
     except DataError as exc:
         return list(exc.problems)
-    chain = preset_chain(game.info.layout, game.folder)
-    preset = chain[-1][0]
+    preset = preset_file(game.info.layout, game.folder)
     problems: list[Problem] = []
     if layout.paper not in NameIndex("paper size", layout.papers):
+        chain = preset_chain(game.info.layout, game.folder)
         where = next((file for file, document in reversed(chain) if "paper" in document), preset)
         problems.append(Problem(where, "paper", f"unknown paper size {layout.paper!r}; known: {', '.join(layout.papers)}", "unknown-paper"))
     for name, kind in game.info.kinds.items():

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from . import paths
 from .cards import CardsFile
 from .errors import DataError, Problem, UnknownNameError
+from .layouts import Layout, load_layout
 from .loader_errors import problems_from_validation
 from .mapdata import MapFile
 from .models import AliasesFile, Faction, GameInfo, Piece, PiecesFile, Tile, TilesFile
@@ -59,6 +60,11 @@ class Game:
     def aliases(self) -> dict[str, str]:
         records = self.records.get("aliases.yaml")
         return dict(records.aliases) if records else {}
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The layout preset game.yaml names, merged over the presets it extends; read once per game."""
+        return load_layout(self.info.layout, self.folder)
 
     def file(self, name: str) -> Path:
         """The path of the game file `name` (e.g. "tiles.yaml")."""

@@ -9,7 +9,6 @@ import typer
 
 from ..build import make_options
 from ..errors import display_path
-from ..layouts import load_layout
 from ..loader import load_game
 from .app import (BackOffsetOption, BleedOption, DuplexOption, FoldOption, FormatOption, GameOption, PaperOption,
                   PieceSizeOption, app)
@@ -42,7 +41,7 @@ def replace(
     selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
     options = make_options(Path("output"), paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
     target = out or options.game_dir(loaded) / "replacements.pdf"
-    layout = load_layout(loaded.info.layout, loaded.folder)
+    layout = loaded.layout
     for path in build_replacements(loaded, layout, options, selection, target, copies):
         typer.echo(display_path(path))
 
@@ -61,7 +60,7 @@ def calibrate(
 
     loaded = load_game(game)
     options = make_options(Path("output"), paper, formats, duplex, back_offset=back_offset)
-    layout = load_layout(loaded.info.layout, loaded.folder)
+    layout = loaded.layout
     layout.paper_size(options.paper)
     for path in build_calibration(layout, options, out, loaded.folder):
         typer.echo(display_path(path))
