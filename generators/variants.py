@@ -46,8 +46,9 @@ def variant_named(game: Game, choice: str | None) -> str | None:
     return index.resolve(variant_text) if variant_text is not None else index.find(choice)
 
 
-def _default_variants() -> list[str]:
-    document = read_yaml(resolve_game_folder(None) / "game.yaml")
+def _variants_in(folder: Path) -> list[str]:
+    """The variants a game folder's game.yaml lists, read without loading the whole game."""
+    document = read_yaml(folder / "game.yaml")
     variants = document.get("variants") if isinstance(document, dict) else None
     return [str(v) for v in variants] if isinstance(variants, list) else []
 
@@ -63,10 +64,11 @@ def choose(choice: str | None) -> Choice:
     if variant_text is not None:
         game = load_game(game_text)
         return Choice(game, variant_named(game, choice))
-    defaults = _default_variants()
+    default = resolve_game_folder(None)
+    defaults = _variants_in(default)
     variant = NameIndex("variant", defaults).find(choice)
     if variant is not None:
-        return Choice(load_game(None), variant)
+        return Choice(load_game(default), variant)
     try:
         return Choice(load_game(choice), None)
     except UnknownNameError:
