@@ -297,6 +297,12 @@ def test_without_when_only_the_cost_is_answered(cli):
     assert (answer["allowed"], answer["ruling"], answer["cost"]) == (None, "not used in the standard game", "40£")
 
 
+def test_a_city_given_without_when_still_answers_for_the_city(cli):
+    answer = ruling(cli, "chit", "Sanction", "--city", "Geneva", "--game", "long")
+    assert answer["allowed"] is None and "5.1" in answer["rules"]
+    assert "Geneva is a spy haven" in answer["explanation"] and "may not be played there" in answer["explanation"]
+
+
 def test_chit_refusals(cli):
     assert "'Discovery'" in refused(cli, "chit", "Discovry")
     assert "'Sophia'" in refused(cli, "chit", "Papers", "--when", "own-turn", "--city", "Sofiaa")

@@ -415,7 +415,16 @@ def chit(
         rules += _cite(table, "chit cup", also=("Register R3",))
         said.append("The cost summary marks it Long Game only, but the standard rules put it in the cup and let it be played "
                     "on another player's turn; the register follows the standard rules.")
+    barred, haven_note, place_note = False, "", ""
+    if place is not None and not _is_long(table):
+        place_note = f"Spy havens are a Long Game rule; in the standard game {place.name} is an ordinary city."
+    elif place is not None and place.haven:
+        barred = found.name in BARRED_IN_HAVENS
+        haven_note = (f"{place.name} is a spy haven, where {_join(BARRED_IN_HAVENS, 'or')} may never be played"
+                      + (f", so {found.name} may not be played there." if barred else f"; {found.name} is not one of them."))
     if when is None:
+        said += [note for note in (place_note, haven_note) if note]
+        rules += ["5.1"] if haven_note else []
         return Ruling("chit", f"costs {found.cost}", " ".join(said), tuple(dict.fromkeys(rules)), extra=facts)
     if when is When.own_turn:
         allowed = found.name in _chits_on_your_turn(table)
@@ -431,15 +440,12 @@ def chit(
         if _is_long(table):
             timing += ", at no Action Point cost"
     said.append(f"{timing}, so {found.name} {'is' if allowed else 'is not'} playable then.")
-    if place is not None:
-        if not _is_long(table):
-            said.append(f"Spy havens are a Long Game rule; in the standard game {place.name} is an ordinary city.")
-        elif place.haven:
-            rules.append("5.1")
-            barred = found.name in BARRED_IN_HAVENS
-            said.append(f"{'But' if allowed and barred else 'And'} {place.name} is a spy haven, where {_join(BARRED_IN_HAVENS, 'or')} may never be played"
-                        + (f", so {found.name} may not be played there." if barred else f"; {found.name} is not one of them."))
-            allowed = allowed and not barred
+    if place_note:
+        said.append(place_note)
+    if haven_note:
+        rules.append("5.1")
+        said.append(f"{'But' if allowed and barred else 'And'} {haven_note}")
+        allowed = allowed and not barred
     return Ruling("chit", "allowed" if allowed else "not allowed", " ".join(said), tuple(dict.fromkeys(rules)),
                   allowed=allowed, extra=facts)
 
