@@ -66,6 +66,7 @@ class Piece(Record):
     value: Optional[int] = Field(default=None, ge=0)
     cost: Optional[str] = None
     games: Optional[list[str]] = None
+    cousin: bool = False
     symbol: Optional[str] = None
     bonus: Optional[int] = Field(default=None, ge=0)
     text: Optional[str] = None

@@ -48,6 +48,14 @@ def test_one_cousin_of_strength_four_per_nation(spies):
     assert all(p.kind == "spy" and p.strength == 4 for p in cousins)
 
 
+def test_the_roster_flags_each_cousin(cli):
+    # issue 2: the national rosters hold each spy's name, strength and Cousin flag
+    spies = [p for p in cli("list", "pieces", "--json").json() if p["kind"] == "spy"]
+    flagged = [p for p in spies if p.get("cousin") is True]
+    assert sorted(p["nation"] for p in flagged) == ["britain", "france", "germany", "italy", "russia"]
+    assert all(p["name"] == "Cousin" and p["strength"] == 4 for p in flagged)
+
+
 def test_names_kept_exactly_as_printed(spies):
     names = {p.name for p in spies.pieces}
     assert {"Wil'y", "Wide-lens DRF", "HEAT AT Round", "Scotland Yard", "RRCC"} <= names
