@@ -98,6 +98,17 @@ class CardStyle(_Part):
     aid_gap: UnsignedMm = 5.0
 
 
+class TileStyle(_Part):
+    """How event tiles are set: padding inside the cut line, the share of the tile's height the
+    id, nationality and years band takes, the gap between the band's texts, and the largest size
+    the event and awards start at before shrinking (down to min_text_size.tile)."""
+
+    padding: UnsignedMm = 1.0
+    band: float = Field(default=0.2, gt=0, lt=1)
+    gap: UnsignedMm = 1.5
+    text_size: PositivePt = 8.0
+
+
 class Layout(_Part):
     """A resolved layout preset (lengths in mm, text sizes in pt)."""
 
@@ -112,6 +123,7 @@ class Layout(_Part):
     min_text_size: MinText = Field(default_factory=MinText)
     max_piece_text: PieceText = Field(default_factory=PieceText)
     cards: CardStyle = Field(default_factory=CardStyle)
+    tiles: TileStyle = Field(default_factory=TileStyle)
     sizes: dict[str, Size] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)
     papers: dict[str, Size] = Field(default_factory=dict)

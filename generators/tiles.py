@@ -28,10 +28,6 @@ if TYPE_CHECKING:
     from .geometry import Box
 
 TILE_KIND = "tile"  # the kind in game.yaml whose size and colour tiles use, when the game defines it
-PADDING = 1.0  # mm inside the cut line
-BAND = 0.2  # share of the tile's height the id/years band takes
-BODY_TEXT = 8.0  # pt: the largest event and award text
-GAP = 1.5  # mm between the band's three texts
 
 
 @dataclass(frozen=True)
@@ -52,41 +48,44 @@ class TilePainter:
         kind = game.info.kinds.get(TILE_KIND)
         self.colour = layout.colour((kind.front or kind.back).colour if kind else TILE_KIND)
         self.min_text = layout.min_text_size.tile
+        self.style = layout.tiles
 
     def art(self, tile: "Tile") -> TileArt:
         """`tile` laid out; raises TextFitError naming the tile when its text cannot fit."""
         text = tile_text(self.game, tile)
+        style = self.style
         width, height = self.size
-        inner = width - 2 * PADDING
-        band = height * BAND
+        inner = width - 2 * style.padding
+        band = height * style.band
         parts = [(text.label, self.fonts.bold), (text.nation, self.fonts.regular), (text.years, self.fonts.bold)]
         natural = sum(unit_width(t, f) for t, f in parts if t)
-        gaps = mm_to_pt(GAP) * (sum(1 for t, _ in parts if t) - 1)
+        gaps = mm_to_pt(style.gap) * (sum(1 for t, _ in parts if t) - 1)
         band_size = min(mm_to_pt(band) * 0.55, (mm_to_pt(inner) - gaps) / natural)
         if band_size < self.min_text:
             raise TextFitError(f"tile {tile.id}: id, nationality and years do not fit on one line "
                                f"of {inner:.1f} mm even at {self.min_text:g} pt")
         body = fit_text([Paragraph(text.event, self.fonts.bold)] + [Paragraph(a, self.fonts.regular) for a in text.awards],
-                        inner, height - band - 2 * PADDING * 0.75, largest=BODY_TEXT, smallest=self.min_text,
+                        inner, height - band - 2 * style.padding * 0.75, largest=style.text_size, smallest=self.min_text,
                         what=f"tile {tile.id}")
         baseline = (band + pt_to_mm(band_size) * 0.72) / 2
         return TileArt(text, band_size, baseline, body)
 
     def draw(self, painter: "Painter", art: TileArt, box: "Box", bleed: float, nation: str | None) -> None:
         """Draw a laid-out tile with its cut line at `box`."""
+        style = self.style
         full = box.grown(bleed)
-        band = box.height * BAND
+        band = box.height * style.band
         painter.rect(full.x, full.y, full.width, full.height, fill=self.colour.fill)
         head = self.layout.colour(nation) if nation else self.colour
         painter.rect(full.x, full.y, full.width, band + (box.y - full.y), fill=head.fill)
         painter.line(box.x, box.y + band, box.right, box.y + band, self.colour.ink, 0.5)
         y = box.y + art.band_baseline
-        painter.text(box.x + PADDING, y, art.text.label, self.fonts.bold, art.band_size, head.ink, Anchor.START)
+        painter.text(box.x + style.padding, y, art.text.label, self.fonts.bold, art.band_size, head.ink, Anchor.START)
         if art.text.nation:
-            x = box.x + PADDING + GAP + text_width(art.text.label, self.fonts.bold, art.band_size)
+            x = box.x + style.padding + style.gap + text_width(art.text.label, self.fonts.bold, art.band_size)
             painter.text(x, y, art.text.nation, self.fonts.regular, art.band_size, head.ink, Anchor.START)
-        painter.text(box.right - PADDING, y, art.text.years, self.fonts.bold, art.band_size, head.ink, Anchor.END)
-        painter.text_block(art.body, box.x + PADDING, box.y + band + PADDING * 0.75, box.width - 2 * PADDING,
+        painter.text(box.right - style.padding, y, art.text.years, self.fonts.bold, art.band_size, head.ink, Anchor.END)
+        painter.text_block(art.body, box.x + style.padding, box.y + band + style.padding * 0.75, box.width - 2 * style.padding,
                            self.colour.ink, Anchor.START)
 
 
