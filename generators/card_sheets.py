@@ -150,17 +150,6 @@ def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec) -> str:
     return f"{game.info.title} reference cards · sheet {page.sheet} of {sheets}, {side} · {print_advice(spec)}"
 
 
-def draw_page_caption(painter: Painter, page: Page, spec: SheetSpec, layout: "Layout", text: str,
-                      font: str, size: float) -> None:
-    """The caption at the top margin, or at the bottom one when the backs, mirrored top to bottom, took the top."""
-    marks = layout.crop_marks.offset + layout.crop_marks.length + spec.bleed
-    grid_top = min(p.box.y for p in page.items) - marks
-    if grid_top >= spec.margin + pt_to_mm(size) * 1.6:
-        draw_caption(painter, spec, text, font, size)
-    else:
-        painter.text(spec.margin, spec.paper[1] - spec.margin, text, font, size)
-
-
 def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
     """Write OUT/<game>/cards.pdf (and SVG/PNG as asked); [] when the game has no cards."""
     if not resolve_cards(game):
@@ -186,7 +175,7 @@ def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list
                     footer = ((f"{game.info.title} · {title}", title), f"{set_card.number}/{len(cards)}")
                     draw_face(painter, placed.box, face, footer, geometry, layout, spec.bleed)
             draw_guides(painter, page, layout, spec.bleed)
-            draw_page_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
+            draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
 
     return write_outputs(options.game_dir(game) / "cards.pdf", draw, fonts, options.formats,
                          title=f"{game.info.title} reference cards")

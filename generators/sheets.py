@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .errors import DossierError
 from .geometry import Box
+from .units import pt_to_mm
 
 if TYPE_CHECKING:
     from .build import BuildOptions
@@ -265,13 +266,20 @@ def draw_cut_lines(painter: "Painter", boxes: Iterable[Box], layout: "Layout") -
 
 def caption_space(layout: "Layout", size: float) -> float:
     """The header (mm) a page caption of `size` pt needs above the crop marks; pass it as SheetSpec.header."""
-    return layout.crop_marks.offset + layout.crop_marks.length + size * 25.4 / 72 * 1.6
+    return layout.crop_marks.offset + layout.crop_marks.length + pt_to_mm(size) * 1.6
 
 
-def draw_caption(painter: "Painter", spec: SheetSpec, text: str, font: str, size: float,
-                 colour: str = "#000000") -> None:
-    """One line of text at the top margin of the page (what the sheet is, how to print it)."""
-    painter.text(spec.margin, spec.margin + size * 25.4 / 72, text, font, size, colour)
+def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layout", text: str, font: str,
+                 size: float, colour: str = "#000000") -> None:
+    """One line saying what the sheet is and how to print it: in the header at the top margin, or at
+    the bottom margin when the page's items and their crop marks reach into the header (backs
+    mirrored top to bottom land where the fronts left room)."""
+    marks = layout.crop_marks.offset + layout.crop_marks.length + spec.bleed
+    items_top = min((p.box.y for p in page.items), default=spec.paper[1]) - marks
+    if items_top >= spec.margin + pt_to_mm(size) * 1.6 - 1e-6:
+        painter.text(spec.margin, spec.margin + pt_to_mm(size), text, font, size, colour)
+    else:
+        painter.text(spec.margin, spec.paper[1] - spec.margin, text, font, size, colour)
 
 
 def draw_guides(painter: "Painter", page: Page, layout: "Layout", bleed: float = 0.0) -> None:
