@@ -4,7 +4,7 @@ a print shop), the same page tiled over home-printer paper (map-tiles.pdf, see t
 Everything drawn comes from the map data and the layout: land shaded per power, shaped from the
 cities (territories.py); rail lines solid, air lines dashed; sea zones as ships joined by sea lanes;
 cities marked as capital, port, police, SECRET and spy haven; names set as real text clear of each
-other (labels.py); a lettered grid with an index of places; a legend; the title and, when the map
+other (label_placement.py); a lettered grid with an index of places; a legend; the title and, when the map
 says it is one, the note that it is a reconstruction.
 """
 
@@ -23,7 +23,7 @@ from shapely.geometry import Polygon
 from .export import write_outputs
 from .fonts import FontSet, register_fonts, text_width
 from .geometry import Box
-from .labels import LabelRequest, PlacedLabel, place_labels
+from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .mapdata import MapFile, positions
 from .painter import Anchor, Painter
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
