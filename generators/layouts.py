@@ -29,7 +29,6 @@ def _pt(value: Any) -> float:
     return _mm(value) / pt_to_mm(1)
 
 
-Mm = Annotated[float, BeforeValidator(_mm)]
 Pt = Annotated[float, BeforeValidator(_pt)]
 PositiveMm = Annotated[float, BeforeValidator(_mm), Field(gt=0)]
 UnsignedMm = Annotated[float, BeforeValidator(_mm), Field(ge=0)]

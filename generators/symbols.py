@@ -195,7 +195,7 @@ def is_symbol(name: str) -> bool:
 def draw_symbol(painter: "Painter", name: str, cx: float, cy: float, size: float,
                 ink: str = "#000000", paper: str = "#ffffff") -> None:
     """Draw symbol `name` in a `size` mm square centred on (cx, cy); unknown names raise UnknownSymbolError."""
-    if name not in SYMBOLS:
+    if not is_symbol(name):
         raise UnknownSymbolError(name)
     SYMBOLS[name](_Pen(painter, cx, cy, size, ink, paper))
 
@@ -205,7 +205,7 @@ def check_symbols(game: "Game") -> list[Problem]:
     problems: list[Problem] = []
 
     def check(file: Path, where: str, name: str | None) -> None:
-        if name and name not in SYMBOLS and not ("{" in name or name == NATION):
+        if name and not is_symbol(name) and not ("{" in name or name == NATION):
             hint = NameIndex("symbol", SYMBOLS).closest(name)
             known = f"did you mean {', '.join(hint)}?" if hint else f"known: {', '.join(sorted(SYMBOLS))}"
             problems.append(Problem(file, where, f"unknown symbol {name!r}; {known}", "unknown-symbol"))
