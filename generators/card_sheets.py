@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .card_text import card_ink, side_paragraphs
+from .card_text import NOTE_INK, card_ink, side_paragraphs
 from .cards import Card, Side, resolve_cards
 from .export import write_outputs
 from .fonts import FontSet, ascent, fit_size, register_fonts, text_width
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from .build import BuildOptions
     from .layouts import Layout
     from .loader import Game
-
-FOOTER_INK = "#555555"
 
 
 @dataclass(frozen=True)
@@ -119,8 +117,8 @@ def draw_face(painter: Painter, box: Box, face: SetFace, footer: tuple[tuple[str
     y = box.y + geometry.height - geometry.padding
     room = geometry.width - 2 * geometry.padding - text_width(f"  {number}", fonts.regular, geometry.footer_size)
     label = footer_label(labels, room, lambda text: text_width(text, fonts.regular, geometry.footer_size))
-    painter.text(box.x + geometry.padding, y, label, fonts.regular, geometry.footer_size, FOOTER_INK)
-    painter.text(box.right - geometry.padding, y, number, fonts.regular, geometry.footer_size, FOOTER_INK, Anchor.END)
+    painter.text(box.x + geometry.padding, y, label, fonts.regular, geometry.footer_size, NOTE_INK)
+    painter.text(box.right - geometry.padding, y, number, fonts.regular, geometry.footer_size, NOTE_INK, Anchor.END)
 
 
 def footer_label(choices: tuple[str, ...], room: float, width) -> str:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 BULLET = "•"
 CITATION_SCALE = 0.85
-CITATION_INK = "#555555"
+NOTE_INK = "#555555"  # citations, footers and notes: quieter than the rules they go with
 HEADING_SPACE = 0.45  # room above a section heading, as a multiple of the text size
 
 
@@ -49,7 +49,7 @@ def citation_text(rules: list[str]) -> str:
 
 
 def _citation(rules: list[str], ink: CardInk, indent: float) -> Paragraph:
-    return Paragraph(citation_text(rules), ink.fonts.regular, CITATION_SCALE, indent=indent, run_in=True, colour=CITATION_INK)
+    return Paragraph(citation_text(rules), ink.fonts.regular, CITATION_SCALE, indent=indent, run_in=True, colour=NOTE_INK)
 
 
 def _label(game: "Game", variant: str | None, ink: CardInk, indent: float, leads: bool = False) -> list[Paragraph]:

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .card_text import CITATION_INK, card_ink, citation_text, section_paragraphs
+from .card_text import NOTE_INK, CardInk, card_ink, citation_text, section_paragraphs
 from .cards import resolve_cards, variant_label
 from .export import write_outputs
-from .fonts import FontSet, register_fonts
+from .fonts import register_fonts
 from .painter import Anchor, Painter
 from .geometry import Box
 from .textfit import STEP, FittedText, Paragraph, TextFitError, fit_text
@@ -51,9 +51,8 @@ class PlacedBlock:
     opens_panel: bool
 
 
-def aid_panels(game: "Game", layout: "Layout", fonts: FontSet) -> list[list[Block]]:
+def aid_panels(game: "Game", ink: CardInk) -> list[list[Block]]:
     """One panel per card side, in card order: its sections as blocks, the side's title riding on the first."""
-    ink = card_ink(game, layout, fonts, layout.cards.aid_text_size)
     panels = []
     for card in resolve_cards(game):
         for _, side in card.sides():
@@ -61,7 +60,7 @@ def aid_panels(game: "Game", layout: "Layout", fonts: FontSet) -> list[list[Bloc
             for i, section in enumerate(side.sections):
                 paragraphs = section_paragraphs(game, section.heading, list(section.items), ink)
                 if i == 0:
-                    paragraphs = [Paragraph(side.title, fonts.bold, 1.3, colour=ink.heading)] + paragraphs
+                    paragraphs = [Paragraph(side.title, ink.fonts.bold, 1.3, colour=ink.heading)] + paragraphs
                 blocks.append(Block(tuple(paragraphs), i == 0))
             panels.append(blocks)
     return panels
@@ -131,7 +130,8 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
     area = Box(margin, margin + header, paper.width - 2 * margin, paper.height - 2 * margin - header)
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
-    panels = aid_panels(game, layout, fonts)
+    ink = card_ink(game, layout, fonts, style.aid_text_size)
+    panels = aid_panels(game, ink)
 
     size = style.aid_text_size
     placed = None
@@ -141,22 +141,21 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
     if placed is None:
         raise TextFitError(f"player aid: the cards' text does not fit on both sides of one "
                            f"{paper.width:g} x {paper.height:g} mm sheet even at {layout.min_text_size.card:g} pt")
-    heading = layout.colour("card").fill if "card" in layout.colours else "#000000"
 
     def draw(painter: Painter) -> None:
         for side in range(SIDES):
             painter.new_page(paper.width, paper.height)
             baseline = margin + pt_to_mm(title_size)
-            painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, heading)
+            painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
             painter.text(area.right, baseline, f"side {side + 1} of {SIDES} · print double-sided",
-                         fonts.regular, note_size, CITATION_INK, Anchor.END)
-            painter.text(margin, baseline + pt_to_mm(note_size) * 2, legend(game), fonts.regular, note_size, CITATION_INK)
+                         fonts.regular, note_size, NOTE_INK, Anchor.END)
+            painter.text(margin, baseline + pt_to_mm(note_size) * 2, legend(game), fonts.regular, note_size, NOTE_INK)
             for block in (b for b in placed if b.side == side):
                 x = area.x + block.column * (width + style.aid_gap)
                 y = area.y + block.top
                 if block.opens_panel and block.top > 0:
                     rule = y - pt_to_mm(block.fitted.size * PANEL_GAP) / 2
-                    painter.line(x, rule, x + width, rule, heading, 0.5)
+                    painter.line(x, rule, x + width, rule, ink.heading, 0.5)
                 painter.text_block(block.fitted, x, y, width, anchor=Anchor.START)
 
     return write_outputs(options.game_dir(game) / "player-aid.pdf", draw, fonts, options.formats,
