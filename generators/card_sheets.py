@@ -79,14 +79,14 @@ def _fit_title(card: Card, face: str, side: Side, geometry: CardGeometry, fonts:
     return size
 
 
-def set_cards(game: "Game", layout: "Layout", fonts: FontSet, size: tuple[float, float]) -> list[SetCard]:
-    """Every card of the game fitted to `size`; raises TextFitError naming the first card that cannot fit."""
+def set_cards(game: "Game", cards: list[Card], layout: "Layout", fonts: FontSet, size: tuple[float, float]) -> list[SetCard]:
+    """The game's (resolved) `cards` fitted to `size`; raises TextFitError naming the first card that cannot fit."""
     geometry = card_geometry(layout, size)
     largest, smallest = layout.cards.text_size, layout.min_text_size.card
     ink = card_ink(game, layout, fonts, largest)
     body = geometry.body
     result = []
-    for number, card in enumerate(resolve_cards(game), start=1):
+    for number, card in enumerate(cards, start=1):
         sides = {face: (side, side_paragraphs(game, side, ink)) for face, side in card.sides()}
 
         def fit(face: str, paragraphs, top: float):
@@ -150,12 +150,13 @@ def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec) -> str:
 
 def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
     """Write OUT/<game>/cards.pdf (and SVG/PNG as asked); [] when the game has no cards."""
-    if not resolve_cards(game):
+    resolved = resolve_cards(game)
+    if not resolved:
         return []
     card = layout.size("card")
     size = options.card_size or (card.width, card.height)
     fonts = register_fonts(layout.fonts, game.folder)
-    cards = set_cards(game, layout, fonts, size)
+    cards = set_cards(game, resolved, layout, fonts, size)
     geometry = card_geometry(layout, size)
     caption = layout.cards.text_size
     spec = sheet_spec(layout, options, size, backs=True, header=caption_space(layout, caption))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .card_text import NOTE_INK, CardInk, card_ink, citation_text, section_paragraphs
-from .cards import resolve_cards, variant_label
+from .cards import Card, resolve_cards, variant_label
 from .export import write_outputs
 from .fonts import register_fonts
 from .painter import Anchor, Painter
@@ -51,10 +51,10 @@ class PlacedBlock:
     opens_panel: bool
 
 
-def aid_panels(game: "Game", ink: CardInk) -> list[list[Block]]:
-    """One panel per card side, in card order: its sections as blocks, the side's title riding on the first."""
+def aid_panels(game: "Game", cards: list[Card], ink: CardInk) -> list[list[Block]]:
+    """One panel per side of the (resolved) `cards`, in order: its sections as blocks, the side's title riding on the first."""
     panels = []
-    for card in resolve_cards(game):
+    for card in cards:
         for _, side in card.sides():
             blocks = []
             for i, section in enumerate(side.sections):
@@ -118,7 +118,8 @@ def legend(game: "Game") -> str:
 
 def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
     """Write OUT/<game>/player-aid.pdf (and SVG/PNG as asked): one sheet, both sides; [] when the game has no cards."""
-    if not resolve_cards(game):
+    cards = resolve_cards(game)
+    if not cards:
         return []
     style = layout.cards
     paper = layout.paper_size(options.paper)
@@ -131,7 +132,7 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
     ink = card_ink(game, layout, fonts, style.aid_text_size)
-    panels = aid_panels(game, ink)
+    panels = aid_panels(game, cards, ink)
 
     size = style.aid_text_size
     placed = None
