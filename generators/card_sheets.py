@@ -16,7 +16,7 @@ from .export import write_outputs
 from .fonts import FontSet, ascent, fit_size, register_fonts, text_width
 from .painter import Anchor, Painter
 from .geometry import Box
-from .sheets import Backs, Page, SheetSpec, caption_space, draw_caption, draw_guides, impose, sheet_spec
+from .sheets import Page, SheetSpec, caption_space, draw_caption, draw_guides, impose, print_advice, sheet_spec
 from .sheets import Side as SheetSide
 from .textfit import FittedText, TextFitError, fit_text
 from .units import mm_to_pt, pt_to_mm
@@ -130,16 +130,6 @@ def footer_label(choices: tuple[str, ...], room: float, width) -> str:
     while text and width(text + "…") > room:
         text = text[:-1]
     return text.rstrip() + "…"
-
-
-def print_advice(spec: SheetSpec) -> str:
-    """How to print the file so backs land behind fronts."""
-    if spec.backs is Backs.FOLD:
-        return "print one-sided, fold along the dashed line, glue and cut"
-    if spec.backs is Backs.NONE:
-        return "print one-sided"
-    edge = "long" if spec.backs is Backs.LONG_EDGE else "short"
-    return f"print double-sided, flipping on the {edge} edge"
 
 
 def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec) -> str:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from .export import write_outputs
 from .fonts import FontSet
-from .sheets import Backs, Page, Plan, Side, caption_space, draw_caption, draw_guides, impose_groups, sheet_spec
+from .sheets import (Page, Plan, Side, caption_space, draw_caption, draw_guides, impose_groups, print_advice,
+                     sheet_spec)
 
 if TYPE_CHECKING:
     from .build import BuildOptions
@@ -45,23 +46,13 @@ class Item:
     back: DrawSide | None
 
 
-def _how_to_print(page: Page, plan: Plan) -> str:
-    backs = plan.spec.backs
-    if backs is Backs.NONE:
-        return "single-sided"
-    if backs is Backs.FOLD:
-        return "fold on the dashed line, backs behind fronts"
-    if page.side is Side.BACK:
-        return f"back of sheet {page.sheet}"
-    return f"print double-sided, flip on the {backs.value.replace('-', ' ')}"
-
-
 def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan) -> str:
     sizes = ", ".join(dict.fromkeys(f"{name} {w:g} × {h:g} mm" for name, (w, h) in
                                     (groups[g] for g in sorted({p.group for p in page.items}))))
     side = "" if page.side is None else f" {page.side.value}"
     sheets = plan.pages[-1].sheet
-    return f"{title} · {sizes} · sheet {page.sheet} of {sheets}{side} · {_how_to_print(page, plan)}"
+    advice = f"back of sheet {page.sheet}" if page.side is Side.BACK else print_advice(plan.spec)
+    return f"{title} · {sizes} · sheet {page.sheet} of {sheets}{side} · {advice}"
 
 
 def print_items(items: Sequence[Item], path: Path, *, layout: "Layout", options: "BuildOptions",

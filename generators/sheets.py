@@ -282,6 +282,16 @@ def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layou
         painter.text(spec.margin, spec.paper[1] - spec.margin, text, font, size, colour)
 
 
+def print_advice(spec: SheetSpec) -> str:
+    """How to print the sheets so backs land behind fronts."""
+    if spec.backs is Backs.FOLD:
+        return "print one-sided, fold along the dashed line, glue and cut"
+    if spec.backs is Backs.NONE:
+        return "print one-sided"
+    edge = "long" if spec.backs is Backs.LONG_EDGE else "short"
+    return f"print double-sided, flipping on the {edge} edge"
+
+
 def draw_guides(painter: "Painter", page: Page, layout: "Layout", bleed: float = 0.0) -> None:
     """Cut lines on the fronts, crop marks around fronts and backs, and the fold line of a fold page."""
     for side in (page.fronts, page.backs):
