@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .export import write_outputs
 from .fonts import FontSet
+from .geometry import Box
 from .sheets import (Page, Plan, Side, caption_space, draw_caption, draw_guides, impose_groups, print_advice,
                      sheet_spec)
 
@@ -22,10 +23,9 @@ if TYPE_CHECKING:
     from .build import BuildOptions
     from .layouts import Layout
     from .painter import Painter
-    from .geometry import Box
 
 # Draws one side of an item: (painter, cut-line box, bleed in mm).
-DrawSide = Callable[["Painter", "Box", float], None]
+DrawSide = Callable[["Painter", Box, float], None]
 
 CAPTION_SIZE = 7.0
 CAPTION_COLOUR = "#4d4d4d"
