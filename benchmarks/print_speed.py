@@ -102,13 +102,12 @@ def run_one(scenario: str, repeat: int) -> dict:
     the first Dossier run, before the floor has run at all.
     """
     from generators.build import make_options, product
-    from generators.layouts import load_layout
     from generators.loader import load_game
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         game = load_game("spies" if scenario == "spies" else synthetic_game(tmp_path, int(scenario.split("-")[1])))
-        layout = load_layout(game.info.layout, game.folder)
+        layout = game.layout
         options = make_options(tmp_path / "out")
         products = ["counters", "tiles"] if game.tiles else ["counters"]
 
