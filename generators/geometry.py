@@ -22,17 +22,9 @@ class Box:
     def bottom(self) -> float:
         return self.y + self.height
 
-    @property
-    def centre(self) -> tuple[float, float]:
-        return self.x + self.width / 2, self.y + self.height / 2
-
     def grown(self, by: float) -> "Box":
         """The box enlarged by `by` mm on every side (for bleed)."""
         return Box(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
-
-    def inset(self, by: float) -> "Box":
-        """The box shrunk by `by` mm on every side (for padding)."""
-        return self.grown(-by)
 
     def shifted(self, dx: float, dy: float) -> "Box":
         return Box(self.x + dx, self.y + dy, self.width, self.height)

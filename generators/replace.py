@@ -38,9 +38,6 @@ class Selection:
     pieces: tuple["Piece", ...] = ()
     tiles: tuple["Tile", ...] = ()
 
-    def is_empty(self) -> bool:
-        return not self.pieces and not self.tiles
-
 
 def resolve_kind(game: "Game", kind: str) -> str:
     """The kind id for `kind`, given as an id ("police") or a label ("Action chit"), any case."""

@@ -112,10 +112,6 @@ class Plan:
     pages: tuple[Page, ...]
 
     @property
-    def per_sheet(self) -> int:
-        return self.columns * self.rows
-
-    @property
     def paper(self) -> tuple[float, float]:
         return self.spec.paper
 
