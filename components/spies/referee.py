@@ -30,7 +30,6 @@ CASH_IN_MONEY = 20           # Controlling Secrets (not repeated in 3.7: Registe
 CASH_IN_CHITS = 1
 ACTION_POINTS = 12           # 3.1
 FEWEST_PLAYERS = 2           # Playing the Game with Fewer Than Five Players
-COUSIN = "Cousin"            # each power's Cousin, by the name the roster prints on it
 
 # Which Action chits may be played when, by name as printed on the chits.
 LEFT_OUT_OF_STANDARD_CUP = ("Double Cross", "Intercept", "Drop", "Source")  # Standard: Drawing Action Chits
@@ -242,7 +241,7 @@ def counterspy(
     """
     _require_strength(table, "counterspy", counterspy_strength, "--counterspy")
     _require_strength(table, "spy", spy_strength, "--spy")
-    cousins = sorted({p.strength for p in _pieces(table, "spy") if p.name == COUSIN})
+    cousins = sorted({p.strength for p in _pieces(table, "spy") if p.cousin})
     if cousin and spy_strength not in cousins:
         raise QuestionError(f"--spy {spy_strength} with --cousin: a Cousin has strength {_join(map(str, cousins), 'or')} (Playing Piece Roster)")
     facts = {"counterspy_strength": counterspy_strength, "spy_strength": spy_strength}
