@@ -30,6 +30,13 @@ def game_map_of(game: Game) -> MapFile:
     return game_map
 
 
+def map_and_places(game: Optional[str], *names: str) -> tuple[MapFile, list[str]]:
+    """The game's map and each of `names` resolved to a place on it (aliases, any case, closest names on a miss)."""
+    loaded = load_game(game)
+    game_map = game_map_of(loaded)
+    return game_map, [resolve_place(game_map, name, loaded.aliases) for name in names]
+
+
 def _problem_row(problem: MapProblem) -> dict:
     return {"code": problem.code, "severity": problem.severity.value, "message": problem.message,
             "names": list(problem.names), "where": problem.where}
@@ -72,10 +79,7 @@ def route_(
     as_json: bool = JsonOption,
 ) -> None:
     """The fewest spaces from one city to another, the places passed and the kind of each step."""
-    loaded = load_game(game)
-    game_map = game_map_of(loaded)
-    start = resolve_place(game_map, origin, loaded.aliases)
-    end = resolve_place(game_map, destination, loaded.aliases)
+    game_map, (start, end) = map_and_places(game, origin, destination)
     found = route(game_map, start, end)
     limit = game_map.rules.spaces_per_turn
     if as_json:
@@ -100,9 +104,7 @@ def reach(
     as_json: bool = JsonOption,
 ) -> None:
     """The cities a move from FROM can end in, each with its fewest spaces (sea zones are passed, never ended in)."""
-    loaded = load_game(game)
-    game_map = game_map_of(loaded)
-    start = resolve_place(game_map, origin, loaded.aliases)
+    game_map, (start,) = map_and_places(game, origin)
     limit = game_map.rules.spaces_per_turn if spaces is None else spaces
     found = reachable(game_map, start, limit)
     if as_json:
