@@ -116,13 +116,13 @@ def main() -> None:
 
     import networkx as nx
 
-    from generators.loader import load_game
-    from generators.mapcheck import check_map, has_errors
-    from generators.mapdata import MapFile
-    from generators.network import all_spaces, movement_graph, route
+    from generators.core.map_models import MapFile
+    from generators.map.checks import check_map, has_errors
+    from generators.map.network import all_spaces, movement_graph, route
+    from generators.validation import load_game
 
     spies = load_game("spies")
-    game_map = spies.records["map.yaml"]
+    game_map = spies.map
     document = yaml.safe_load(spies.file("map.yaml").read_text(encoding="utf-8"))
     pairs = sum(len(v) for v in all_spaces(game_map).values())
     rows = []
@@ -156,7 +156,7 @@ def main() -> None:
             done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
             assert done.returncode == 0, done.stdout[-500:] + done.stderr[-500:]
 
-        from generators.yamlio import read_yaml
+        from generators.core.yamlio import read_yaml
 
         reading = median_ms(lambda: read_yaml(file), max(3, args.repeat // 2))
         cli = median_ms(run, max(3, args.repeat // 2))

@@ -50,7 +50,7 @@ def synthetic_game(folder: Path, pieces: int) -> Path:
 
 def _faces(game) -> list[tuple[str, list[str], bool]]:
     """(colour, strings, is_front) for every face the build prints, for the floor to draw."""
-    from generators.roster import faces
+    from generators.core.faces import faces
 
     drawn = []
     for piece in game.pieces:
@@ -69,7 +69,7 @@ def floor(game, layout, out: Path) -> Path:
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
-    from generators.fonts import register_fonts
+    from generators.printing.fonts import register_fonts
 
     rl_config.useA85 = 0  # the same binary streams as Dossier's PDFs
     fonts = register_fonts(layout.fonts, game.folder)
@@ -102,7 +102,7 @@ def run_one(scenario: str, repeat: int) -> dict:
     the first Dossier run, before the floor has run at all.
     """
     from generators.build import make_options, product
-    from generators.loader import load_game
+    from generators.validation import load_game
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from generators import paths
 from generators.cli import main
-from generators.loader import load_game
+from generators.core import paths
+from generators.validation import load_game
 
 
 @dataclass

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generators.errors import DataError, OptionError
-from generators.loader import load_game
-from generators.units import parse_length, parse_offset
+from generators.core.errors import DataError, OptionError
+from generators.core.units import parse_length, parse_offset
+from generators.validation import load_game
 
 yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 3000), st.text(max_size=12))
 yaml_values = st.recursive(yaml_scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3), max_leaves=10)
@@ -18,7 +18,7 @@ yaml_values = st.recursive(yaml_scalars, lambda inner: st.lists(inner, max_size=
 def spies_folder(tmp_path_factory):
     import shutil
 
-    from generators import paths
+    from generators.core import paths
 
     target = tmp_path_factory.mktemp("games") / "spies"
     shutil.copytree(paths.components_dir() / "spies", target)

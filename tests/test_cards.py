@@ -10,8 +10,8 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from generators.cards import all_items, resolve_cards
 from generators.cli import main
+from generators.core.cards import all_items, resolve_cards
 
 PT_PER_MM = 72 / 25.4
 LETTER = (215.9, 279.4)

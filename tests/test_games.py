@@ -13,10 +13,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generators.cards import resolve_cards
 from generators.cli import main
-from generators.loader import load_game
-from generators.roster import faces
+from generators.core.cards import resolve_cards
+from generators.core.faces import faces
+from generators.validation import load_game
 
 MM = 72 / 25.4
 TOL = 0.1  # mm

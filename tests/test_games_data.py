@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generators.loader import load_game
+from generators.validation import load_game
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 GAMES = ["spion-und-spion", "web-of-spies", "global-1936-spies", "special-action-tokens"]

@@ -74,7 +74,7 @@ def test_missing_roster_is_refused_when_the_sheet_has_a_total(cli, broken):
 
 def layout_copy(folder, old, new):
     """Give the copy its own edited copy of the Spies! layout preset (a game folder's layouts/ comes first)."""
-    from generators import paths
+    from generators.core import paths
 
     preset = folder / "layouts" / "spies.yaml"
     preset.parent.mkdir(exist_ok=True)

@@ -7,10 +7,10 @@ from collections import deque
 import pytest
 import yaml
 
-from generators.errors import UnknownNameError
-from generators.mapcheck import check_map, has_errors
-from generators.mapdata import MapFile
-from generators.network import AtSeaError, movement_graph, reachable, resolve_place, route
+from generators.core.errors import UnknownNameError
+from generators.core.map_models import MapFile
+from generators.map.checks import check_map, has_errors
+from generators.map.network import AtSeaError, movement_graph, reachable, resolve_place, route
 
 RULES = {"spaces_per_turn": 5}
 
@@ -34,20 +34,20 @@ def chain(n: int) -> MapFile:
 # --- the shipped map ---------------------------------------------------------------------
 
 def test_shipped_map_has_no_errors(spies):
-    game_map = spies.records["map.yaml"]
+    game_map = spies.map
     problems = check_map(game_map, tiles=spies.tiles, powers=[f.id for f in spies.info.factions])
     assert not has_errors(problems), [p.message for p in problems if p.is_error]
 
 
 def test_shipped_map_holds_every_tile_city_as_printed(spies):
-    on_map = {c.name for c in spies.records["map.yaml"].cities}
+    on_map = {c.name for c in spies.map.cities}
     on_tiles = {city for t in spies.tiles for a in t.awards for city in a.cities}
     assert len(on_tiles) == 89
     assert on_tiles <= on_map
 
 
 def test_shipped_map_marks(spies):
-    cities = spies.records["map.yaml"].cities
+    cities = spies.map.cities
     secret = [c for c in cities if c.secret]
     assert len(secret) == 8 and all(c.power is None for c in secret)
     assert sorted(c.name for c in cities if c.haven) == ["Geneva", "Istanbul", "Tangiers"]
@@ -121,7 +121,7 @@ def test_a_rail_and_air_pair_is_reported_as_rail():
 
 
 def test_places_resolve_forgivingly(spies):
-    game_map = spies.records["map.yaml"]
+    game_map = spies.map
     assert resolve_place(game_map, "nurnberg") == "Nurnberg"
     assert resolve_place(game_map, "Nürnberg", spies.aliases) == "Nurnberg"
     assert resolve_place(game_map, "north sea") == "North Sea"
@@ -169,7 +169,7 @@ def spies_document(spies) -> dict:
 
 
 def test_route_agrees_with_breadth_first_count(spies, spies_document):
-    game_map = spies.records["map.yaml"]
+    game_map = spies.map
     near = independent_neighbours(spies_document)
     cities = [c["name"] for c in spies_document["cities"]]
     zones = {z["name"] for z in spies_document["sea_zones"]}
@@ -186,7 +186,7 @@ def test_route_agrees_with_breadth_first_count(spies, spies_document):
 
 
 def test_reachable_agrees_with_breadth_first_count(spies, spies_document):
-    game_map = spies.records["map.yaml"]
+    game_map = spies.map
     near = independent_neighbours(spies_document)
     zones = {z["name"] for z in spies_document["sea_zones"]}
     for origin in ("Berlin", "Malta", "Narvik", "Cairo", "Scapa Flow"):
@@ -195,7 +195,7 @@ def test_reachable_agrees_with_breadth_first_count(spies, spies_document):
 
 
 def test_graph_counts(spies, spies_document):
-    graph = movement_graph(spies.records["map.yaml"])
+    graph = movement_graph(spies.map)
     assert graph.number_of_nodes() == len(spies_document["cities"]) + len(spies_document["sea_zones"])
 
 

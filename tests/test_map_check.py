@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-import generators.mapcheck
+import generators.map.checks
 
 GAME = {
     "name": "tiny", "title": "Tiny", "years": [1933],
@@ -139,7 +139,7 @@ def has_errors(report: dict) -> bool:
 
 
 def test_every_code_has_a_broken_map():
-    source = Path(generators.mapcheck.__file__).read_text(encoding="utf-8")
+    source = Path(generators.map.checks.__file__).read_text(encoding="utf-8")
     emitted = set(re.findall(r'_(?:error|warning)\("([a-z-]+)"', source))
     assert emitted == set(BREAKS)
 

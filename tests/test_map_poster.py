@@ -55,7 +55,7 @@ def test_poster_is_one_22_by_34_inch_page(letter):
 
 
 def test_every_place_is_named_in_real_text(poster_text, spies):
-    game_map = spies.records["map.yaml"]
+    game_map = spies.map
     flat = " ".join(poster_text.split())
     missing = [p.name for p in game_map.cities + game_map.sea_zones if p.name not in flat]
     assert not missing
@@ -101,7 +101,7 @@ def test_svg_poster_holds_the_names(letter, spies):
     root = ET.parse(files[0]).getroot()
     assert root.get("width") == "558.8mm" and root.get("height") == "863.6mm"
     texts = {el.text for el in root.iter("{http://www.w3.org/2000/svg}text")}
-    assert {c.name for c in spies.records["map.yaml"].cities} <= texts
+    assert {c.name for c in spies.map.cities} <= texts
 
 
 def sheet_pages(path: Path) -> list:

@@ -15,7 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from generators.cli import main
-from generators.roster import faces
+from generators.core.faces import faces
 
 MM = 72 / 25.4  # points per millimetre
 TOL = 0.1 * MM  # 0.1 mm
@@ -381,12 +381,12 @@ def test_a_game_refused_late_leaves_no_earlier_game(cli, game_copy, tmp_path, mo
 
 
 def test_a_failed_write_leaves_no_truncated_pdf(cli, tmp_path, monkeypatch):
-    import generators.atomic
+    import generators.core.atomic
 
     def disk_full(fd):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(generators.atomic.os, "fsync", disk_full)
+    monkeypatch.setattr(generators.core.atomic.os, "fsync", disk_full)
     result = cli("build", "--game", "spies", "--out", tmp_path, "--only", "counters")
     assert result.code == 2
     assert "cannot write" in result.stderr and "counters.pdf" in result.stderr and "No space" in result.stderr

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generators import paths
-from generators.yamlio import read_yaml
+from generators.core import paths
+from generators.core.yamlio import read_yaml
 
 REGISTER = Path(__file__).resolve().parents[1] / "docs" / "rulings.md"
 # What a ruling may cite: the rulebook's sections (as the reference cards list them) and the register's entries.
@@ -142,9 +142,9 @@ def test_counterspy_refusals(cli):
 
 def _at_distance(spies, origin: str, spaces: int) -> str:
     """A city exactly `spaces` spaces from `origin` on the shipped map (found with the map network)."""
-    from generators.network import reachable
+    from generators.map.network import reachable
 
-    found = reachable(spies.records["map.yaml"], origin, spaces)
+    found = reachable(spies.map, origin, spaces)
     return next(city for city, n in found.items() if n == spaces)
 
 
@@ -171,7 +171,7 @@ def test_staying_put_is_zero_spaces(cli):
 
 
 def test_a_move_may_not_end_at_sea(cli, spies):
-    zone = spies.records["map.yaml"].sea_zones[0].name
+    zone = spies.map.sea_zones[0].name
     answer = ruling(cli, "move", "London", zone)
     assert (answer["allowed"], answer["ruling"], answer["spaces"]) == (False, "ends at sea", None)
 
@@ -181,7 +181,7 @@ def test_other_spellings_of_cities_are_found(cli):
 
 
 def test_move_refusals(cli, spies):
-    zone = spies.records["map.yaml"].sea_zones[0].name
+    zone = spies.map.sea_zones[0].name
     assert "may not start at sea" in refused(cli, "move", zone, "London")
     assert "'Berlin'" in refused(cli, "move", "Berlinn", "London")
     assert "0 to 5 spaces" in refused(cli, "move", "Berlin", "London", "--spaces", "6")
@@ -416,7 +416,7 @@ def test_player_counts_outside_the_game_are_refused(cli, count):
 # ---- police ------------------------------------------------------------------------------------------------
 
 def _german_city(spies, police: bool) -> str:
-    return next(c.name for c in spies.records["map.yaml"].cities if c.power == "germany" and not c.capital and c.police is police)
+    return next(c.name for c in spies.map.cities if c.power == "germany" and not c.capital and c.police is police)
 
 
 def test_police_placement_limits(cli, spies):

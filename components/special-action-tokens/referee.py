@@ -12,8 +12,8 @@ from typing import Annotated
 
 import typer
 
-from generators.errors import UnknownNameError
-from generators.names import NameIndex
+from generators.core.errors import UnknownNameError
+from generators.core.names import NameIndex
 from generators.referee import QuestionError, Ruling, Table
 
 GENERAL = "Optional Rule: Special Action Tokens"

@@ -15,11 +15,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from generators.mapdata import City, MapFile
-from generators.models import Faction, Piece
-from generators.names import NameIndex
+from generators.core.map_models import City, MapFile
+from generators.core.models import Faction, Piece
+from generators.core.names import NameIndex
 from generators.referee import QuestionError, Ruling, Table, only_in
-from generators.tile_text import years_label
+from generators.core.tile_text import years_label
 
 STANDARD, LONG = "standard", "long"
 
@@ -148,7 +148,7 @@ def _power_name(table: Table, power_id: str | None) -> str:
 
 
 def _map(table: Table) -> MapFile:
-    game_map = table.game.records.get("map.yaml")
+    game_map = table.game.map
     if game_map is None:
         raise QuestionError(f"{table.game.info.title} has no map.yaml, which this question needs")
     return game_map
@@ -279,7 +279,7 @@ def move(
 
     Example: dossier referee move Berlin London
     """
-    from generators.network import AtSeaError, route
+    from generators.map.network import AtSeaError, route
 
     game_map = _map(table)
     most = game_map.rules.spaces_per_turn

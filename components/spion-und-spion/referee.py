@@ -12,8 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from generators.errors import UnknownNameError
-from generators.names import NameIndex
+from generators.core.errors import UnknownNameError
+from generators.core.names import NameIndex
 from generators.referee import QuestionError, Ruling, Table
 
 ZOFF_PAYMENT = 1                       # ZOFF; Summary of the actual valid Espionage rates

@@ -11,8 +11,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from generators.errors import UnknownNameError
-from generators.names import NameIndex
+from generators.core.errors import UnknownNameError
+from generators.core.names import NameIndex
 from generators.referee import QuestionError, Ruling, Table
 
 COMBAT_SYMBOLS = ("Surveillance", "Information", "Violence")  # Combat: "Combat Symbols"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import DossierError
-from . import build, data, map, referee, replace  # noqa: F401  (importing registers the commands)
+from ..core.errors import DossierError
+from . import build, calibrate, data, map, referee, replace  # noqa: F401  (importing registers the commands)
 from .app import app
 
 

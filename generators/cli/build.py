@@ -8,17 +8,28 @@ from typing import Optional
 import typer
 
 from ..build import build_game, make_options
-from ..errors import display_path
-from ..loader import load_game
-from .app import (BackOffsetOption, BleedOption, DuplexOption, FoldOption, FormatOption, GameOption, PaperOption,
-                  PieceSizeOption, app, is_terminal)
+from ..core import paths
+from ..core.errors import display_path
+from ..validation import load_game
+from .app import (
+    BackOffsetOption,
+    BleedOption,
+    DuplexOption,
+    FoldOption,
+    FormatOption,
+    GameOption,
+    PaperOption,
+    PieceSizeOption,
+    app,
+    is_terminal,
+)
 from .data import games_to_use
 
 
 @app.command()
 def build(
     game: Optional[str] = GameOption,
-    out: Path = typer.Option(Path("output"), "--out", "-o", help="Folder to write into; files land in OUT/<game>/."),
+    out: Path = typer.Option(paths.OUTPUT, "--out", "-o", help="Folder to write into; files land in OUT/<game>/."),
     paper: Optional[str] = PaperOption,
     formats: str = FormatOption,
     duplex: str = DuplexOption,
@@ -32,7 +43,9 @@ def build(
     """Build the printable files of a game (every installed game when --game is not given) into OUT/<game>/."""
     options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
     games = [load_game(name) for name in games_to_use(game)]  # all data checked before anything is written
-    from ..export import held_writes  # drawing libraries load only when a build runs
+    from ..printing.render import (
+        held_writes,  # drawing libraries load only when a build runs
+    )
 
     written: list[Path] = []
     with held_writes():  # a game refused late leaves no file of the games before it

@@ -6,12 +6,12 @@ from typing import Optional
 
 import typer
 
-from .. import paths
-from ..errors import DataError, UnknownNameError, display_path
-from ..loader import load_game
-from ..models import Piece, Tile
-from ..names import NameIndex
-from ..tile_text import tile_text
+from ..core import paths
+from ..core.errors import DataError, UnknownNameError, display_path
+from ..core.models import Piece, Tile
+from ..core.names import NameIndex
+from ..core.tile_text import tile_text
+from ..validation import load_game
 from .app import GameOption, JsonOption, app, print_json
 
 
@@ -124,7 +124,7 @@ def _print_table(rows: list[dict], columns: list[str], title: str) -> None:
 def assumptions(game: Optional[str] = GameOption, as_json: bool = JsonOption,
                 markdown: bool = typer.Option(False, "--markdown", help="Print a Markdown table (as in the README).")) -> None:
     """List every value the data assumes because the source does not print it, with the reason."""
-    from ..assumptions import assumptions as find
+    from ..core.assumptions import assumptions as find
 
     rows = []
     for name in games_to_use(game):

@@ -7,11 +7,14 @@ from typing import Optional
 
 import typer
 
-from ..errors import DataError, Problem, display_path
-from ..loader import Game, load_game, read_game
-from ..mapcheck import MapProblem, check_map
-from ..mapdata import MapFile, positions, read_map_file
-from ..network import reachable, resolve_place, route
+from ..core.errors import DataError, Problem, display_path
+from ..core.game import Game
+from ..core.loader import read_game
+from ..core.map_models import MapFile, read_map_file
+from ..map.checks import MapProblem, check_map
+from ..map.geography import positions
+from ..map.network import reachable, resolve_place, route
+from ..validation import load_game
 from .app import GameOption, JsonOption, app, print_json
 
 map_app = typer.Typer(
@@ -24,7 +27,7 @@ app.add_typer(map_app, name="map")
 
 def game_map_of(game: Game) -> MapFile:
     """The game's map; a game without map.yaml is refused."""
-    game_map = game.records.get("map.yaml")
+    game_map = game.map
     if game_map is None:
         raise DataError([Problem(game.file("map.yaml"), "", "this game has no map (map.yaml not found)", "missing-file")])
     return game_map

@@ -17,11 +17,11 @@ import typer
 from typer.core import TyperGroup
 from typer.models import ParameterInfo
 
-from ..errors import DataError, Problem, display_path
-from ..loader import Game
-from ..names import NameIndex
-from ..referee import Ruling, load_questions, module_path, table_for
-from ..variants import choose, variant_named
+from ..core.errors import DataError, Problem, display_path
+from ..core.game import Game
+from ..core.names import NameIndex
+from ..referee.rulings import Ruling, load_questions, module_path, table_for
+from ..referee.variants import choose, variant_named
 from .app import JsonOption, app, print_json
 
 CHOICE_HELP = ("A variant of the default game, another game's name or folder, or GAME:VARIANT. "
@@ -167,7 +167,7 @@ def rules_search(
     Each is printed with its card, heading and the rules it cites. Finding nothing is an
     answer too: it prints "no rule summary mentions ..." and exits 0.
     """
-    from ..rule_search import near_words, search_rules
+    from ..referee.rule_search import near_words, search_rules
 
     choice = choose(game)
     text = " ".join(words)

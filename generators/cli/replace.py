@@ -1,4 +1,4 @@
-"""`dossier replace` (just the pieces you lost) and `dossier calibrate` (measure your printer's back offset)."""
+"""`dossier replace`: just the pieces you lost, fronts with their backs behind them."""
 
 from __future__ import annotations
 
@@ -8,10 +8,20 @@ from typing import Optional
 import typer
 
 from ..build import make_options
-from ..errors import display_path
-from ..loader import load_game
-from .app import (BackOffsetOption, BleedOption, DuplexOption, FoldOption, FormatOption, GameOption, PaperOption,
-                  PieceSizeOption, app)
+from ..core import paths
+from ..core.errors import display_path
+from ..validation import load_game
+from .app import (
+    BackOffsetOption,
+    BleedOption,
+    DuplexOption,
+    FoldOption,
+    FormatOption,
+    GameOption,
+    PaperOption,
+    PieceSizeOption,
+    app,
+)
 
 
 @app.command()
@@ -35,32 +45,13 @@ def replace(
     Each named roster entry prints once (or --copies times), e.g.
     `dossier replace "Ge 1" Piccolo "Atomic Bomb"` or `dossier replace --kind police --nation Italy`.
     """
-    from ..replace import build_replacements, select
+    from ..printing.replace import build_replacements, select
 
     loaded = load_game(game)
     selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
-    options = make_options(Path("output"), paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
+    options = make_options(paths.OUTPUT, paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
     target = out or options.game_dir(loaded) / "replacements.pdf"
     layout = loaded.layout
     for path in build_replacements(loaded, layout, options, selection, target, copies):
         typer.echo(display_path(path))
 
-
-@app.command()
-def calibrate(
-    out: Path = typer.Option(Path("output") / "calibration.pdf", "--out", "-o", help="PDF to write."),
-    game: Optional[str] = GameOption,
-    paper: Optional[str] = PaperOption,
-    formats: str = FormatOption,
-    duplex: str = DuplexOption,
-    back_offset: Optional[str] = BackOffsetOption,
-) -> None:
-    """Print a duplex alignment target; its readings are the --back-offset that puts backs behind fronts."""
-    from ..calibrate import build_calibration
-
-    loaded = load_game(game)
-    options = make_options(Path("output"), paper, formats, duplex, back_offset=back_offset)
-    layout = loaded.layout
-    layout.paper_size(options.paper)
-    for path in build_calibration(layout, options, out, loaded.folder):
-        typer.echo(display_path(path))

@@ -1,0 +1,83 @@
+"""cards.yaml as typed records: cards with two sides of sections of cited rule summaries, and the
+derivations that fill sections from the game's own records at build time."""
+
+from __future__ import annotations
+
+from typing import Literal, Optional, Union
+
+from pydantic import ConfigDict, Field
+
+from .models import Record
+
+Scalar = Union[str, int, float, bool]
+
+
+class Item(Record):
+    """One rule summary: the project's own words, the rules it rests on, and the variant it is for."""
+
+    text: str
+    rules: list[str] = Field(default_factory=list)
+    variant: Optional[str] = None
+
+
+class Derivation(Record):
+    """How to turn some of the game's records into card items.
+
+    Records are filtered by `where` (field: value or list of values). Without `group_by` each
+    record becomes one item from the `item` template; with it, records sharing a value of that
+    field (each element, for a list field) become one item: `label` then their `item` texts
+    joined by `separator`. `together` gathers records that fall in every group into one item
+    under that label instead of repeating them in each. `unbreakable` keeps each record's text
+    on one printed line (its spaces become no-break spaces).
+    """
+
+    records: Literal["pieces", "tiles", "factions"]
+    where: dict[str, Union[Scalar, list[Scalar]]] = Field(default_factory=dict)
+    item: str
+    group_by: Optional[str] = None
+    label: str = "{group}:"
+    separator: str = ", "
+    order: Literal["listed", "ascending", "descending"] = "listed"
+    together: Optional[str] = None
+    variant_from: Optional[str] = None
+    unbreakable: bool = False
+    rules: list[str] = Field(default_factory=list)
+
+
+class Section(Record):
+    """A heading and its items; `from` names a derivation whose items follow the written ones."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    heading: str
+    items: list[Item] = Field(default_factory=list)
+    derived: Optional[str] = Field(default=None, alias="from")
+
+
+class Side(Record):
+    """One face of a card."""
+
+    title: str
+    sections: list[Section] = Field(default_factory=list)
+
+
+class Card(Record):
+    """A reference card: an id (unique in the file), a title, and its two sides."""
+
+    id: str
+    title: str
+    front: Side
+    back: Optional[Side] = None
+
+    def sides(self) -> list[tuple[str, Side]]:
+        """("front", side) and, when the card has one, ("back", side)."""
+        return [("front", self.front)] + ([("back", self.back)] if self.back else [])
+
+
+class CardsFile(Record):
+    """cards.yaml: the cards, the derivations they use, labels for variants, and the citations allowed."""
+
+    cards: list[Card]
+    derived: dict[str, Derivation] = Field(default_factory=dict)
+    variants: dict[str, str] = Field(default_factory=dict)
+    citations: list[str] = Field(default_factory=list)

@@ -1,0 +1,192 @@
+"""Reference cards as data: cards.yaml read into typed records, derived sections filled from the game's records.
+
+A card has a front and a back; each side holds sections of short rule summaries, each citing
+the rule it rests on and naming the game variant it applies to (None: every variant). A
+section may instead (or also) be filled from the game's own records at build time through a
+named derivation declared in the same file, so tables such as "tiles by year" are never retyped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from difflib import get_close_matches
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+from .card_models import Card, Derivation, Item, Section
+from .errors import Problem
+from .templates import fill, record_values, slots
+
+if TYPE_CHECKING:
+    from .game import Game
+
+NO_BREAK = "\u00a0"
+
+
+class DerivationError(ValueError):
+    """A derivation names a field its records do not have."""
+
+
+def variant_label(game: "Game", variant: str | None) -> str | None:
+    """How the cards name `variant` ("Long Game"), falling back to the variant's id; None for every variant."""
+    if variant is None:
+        return None
+    found = game.cards
+    return (found.variants.get(variant) if found else None) or variant
+
+
+def _source_records(game: "Game", name: str) -> list[BaseModel]:
+    return {"pieces": game.pieces, "tiles": game.tiles, "factions": list(game.info.factions)}[name]
+
+
+def _fill(template: str, values: dict[str, Any]) -> str:
+    """`template` filled from a record's values (see templates.py); a field the record lacks is refused."""
+    missing = [name for name in slots(template) if name not in values]
+    if missing:
+        raise DerivationError(f"names unknown field {missing[0]!r}; known: {', '.join(sorted(values))}")
+    return fill(template, values)
+
+
+def _matches(values: dict[str, Any], where: dict[str, Any]) -> bool:
+    for field, wanted in where.items():
+        if field not in values:
+            raise DerivationError(f"where names unknown field {field!r}; known: {', '.join(sorted(values))}")
+        allowed = wanted if isinstance(wanted, list) else [wanted]
+        if values[field] not in allowed:
+            return False
+    return True
+
+
+def _group_keys(values: dict[str, Any], field: str) -> list:
+    if field not in values:
+        raise DerivationError(f"group_by names unknown field {field!r}; known: {', '.join(sorted(values))}")
+    key = values[field]
+    if key is None:
+        return []
+    return list(key) if isinstance(key, list) else [key]
+
+
+def _record_text(spec: Derivation, row: dict) -> str:
+    text = _fill(spec.item, row)
+    return text.replace(" ", NO_BREAK) if spec.unbreakable else text
+
+
+def derive_items(game: "Game", spec: Derivation) -> list[Item]:
+    """The items `spec` makes from the game's records, in the order it asks for."""
+    rows = [record_values(game, r) for r in _source_records(game, spec.records)]
+    rows = [row for row in rows if _matches(row, spec.where)]
+    if spec.group_by is None:
+        return [Item(text=_record_text(spec, row), rules=spec.rules, variant=_variant(game, row, spec)) for row in rows]
+    groups: dict[Any, list[dict]] = {}
+    for row in rows:
+        for key in _group_keys(row, spec.group_by):
+            groups.setdefault(key, []).append(row)
+    keys = list(groups)
+    if spec.order != "listed":
+        keys.sort(reverse=spec.order == "descending")
+    items: list[Item] = []
+    if spec.together:
+        everywhere = [row for row in rows if set(keys) <= set(_group_keys(row, spec.group_by))]
+        if everywhere and len(keys) > 1:
+            items.append(_group_item(spec, spec.together, everywhere, {"group": spec.together}))
+            groups = {k: [r for r in members if not any(r is e for e in everywhere)] for k, members in groups.items()}
+    for key in keys:
+        if groups[key]:
+            items.append(_group_item(spec, spec.label, groups[key], groups[key][0] | {"group": key}))
+    return items
+
+
+def _group_item(spec: Derivation, label: str, members: list[dict], label_values: dict) -> Item:
+    joined = spec.separator.join(_record_text(spec, row) for row in members)
+    return Item(text=f"{_fill(label, label_values)} {joined}", rules=spec.rules)
+
+
+def _variant(game: "Game", row: dict, spec: Derivation) -> str | None:
+    if spec.variant_from is None:
+        return None
+    listed = row.get(spec.variant_from) or []
+    listed = listed if isinstance(listed, list) else [listed]
+    return listed[0] if len(listed) == 1 and len(game.info.variants) > 1 else None
+
+
+def resolve_cards(game: "Game") -> list[Card]:
+    """The game's cards with every derived section filled in (its `from` cleared); [] without cards.yaml."""
+    found = game.cards
+    if found is None:
+        return []
+    resolved = []
+    for card in found.cards:
+        sides = {}
+        for face, side in card.sides():
+            sections = []
+            for section in side.sections:
+                items = list(section.items)
+                if section.derived:
+                    items += derive_items(game, found.derived[section.derived])
+                sections.append(section.model_copy(update={"items": items, "derived": None}))
+            sides[face] = side.model_copy(update={"sections": sections})
+        resolved.append(card.model_copy(update=sides))
+    return resolved
+
+
+def all_items(card: Card) -> Iterable[tuple[str, Section, Item]]:
+    """Every (face, section, item) of a card, front first."""
+    for face, side in card.sides():
+        for section in side.sections:
+            for item in section.items:
+                yield face, section, item
+
+
+def check_cards(game: "Game") -> list[Problem]:
+    """Unique card ids, known variants and derivations, every item cited (with a known citation), templates that fill."""
+    found = game.cards
+    if found is None:
+        return []
+    file = game.file("cards.yaml")
+    variants = set(game.info.variants)
+    known_citations = set(found.citations)
+    problems: list[Problem] = []
+
+    def check_variant(where: str, variant: str | None) -> None:
+        if variant is not None and variant not in variants:
+            known = ", ".join(game.info.variants) or "none (game.yaml lists no variants)"
+            problems.append(Problem(file, where, f"unknown game variant {variant!r}; known: {known}", "unknown-variant"))
+
+    def check_rules(where: str, rules: list[str]) -> None:
+        if not [r for r in rules if r.strip()]:
+            problems.append(Problem(file, where, "cites no rule; give the case number or section it summarises", "no-citation"))
+        for j, rule in enumerate(rules):
+            if known_citations and rule not in known_citations:
+                close = get_close_matches(rule, sorted(known_citations), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                problems.append(Problem(file, f"{where}[{j}]", f"citation {rule!r} is not in the file's citations list{hint}", "unknown-citation"))
+
+    for variant in found.variants:
+        check_variant(f"variants.{variant}", variant)
+    seen: dict[str, int] = {}
+    for i, card in enumerate(found.cards):
+        if card.id in seen:
+            problems.append(Problem(file, f"cards[{i}].id", f"id {card.id!r} is used by cards[{seen[card.id]}] too", "duplicate"))
+        seen.setdefault(card.id, i)
+        for face, side in card.sides():
+            for s, section in enumerate(side.sections):
+                where = f"cards[{i}].{face}.sections[{s}]"
+                if section.derived and section.derived not in found.derived:
+                    known = ", ".join(sorted(found.derived)) or "none (the file declares no `derived`)"
+                    problems.append(Problem(file, f"{where}.from", f"unknown derivation {section.derived!r}; known: {known}", "unknown-derivation"))
+                if not section.items and not section.derived:
+                    problems.append(Problem(file, where, "section has no items and no `from`", "empty-section"))
+                for k, item in enumerate(section.items):
+                    if not item.text.strip():
+                        problems.append(Problem(file, f"{where}.items[{k}].text", "text is empty", "empty-text"))
+                    check_rules(f"{where}.items[{k}].rules", item.rules)
+                    check_variant(f"{where}.items[{k}].variant", item.variant)
+    for name, spec in found.derived.items():
+        check_rules(f"derived.{name}.rules", spec.rules)
+        try:
+            derive_items(game, spec)
+        except DerivationError as exc:
+            problems.append(Problem(file, f"derived.{name}", str(exc), "bad-derivation"))
+    return problems
+

@@ -1,0 +1,188 @@
+"""Cross-checks across a game's files, each returning every problem at once with a stable code.
+
+Each file has already been read into typed records; these checks are the ones no single
+record can make: unique ids and names, known factions, kinds and cities, years within the
+game's span, counts adding up to the printed sheet, and every size and colour the game's
+kinds ask for present in its layout preset (a typo there would otherwise pass validation and
+fail, or print in the fallback colour, only at build time).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .errors import DataError, Problem, UnknownNameError
+from .faces import NATION, TemplateError, faces
+from .layouts import preset_chain, preset_file
+from .names import NameIndex
+
+if TYPE_CHECKING:
+    from .game import Game
+
+def _duplicates(values: Iterable) -> set:
+    return {v for v, n in Counter(values).items() if n > 1}
+
+
+def check_info(game: "Game") -> list[Problem]:
+    """Unique faction ids and codes; years in order without gaps or repeats; lists of known kinds."""
+    file = game.file("game.yaml")
+    info = game.info
+    problems = []
+    for what in ("id", "code"):
+        values = [getattr(f, what) for f in info.factions if getattr(f, what)]
+        for dup in sorted(_duplicates(values)):
+            i = values.index(dup)
+            problems.append(Problem(file, f"factions[{i}].{what}", f"{what} {dup!r} is used by more than one faction", "duplicate"))
+    years = info.years
+    if years and years != list(range(years[0], years[0] + len(years))):
+        problems.append(Problem(file, "years", f"expected consecutive years in order, got {years}", "bad-years"))
+    for name, kinds in info.lists.items():
+        for j, kind in enumerate(kinds):
+            if kind not in info.kinds:
+                known = ", ".join(sorted(info.kinds)) or "none (game.yaml defines no kinds)"
+                problems.append(Problem(file, f"lists.{name}[{j}]", f"unknown kind {kind!r}; known kinds: {known}", "unknown-kind"))
+    return problems
+
+
+def check_pieces(game: "Game") -> list[Problem]:
+    """Known kinds and factions, unique names where the kind asks, faces that fill, the sheet total."""
+    file = game.file("pieces.yaml")
+    info = game.info
+    if not game.has_file("pieces.yaml"):
+        if info.sheet_total is None:
+            return []
+        return [Problem(file, "", f"file not found: game.yaml says the sheet holds {info.sheet_total} pieces", "missing-file")]
+    factions = {f.id for f in info.factions}
+    problems: list[Problem] = []
+    seen: dict[tuple, int] = {}
+    for i, piece in enumerate(game.pieces):
+        where = f"pieces[{i}]"
+        if piece.kind not in info.kinds:
+            known = ", ".join(sorted(info.kinds)) or "none (game.yaml defines no kinds)"
+            problems.append(Problem(file, f"{where}.kind", f"unknown kind {piece.kind!r}; known kinds: {known}", "unknown-kind"))
+            continue
+        if piece.nation is not None and piece.nation not in factions:
+            problems.append(Problem(file, f"{where}.nation", f"unknown faction {piece.nation!r}; known: {', '.join(sorted(factions))}", "unknown-faction"))
+            continue
+        for variant in piece.games or []:
+            if variant not in info.variants:
+                problems.append(Problem(file, f"{where}.games", f"unknown game variant {variant!r}; known: {', '.join(info.variants)}", "unknown-variant"))
+        kind = info.kinds[piece.kind]
+        if kind.unique_by:
+            key = (piece.kind,) + tuple(getattr(piece, f, None) for f in kind.unique_by)
+            if key in seen:
+                problems.append(Problem(file, where, f"duplicate {kind.label.lower()} {piece.name!r}: same {', '.join(kind.unique_by)} as pieces[{seen[key]}]", "duplicate"))
+            else:
+                seen[key] = i
+        try:
+            faces(game, piece)
+        except TemplateError as exc:
+            problems.append(Problem(file, where, f"a face of kind {piece.kind!r} names {exc.args[0]}", "bad-template"))
+    names = [p.name for p in game.pieces if p.kind in info.kinds and info.kinds[p.kind].unique_by == ["name"]]
+    for dup in sorted(_duplicates(names)):
+        i = next(j for j, p in enumerate(game.pieces) if p.name == dup)
+        problems.append(Problem(file, f"pieces[{i}].name", f"name {dup!r} is used by more than one piece", "duplicate"))
+    if info.sheet_total is not None and not problems:
+        total = game.count()
+        if total != info.sheet_total:
+            problems.append(Problem(file, "pieces", f"counts add up to {total}, but the sheet holds {info.sheet_total} ({info.sheet_total_note or 'game.yaml sheet_total'})", "bad-total"))
+    return problems
+
+
+def known_cities(game: "Game") -> set[str] | None:
+    """The city names tiles may award to: the map's cities, or None when the game has no map."""
+    if game.map is None:
+        return None
+    return {c.name for c in game.map.cities}
+
+
+def check_tiles(game: "Game") -> list[Problem]:
+    """Unique ids matching nation code and number, years within the game, award cities on the map."""
+    if not game.has_file("tiles.yaml"):
+        return []
+    file = game.file("tiles.yaml")
+    info = game.info
+    codes = {f.id: f.code for f in info.factions}
+    cities = known_cities(game)
+    problems: list[Problem] = []
+    for dup in sorted(_duplicates(t.id for t in game.tiles)):
+        i = next(j for j, t in enumerate(game.tiles) if t.id == dup)
+        problems.append(Problem(file, f"tiles[{i}].id", f"id {dup!r} is used by more than one tile", "duplicate"))
+    for dup in sorted(_duplicates(t.number for t in game.tiles)):
+        i = next(j for j, t in enumerate(game.tiles) if t.number == dup)
+        problems.append(Problem(file, f"tiles[{i}].number", f"number {dup} is used by more than one tile", "duplicate"))
+    for i, tile in enumerate(game.tiles):
+        where = f"tiles[{i}]"
+        if tile.nation is not None and tile.nation not in codes:
+            problems.append(Problem(file, f"{where}.nation", f"unknown faction {tile.nation!r}; known: {', '.join(sorted(codes))}", "unknown-faction"))
+        else:
+            prefix = codes.get(tile.nation) if tile.nation else info.tile_pool
+            expected = f"{prefix} {tile.number}"
+            if prefix and tile.id != expected:
+                problems.append(Problem(file, f"{where}.id", f"expected {expected!r} for this nation and number, got {tile.id!r}", "bad-id"))
+        for j, year in enumerate(tile.years):
+            if info.years and year not in info.years:
+                problems.append(Problem(file, f"{where}.years[{j}]", f"year {year} is outside the game's years {info.years[0]}–{info.years[-1]}", "bad-year"))
+        if tile.years != sorted(set(tile.years)):
+            problems.append(Problem(file, f"{where}.years", f"expected years in order without repeats, got {tile.years}", "bad-year"))
+        for j, award in enumerate(tile.awards):
+            for k, city in enumerate(award.cities):
+                if cities is not None and city not in cities:
+                    problems.append(Problem(file, f"{where}.awards[{j}].cities[{k}]", f"city {city!r} is not on the map", "unknown-city"))
+            for dup in sorted(_duplicates(award.cities)):
+                problems.append(Problem(file, f"{where}.awards[{j}].cities", f"city {dup!r} is listed twice", "duplicate"))
+    return problems
+
+
+def check_aliases(game: "Game") -> list[Problem]:
+    """Every alias points at a name the game prints."""
+    if not game.has_file("aliases.yaml"):
+        return []
+    printed = {p.name for p in game.pieces} | {t.id for t in game.tiles}
+    printed |= known_cities(game) or {c for t in game.tiles for a in t.awards for c in a.cities}
+    file = game.file("aliases.yaml")
+    return [
+        Problem(file, f"aliases.{alias}", f"points at {target!r}, which is not a name in this game", "unknown-name")
+        for alias, target in game.aliases.items()
+        if target not in printed
+    ]
+
+
+def check_layout(game: "Game") -> list[Problem]:
+    """Every size and colour the game's kinds name, missing from its layout preset."""
+    file = game.file("game.yaml")
+    try:
+        layout = game.layout
+    except UnknownNameError as exc:
+        return [Problem(file, "layout", f"{exc}; presets are looked for in the game folder's layouts/ and then the shared layouts/", "unknown-layout")]
+    except DataError as exc:
+        return list(exc.problems)
+    preset = preset_file(game.info.layout, game.folder)
+    problems: list[Problem] = []
+    if layout.paper not in NameIndex("paper size", layout.papers):
+        chain = preset_chain(game.info.layout, game.folder)
+        where = next((file for file, document in reversed(chain) if "paper" in document), preset)
+        problems.append(Problem(where, "paper", f"unknown paper size {layout.paper!r}; known: {', '.join(layout.papers)}", "unknown-paper"))
+    for name, kind in game.info.kinds.items():
+        if kind.size not in layout.sizes:
+            known = ", ".join(sorted(layout.sizes)) or "none"
+            problems.append(Problem(file, f"kinds.{name}.size", f"size {kind.size!r} is not in layout preset {preset.name} (sizes: {known})", "unknown-size"))
+        reported: set[str] = set()
+        for face_name, face in (("front", kind.front), ("back", kind.back)):
+            if face is None:
+                continue
+            if face.colour == NATION:
+                factions = {f.id for f in game.info.factions}  # unknown factions are reported by check_pieces
+                wanted = sorted({p.nation for p in game.pieces if p.kind == name and p.nation in factions})
+            else:
+                wanted = [face.colour]
+            for colour in wanted:
+                if colour not in layout.colours and colour not in reported:
+                    reported.add(colour)
+                    problems.append(Problem(file, f"kinds.{name}.{face_name}.colour",
+                                            f"colour {colour!r} is not in layout preset {preset.name} (colours: {', '.join(sorted(layout.colours))})",
+                                            "unknown-colour"))
+    return problems
+

@@ -1,0 +1,66 @@
+"""The roster as printable faces: each piece's kind template filled with the piece's own values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .models import FaceTemplate, Piece
+from .templates import as_text, fill, record_values, slots
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a piece, ready to draw."""
+
+    title: str | None = None
+    value: str | None = None
+    text: str | None = None
+    symbol: str | None = None
+    colour: str = "neutral"
+    blank: bool = False
+
+
+# A face's symbol or colour given as this word is the piece's faction's own.
+NATION = "nation"
+
+
+class TemplateError(KeyError):
+    """A face template names a field the piece has no value for."""
+
+
+def _fill(text: str | None, values: dict[str, Any], piece: Piece) -> str | None:
+    if text is None:
+        return None
+    for name in slots(text):
+        if not as_text(values.get(name)):
+            raise TemplateError(f"{name} (piece {piece.name!r} has no {name})")
+    return fill(text, values)
+
+
+def fill_face(game: "Game", template: FaceTemplate, piece: Piece) -> Face:
+    """The face `template` shows for `piece`: texts filled, a NATION symbol and colour resolved."""
+    values = record_values(game, piece)
+    symbol = _fill(template.symbol, values, piece)
+    if symbol == NATION:
+        faction = game.faction(piece.nation) if piece.nation else None
+        symbol = faction.symbol if faction else None
+    colour = (piece.nation or "neutral") if template.colour == NATION else template.colour
+    return Face(
+        title=_fill(template.title, values, piece),
+        value=_fill(template.value, values, piece),
+        text=_fill(template.text, values, piece),
+        symbol=symbol or None,
+        colour=colour,
+        blank=template.blank,
+    )
+
+
+def faces(game: "Game", piece: Piece) -> tuple[Face, Face]:
+    """(front, back) of `piece`."""
+    kind = game.info.kinds[piece.kind]
+    front = fill_face(game, kind.front, piece) if kind.front else Face(title=piece.name)
+    return front, fill_face(game, kind.back, piece)

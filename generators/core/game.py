@@ -1,0 +1,76 @@
+"""A game: its data read from its folder into typed records, with the lookups every command needs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .card_models import CardsFile
+from .errors import UnknownNameError
+from .layouts import Layout, load_layout
+from .map_models import MapFile
+from .models import Faction, GameInfo, Piece, Tile
+from .names import NameIndex, normalise
+
+
+@dataclass
+class Game:
+    """A game's data: its info (game.yaml), roster, tiles, spellings, map and cards, each empty or None
+    when its folder has no such file, and each file's document as read (for `dossier assumptions`)."""
+
+    folder: Path
+    info: GameInfo
+    pieces: tuple[Piece, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+    aliases: dict[str, str] = field(default_factory=dict)
+    map: MapFile | None = None
+    cards: CardsFile | None = None
+    documents: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def has_file(self, name: str) -> bool:
+        """True when the game's folder gave the data file `name` ("tiles.yaml")."""
+        return name in self.documents
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The layout preset game.yaml names, merged over the presets it extends; read once per game."""
+        return load_layout(self.info.layout, self.folder)
+
+    def file(self, name: str) -> Path:
+        """The path of the game file `name` (e.g. "tiles.yaml")."""
+        return self.folder / name
+
+    def faction(self, faction_id: str) -> Faction:
+        """The faction with id `faction_id`, looked up forgivingly by id or name."""
+        found = self.faction_index.resolve(faction_id)
+        return next(f for f in self.info.factions if f.id == found)
+
+    @cached_property
+    def faction_index(self) -> NameIndex:
+        factions = self.info.factions
+        return NameIndex("faction", [f.id for f in factions], {f.name: f.id for f in factions})
+
+    def tile(self, tile_id: str) -> Tile:
+        """The tile printed as `tile_id` ("Ge 1", "random 36"), any case or spacing.
+
+        A miss suggests the closest ids, else the tiles whose event mentions it ("Czech Crisis"),
+        else the tiles of the same nation ("Ge 99")."""
+        by_id = {t.id: t for t in self.tiles}
+        index = NameIndex("tile", by_id)
+        found = index.find(tile_id)
+        if found is None:
+            key, nation = normalise(tile_id), normalise(tile_id.rstrip("0123456789 "))
+            by_event = [t.id for t in self.tiles if key and key in normalise(t.event)]
+            by_nation = [t.id for t in self.tiles if nation and normalise(t.id).rstrip("0123456789") == nation]
+            raise UnknownNameError("tile", tile_id, index.closest(tile_id) or by_event or by_nation)
+        return by_id[found]
+
+    def count(self) -> int:
+        """How many pieces the roster prints, copies included."""
+        return sum(p.count for p in self.pieces)

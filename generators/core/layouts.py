@@ -1,0 +1,204 @@
+"""Layout presets: paper, piece and card sizes, margins, bleed, colours, read from YAML a designer edits.
+
+A preset may `extends:` another; values merge key by key, the child winning.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from . import paths
+from .errors import DataError, OptionError, Problem, UnknownNameError
+from .names import NameIndex
+from .schema_errors import problems_from_validation
+from .units import parse_length, pt_to_mm
+from .yamlio import read_yaml
+
+
+def _mm(value: Any) -> float:
+    try:
+        return parse_length(value)
+    except OptionError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _pt(value: Any) -> float:
+    return _mm(value) / pt_to_mm(1)
+
+
+Pt = Annotated[float, BeforeValidator(_pt)]
+PositiveMm = Annotated[float, BeforeValidator(_mm), Field(gt=0)]
+UnsignedMm = Annotated[float, BeforeValidator(_mm), Field(ge=0)]
+PositivePt = Annotated[float, BeforeValidator(_pt), Field(gt=0)]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    assumed: dict[str, str] = Field(default_factory=dict)
+
+
+class Size(_Part):
+    """Width and height in millimetres."""
+
+    width: PositiveMm
+    height: PositiveMm
+
+
+class Colour(_Part):
+    """A fill and the ink that reads on it."""
+
+    fill: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    ink: str = Field(default="#000000", pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class CropMarks(_Part):
+    length: UnsignedMm = 4.0
+    offset: UnsignedMm = 1.0
+    width: Pt = 0.25
+
+
+class Line(_Part):
+    width: Pt = 0.25
+    colour: str = Field(default="#7f7f7f", pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class Fonts(_Part):
+    regular: str = "Vera.ttf"
+    bold: str = "VeraBd.ttf"
+
+
+class PieceText(_Part):
+    """The largest size (pt) each part of a piece face may grow to; large pieces (cards, mats) stay readable
+    rather than shouting."""
+
+    title: PositivePt = 16.0
+    value: PositivePt = 20.0
+    text: PositivePt = 11.0
+
+
+class MinText(_Part):
+    piece: PositivePt = 4.0
+    tile: PositivePt = 5.0
+    card: PositivePt = 6.0
+
+
+class CardStyle(_Part):
+    """How reference cards and the player aid are set: padding inside a card, the largest sizes
+    text starts at before shrinking (down to min_text_size.card), and the player aid's columns."""
+
+    padding: UnsignedMm = 2.5
+    title_size: PositivePt = 9.0
+    text_size: PositivePt = 8.0
+    aid_text_size: PositivePt = 9.0
+    aid_columns: int = Field(default=3, ge=1)
+    aid_gap: UnsignedMm = 5.0
+
+
+class TileStyle(_Part):
+    """How event tiles are set: padding inside the cut line, the share of the tile's height the
+    id, nationality and years band takes, the gap between the band's texts, and the largest size
+    the event and awards start at before shrinking (down to min_text_size.tile)."""
+
+    padding: UnsignedMm = 1.0
+    band: float = Field(default=0.2, gt=0, lt=1)
+    gap: UnsignedMm = 1.5
+    text_size: PositivePt = 8.0
+
+
+class Layout(_Part):
+    """A resolved layout preset (lengths in mm, text sizes in pt)."""
+
+    extends: Optional[str] = None
+    paper: str = "letter"
+    margin: UnsignedMm = 10.0
+    gutter: UnsignedMm = 0.0
+    bleed: UnsignedMm = 0.0
+    crop_marks: CropMarks = Field(default_factory=CropMarks)
+    cut_line: Line = Field(default_factory=Line)
+    fonts: Fonts = Field(default_factory=Fonts)
+    min_text_size: MinText = Field(default_factory=MinText)
+    max_piece_text: PieceText = Field(default_factory=PieceText)
+    cards: CardStyle = Field(default_factory=CardStyle)
+    tiles: TileStyle = Field(default_factory=TileStyle)
+    sizes: dict[str, Size] = Field(default_factory=dict)
+    colours: dict[str, Colour] = Field(default_factory=dict)
+    papers: dict[str, Size] = Field(default_factory=dict)
+
+    def colour(self, name: str) -> Colour:
+        """The colour called `name`, falling back to "neutral" (black on white)."""
+        return self.colours.get(name) or self.colours.get("neutral") or Colour(fill="#ffffff")
+
+    def paper_size(self, name: str | None = None) -> Size:
+        """The paper called `name` (default: the preset's own paper); unknown names raise UnknownNameError."""
+        index = NameIndex("paper size", self.papers)
+        return self.papers[index.resolve(name or self.paper)]
+
+    def size(self, name: str) -> Size:
+        """The piece size called `name` (counter, tile, card...)."""
+        if name not in self.sizes:
+            raise UnknownNameError("size", name, NameIndex("size", self.sizes).closest(name))
+        return self.sizes[name]
+
+
+def _merge(base: dict, child: dict) -> dict:
+    merged = dict(base)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def preset_file(name: str, game_folder: Path | None = None) -> Path:
+    """The YAML file of preset `name`: the game folder's `layouts/` first, then the shared layouts/."""
+    folders = ([game_folder / "layouts"] if game_folder else []) + [paths.layouts_dir()]
+    for folder in folders:
+        candidate = folder / f"{name}.yaml"
+        if candidate.is_file():
+            return candidate
+    known = sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.yaml")} - {"paper"})
+    raise UnknownNameError("layout preset", name, NameIndex("layout preset", known).closest(name))
+
+
+def preset_chain(name: str, game_folder: Path | None = None) -> list[tuple[Path, dict]]:
+    """The preset and each one it extends, base first, as (file, document) pairs."""
+    chain: list[tuple[Path, dict]] = []
+    seen: set[Path] = set()
+    current: str | None = name
+    while current:
+        file = preset_file(current, game_folder)
+        if file in seen:
+            raise DataError([Problem(file, "extends", f"preset {current!r} extends itself in a loop", "layout-loop")])
+        seen.add(file)
+        document = read_yaml(file) or {}
+        if not isinstance(document, dict):
+            raise DataError([Problem(file, "", "expected a mapping of layout settings", "invalid")])
+        chain.insert(0, (file, document))
+        current = document.get("extends")
+        if current:
+            try:
+                preset_file(current, game_folder)
+            except UnknownNameError as exc:
+                raise DataError([Problem(file, "extends", str(exc), "unknown-layout")]) from None
+    return chain
+
+
+def load_layout(name: str, game_folder: Path | None = None) -> Layout:
+    """The preset `name`, merged over what it extends, with the paper sizes of layouts/paper.yaml."""
+    chain = preset_chain(name, game_folder)
+    merged: dict = {}
+    for _, document in chain:
+        merged = _merge(merged, document)
+    paper_file = paths.layouts_dir() / "paper.yaml"
+    papers = (read_yaml(paper_file) or {}).get("paper", {}) if paper_file.is_file() else {}
+    merged["papers"] = _merge(papers, merged.get("papers", {}))
+    from pydantic import ValidationError
+
+    try:
+        return Layout.model_validate(merged)
+    except ValidationError as exc:
+        raise DataError(problems_from_validation(exc, chain[-1][0])) from None

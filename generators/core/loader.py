@@ -1,0 +1,107 @@
+"""Reading a game folder: each YAML file read safely into typed records, every file checked on its own.
+
+A game folder holds game.yaml and any of the optional files in FILES. Reading refuses bad
+files with every problem found (DataError); the cross-checks between files are in
+`generators.validation`, which `load_game` runs.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from . import paths
+from .card_models import CardsFile
+from .errors import DataError, Problem, UnknownNameError
+from .game import Game
+from .map_models import MapFile
+from .models import AliasesFile, GameInfo, PiecesFile, TilesFile
+from .names import NameIndex
+from .schema_errors import problems_from_validation
+from .yamlio import read_yaml
+
+# Optional files of a game folder and the record each one is read into.
+FILES: dict[str, type[BaseModel]] = {
+    "pieces.yaml": PiecesFile,
+    "tiles.yaml": TilesFile,
+    "aliases.yaml": AliasesFile,
+    "map.yaml": MapFile,
+    "cards.yaml": CardsFile,
+}
+
+
+def default_game() -> str:
+    """The game used when no --game is given: $DOSSIER_GAME, else `default` in components/games.yaml."""
+    chosen = os.environ.get("DOSSIER_GAME")
+    if chosen:
+        return chosen
+    settings = paths.components_dir() / "games.yaml"
+    document = read_yaml(settings) if settings.is_file() else None
+    if isinstance(document, dict) and document.get("default"):
+        return str(document["default"])
+    games = paths.installed_games()
+    return games[0] if games else ""
+
+
+def resolve_game_folder(game: str | Path | None) -> Path:
+    """The folder of `game`: a path to a folder holding game.yaml, or the name of an installed game."""
+    text = str(game) if game is not None else default_game()
+    candidate = Path(text).expanduser()
+    looks_like_path = any(sep in text for sep in ("/", "\\")) or text.startswith(".")
+    if candidate.is_dir():
+        if (candidate / "game.yaml").is_file():
+            return candidate.resolve()
+        if looks_like_path:
+            raise DataError([Problem(candidate / "game.yaml", "", "file not found: a game folder needs a game.yaml", "missing-file")])
+    elif looks_like_path:
+        raise DataError([Problem(candidate, "", "no such game folder", "missing-file")])
+    installed = paths.installed_games()
+    index = NameIndex("game", installed)
+    found = index.find(text)
+    if found is None:
+        raise UnknownNameError("game", text, index.closest(text) or installed)
+    return paths.components_dir() / found
+
+
+def _read_record(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:
+    document = read_yaml(file)
+    if document is None:
+        raise DataError([Problem(file, "", "the file is empty", "invalid")])
+    if not isinstance(document, dict):
+        raise DataError([Problem(file, "", f"expected a mapping at the top of the file, got {type(document).__name__}", "invalid")])
+    try:
+        return document, model.model_validate(document)
+    except ValidationError as exc:
+        raise DataError(problems_from_validation(exc, file)) from None
+
+
+def read_game(game: str | Path | None = None) -> Game:
+    """The game's files read into records, every file checked on its own; no cross-checks yet."""
+    folder = resolve_game_folder(game)
+    documents: dict[str, Any] = {}
+    records: dict[str, BaseModel] = {}
+    problems: list[Problem] = []
+    for name, model in {"game.yaml": GameInfo, **FILES}.items():
+        file = folder / name
+        if name != "game.yaml" and not file.is_file():
+            continue
+        try:
+            documents[name], records[name] = _read_record(file, model)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    pieces, tiles, aliases = records.get("pieces.yaml"), records.get("tiles.yaml"), records.get("aliases.yaml")
+    return Game(
+        folder=folder,
+        info=records["game.yaml"],
+        pieces=tuple(pieces.pieces) if pieces else (),
+        tiles=tuple(tiles.tiles) if tiles else (),
+        aliases=dict(aliases.aliases) if aliases else {},
+        map=records.get("map.yaml"),
+        cards=records.get("cards.yaml"),
+        documents=documents,
+    )

@@ -1,0 +1,111 @@
+"""The map as data (map.yaml): cities, sea zones and the rail and air lines between cities.
+
+Positions are real latitudes and longitudes; `map.geography` projects them onto the flat map.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .errors import DataError
+from .models import Record
+from .schema_errors import problems_from_validation
+from .yamlio import read_yaml
+
+
+def _field_names(model: type[BaseModel]) -> set[str]:
+    """The names a data file uses for the model's fields (the alias where there is one)."""
+    return {info.alias or name for name, info in model.model_fields.items()} - {"assumed"}
+
+
+def _refuse_unknown_assumed(record: Record, known: set[str]) -> None:
+    unknown = sorted(set(record.assumed) - known)
+    if unknown:
+        raise ValueError(f"assumed names unknown field(s): {', '.join(unknown)}")
+
+
+class City(Record):
+    """A city: whose home territory it is (power None = neutral) and what is printed on it."""
+
+    name: str = Field(min_length=1)
+    country: str
+    power: Optional[str] = None
+    capital: bool = False
+    port: bool = False
+    sea_zones: list[str] = Field(default_factory=list)
+    police: bool = False
+    secret: bool = False
+    haven: bool = False
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+
+
+class SeaZone(Record):
+    """A sea zone, the zones a ship may sail on to, and where its ship symbol sits.
+
+    Without lat/lon the symbol sits amid the ports touching the zone.
+    """
+
+    name: str = Field(min_length=1)
+    adjacent: list[str] = Field(default_factory=list)
+    lat: Optional[float] = Field(default=None, ge=-90, le=90)
+    lon: Optional[float] = Field(default=None, ge=-180, le=180)
+
+
+class Line(Record):
+    """A rail or air line between two cities; movement along it runs both ways."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    from_: str = Field(alias="from")
+    to: str
+    kind: Literal["rail", "air"]
+
+    @model_validator(mode="after")
+    def _assumed_fields_exist(self):
+        _refuse_unknown_assumed(self, _field_names(Line))
+        return self
+
+
+class Rules(Record):
+    """The printed rules the map is checked and moved on, each cited in `cite` (field -> rule)."""
+
+    spaces_per_turn: int = Field(ge=1)
+    secret_cities: Optional[int] = Field(default=None, ge=0)
+    havens: list[str] = Field(default_factory=list)
+    cite: dict[str, str] = Field(default_factory=dict)
+
+
+class MapFile(Record):
+    """map.yaml: the whole map. A file-level `assumed` reason may name a field of every city,
+    sea zone or line (e.g. `lat`), saying why that field is assumed throughout the file."""
+
+    title: Optional[str] = None
+    reconstruction: Optional[str] = None
+    rules: Rules
+    sea_zones: list[SeaZone] = Field(default_factory=list)
+    cities: list[City] = Field(default_factory=list)
+    routes: list[Line] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _assumed_fields_exist(self):
+        _refuse_unknown_assumed(self, _field_names(MapFile) | _field_names(City) | _field_names(SeaZone) | _field_names(Line))
+        return self
+
+    def city(self, name: str) -> City:
+        """The city printed as `name` exactly; KeyError when there is none."""
+        for city in self.cities:
+            if city.name == name:
+                return city
+        raise KeyError(name)
+
+
+def read_map_file(file: Path) -> MapFile:
+    """The map in `file` (any map.yaml, not only a game's own); raises DataError naming every bad field."""
+    try:
+        return MapFile.model_validate(read_yaml(file))
+    except ValidationError as exc:
+        raise DataError(problems_from_validation(exc, file)) from None

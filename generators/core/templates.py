@@ -1,0 +1,46 @@
+"""Texts with "{field}" slots filled from a record's values: the one way piece faces and card
+derivations name a piece's strength, a tile's years or a faction's name.
+
+A `nation` holding a faction id reads as the faction's name, as printed, with the id kept as
+`nation_id` and the name in capitals as `NATION`.
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def record_values(game: "Game", record: BaseModel) -> dict[str, Any]:
+    """A record's fields by name, its `nation` as the faction's name (see above)."""
+    values = record.model_dump(exclude={"assumed"})
+    nation = values.get("nation")
+    if nation and "nation" in type(record).model_fields:
+        faction = next((f for f in game.info.factions if f.id == nation), None)
+        if faction is not None:
+            values.update(nation=faction.name, NATION=faction.name.upper(), nation_id=faction.id)
+    return values
+
+
+def as_text(value: Any) -> str:
+    """A value as a template prints it: nothing for None, a list joined with commas."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(as_text(v) for v in value)
+    return str(value)
+
+
+def slots(template: str) -> list[str]:
+    """The field names `template` fills, in order."""
+    return [name for _, name, _, _ in Formatter().parse(template) if name]
+
+
+def fill(template: str, values: dict[str, Any]) -> str:
+    """`template` with each {field} replaced by its value as text; the caller has checked the fields exist."""
+    return template.format_map({k: as_text(v) for k, v in values.items()})

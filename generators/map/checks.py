@@ -1,0 +1,278 @@
+"""Checking a map: every problem at once, each with a stable code, a severity and the names involved.
+
+Errors make the map unusable for play (a broken network, a missing city, the wrong number
+of SECRET cities...). Warnings point at what looks wrong but may be meant (a very long rail
+line, a port reached only by sea). Loading a game refuses its map's errors (see
+`check_game_map`, registered with the game's cross-checks); `dossier map check` shows both.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.errors import Problem
+from ..core.map_models import MapFile
+from ..core.models import Tile
+from .geography import great_circle_km
+from .network import CITY, connected_parts, places
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+
+# A rail line this many times the map's median rail line is worth a second look.
+LONG_RAIL_FACTOR = 4.0
+# Below this many rail lines a median says too little to judge by.
+MIN_RAIL_LINES_FOR_LENGTHS = 5
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class MapProblem:
+    """One thing wrong (or odd) with a map: a stable code, how bad, what, where in the file, which places."""
+
+    code: str
+    severity: Severity
+    message: str
+    names: tuple[str, ...] = ()
+    where: str = ""
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def to_problem(self, file: Path) -> Problem:
+        """The problem as the game's loader reports it, naming `file`."""
+        return Problem(Path(file), self.where, self.message, self.code)
+
+
+def _error(code: str, message: str, names: Iterable[str] = (), where: str = "") -> MapProblem:
+    return MapProblem(code, Severity.ERROR, message, tuple(names), where)
+
+
+def _warning(code: str, message: str, names: Iterable[str] = (), where: str = "") -> MapProblem:
+    return MapProblem(code, Severity.WARNING, message, tuple(names), where)
+
+
+def has_errors(problems: Iterable[MapProblem]) -> bool:
+    """True when any problem is an error (warnings alone leave a map valid)."""
+    return any(p.is_error for p in problems)
+
+
+def check_map(game_map: MapFile, tiles: Iterable[Tile] = (), powers: Iterable[str] | None = None) -> list[MapProblem]:
+    """Every problem with `game_map`, errors and warnings, in a stable order; [] for a clean map.
+
+    `tiles` are checked to award only cities on the map; `powers` (the game's faction ids)
+    are the powers a city may belong to, each needing one capital. Without `powers`, those
+    the map uses are taken as given.
+    """
+    problems: list[MapProblem] = []
+    problems += check_names(game_map)
+    problems += check_routes(game_map)
+    problems += check_sea(game_map)
+    problems += check_connected(game_map)
+    problems += check_tile_cities(game_map, tiles)
+    problems += check_territory(game_map, powers)
+    problems += check_marks(game_map)
+    problems += check_looks(game_map)
+    return problems
+
+
+def _repeated(names: list[str]) -> list[tuple[str, int, int]]:
+    """(name, index of its second use, times used) for each name used more than once."""
+    counts = Counter(names)
+    return [(name, [i for i, n in enumerate(names) if n == name][1], n) for name, n in counts.items() if n > 1]
+
+
+def check_names(game_map: MapFile) -> list[MapProblem]:
+    """Each city and sea zone named once, and no name used for both."""
+    problems = [_error("duplicate-city", f"city {name!r} appears {n} times", [name], f"cities[{i}].name")
+                for name, i, n in _repeated([c.name for c in game_map.cities])]
+    problems += [_error("duplicate-sea-zone", f"sea zone {name!r} appears {n} times", [name], f"sea_zones[{i}].name")
+                 for name, i, n in _repeated([z.name for z in game_map.sea_zones])]
+    zones = {z.name for z in game_map.sea_zones}
+    for i, city in enumerate(game_map.cities):
+        if city.name in zones:
+            problems.append(_error("name-clash", f"{city.name!r} names both a city and a sea zone", [city.name], f"cities[{i}].name"))
+    return problems
+
+
+def check_routes(game_map: MapFile) -> list[MapProblem]:
+    """Rail and air lines join two different cities on the map, each pair once per kind."""
+    cities = {c.name for c in game_map.cities}
+    zones = {z.name for z in game_map.sea_zones}
+    problems = []
+    seen: dict[tuple, int] = {}
+    for i, line in enumerate(game_map.routes):
+        for end, name in (("from", line.from_), ("to", line.to)):
+            if name not in cities:
+                why = "a sea zone, not a city (ships sail between ports and zones, not along lines)" if name in zones else "not a city on the map"
+                problems.append(_error("unknown-endpoint", f"{line.kind} line {line.from_} – {line.to}: {name!r} is {why}", [name], f"routes[{i}].{end}"))
+        if line.from_ == line.to:
+            problems.append(_error("self-loop", f"{line.kind} line from {line.from_!r} to itself", [line.from_], f"routes[{i}]"))
+            continue
+        key = (frozenset((line.from_, line.to)), line.kind)
+        if key in seen:
+            problems.append(_error("duplicate-route", f"{line.kind} line {line.from_} – {line.to} is listed twice (also routes[{seen[key]}])",
+                                   [line.from_, line.to], f"routes[{i}]"))
+        else:
+            seen[key] = i
+    return problems
+
+
+def check_sea(game_map: MapFile) -> list[MapProblem]:
+    """Sea zones named where they exist, adjacency both ways, ports on a zone, zones with a port."""
+    zones = {z.name: z for z in game_map.sea_zones}
+    problems = []
+    for i, city in enumerate(game_map.cities):
+        where = f"cities[{i}]"
+        if city.port and not city.sea_zones:
+            problems.append(_error("port-without-sea-zone", f"port {city.name!r} touches no sea zone", [city.name], f"{where}.sea_zones"))
+        if city.sea_zones and not city.port:
+            problems.append(_error("inland-city-on-sea", f"{city.name!r} lists sea zones but is not a port", [city.name], f"{where}.port"))
+        for j, zone in enumerate(city.sea_zones):
+            if zone not in zones:
+                problems.append(_error("unknown-sea-zone", f"{city.name!r} touches {zone!r}, which is not a sea zone of the map", [city.name, zone], f"{where}.sea_zones[{j}]"))
+    for i, zone in enumerate(game_map.sea_zones):
+        for j, other in enumerate(zone.adjacent):
+            where = f"sea_zones[{i}].adjacent[{j}]"
+            if other == zone.name:
+                problems.append(_error("self-loop", f"sea zone {zone.name!r} lists itself as adjacent", [zone.name], where))
+            elif other not in zones:
+                problems.append(_error("unknown-sea-zone", f"{zone.name!r} is adjacent to {other!r}, which is not a sea zone of the map", [zone.name, other], where))
+            elif zone.name not in zones[other].adjacent:
+                problems.append(_error("one-way-adjacency", f"{zone.name!r} lists {other!r} as adjacent, but {other!r} does not list {zone.name!r}",
+                                       [zone.name, other], where))
+    touched = {zone for c in game_map.cities if c.port for zone in c.sea_zones}
+    for i, zone in enumerate(game_map.sea_zones):
+        if zone.name not in touched:
+            problems.append(_error("sea-zone-without-port", f"no port touches sea zone {zone.name!r}", [zone.name], f"sea_zones[{i}]"))
+    return problems
+
+
+def check_connected(game_map: MapFile) -> list[MapProblem]:
+    """Every city can reach every other by rail, air and sea."""
+    if not game_map.cities:
+        return [_error("no-cities", "the map has no cities", where="cities")]
+    kind_of = places(game_map)
+    parts = sorted(connected_parts(game_map), key=lambda part: (-sum(kind_of[n] == CITY for n in part), min(part)))
+    problems = []
+    for part in parts[1:]:
+        names = sorted(part)
+        shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8 else "")
+        problems.append(_error("disconnected", f"cut off from the rest of the map: {shown}", names))
+    return problems
+
+
+def check_tile_cities(game_map: MapFile, tiles: Iterable[Tile]) -> list[MapProblem]:
+    """Every city an Event Tile awards to is on the map."""
+    cities = {c.name for c in game_map.cities}
+    missing: dict[str, list[str]] = defaultdict(list)
+    for tile in tiles:
+        for award in tile.awards:
+            for city in award.cities:
+                if city not in cities and tile.id not in missing[city]:
+                    missing[city].append(tile.id)
+    return [_error("missing-tile-city", f"{city!r} is named on tile(s) {', '.join(ids)} but is not on the map", [city])
+            for city, ids in missing.items()]
+
+
+def check_territory(game_map: MapFile, powers: Iterable[str] | None) -> list[MapProblem]:
+    """Known powers, one capital in each power's home territory, police only in home territory."""
+    used = {c.power for c in game_map.cities if c.power is not None}
+    known = set(powers) if powers is not None else used
+    problems = []
+    for i, city in enumerate(game_map.cities):
+        where = f"cities[{i}]"
+        if city.power is not None and city.power not in known:
+            problems.append(_error("unknown-power", f"{city.name!r} belongs to unknown power {city.power!r}; known: {', '.join(sorted(known)) or 'none'}",
+                                   [city.name], f"{where}.power"))
+        if city.police and city.power is None:
+            problems.append(_error("police-outside-home", f"{city.name!r} is coded for police but is neutral; police deploy only in home territory",
+                                   [city.name], f"{where}.police"))
+    for power in sorted(known):
+        capitals = [c.name for c in game_map.cities if c.power == power and c.capital]
+        if not capitals:
+            problems.append(_error("missing-capital", f"power {power!r} has no capital in its home territory", [power]))
+        elif len(capitals) > 1:
+            problems.append(_error("several-capitals", f"power {power!r} has {len(capitals)} capitals in its home territory: {', '.join(capitals)}",
+                                   [power, *capitals]))
+    return problems
+
+
+def check_marks(game_map: MapFile) -> list[MapProblem]:
+    """The rules' count of SECRET cities, all neutral; the rules' spy havens, and only those, marked."""
+    rules = game_map.rules
+    problems = []
+    secrets = [c.name for c in game_map.cities if c.secret]
+    if rules.secret_cities is not None and len(secrets) != rules.secret_cities:
+        problems.append(_error("secret-count", f"{len(secrets)} cities are marked SECRET; the rules call for {rules.secret_cities}", secrets, "cities"))
+    for i, city in enumerate(game_map.cities):
+        if city.secret and city.power is not None:
+            problems.append(_error("secret-not-neutral", f"SECRET city {city.name!r} is in {city.power}'s home territory; SECRET cities are neutral",
+                                   [city.name], f"cities[{i}].secret"))
+    by_name = {c.name: c for c in game_map.cities}
+    for j, haven in enumerate(rules.havens):
+        if haven not in by_name:
+            problems.append(_error("missing-haven", f"spy haven {haven!r} is not a city on the map", [haven], f"rules.havens[{j}]"))
+        elif not by_name[haven].haven:
+            problems.append(_error("missing-haven", f"spy haven {haven!r} is on the map but not marked as a haven", [haven], f"rules.havens[{j}]"))
+    for i, city in enumerate(game_map.cities):
+        if city.haven and city.name not in rules.havens:
+            problems.append(_error("unlisted-haven", f"{city.name!r} is marked as a spy haven, but the rules name only {', '.join(rules.havens) or 'none'}",
+                                   [city.name], f"cities[{i}].haven"))
+    return problems
+
+
+def check_looks(game_map: MapFile) -> list[MapProblem]:
+    """Warnings: very long rail lines, ports reached only by sea, split countries, shared positions."""
+    problems = []
+    by_name = {c.name: c for c in game_map.cities}
+    rail = [(i, line) for i, line in enumerate(game_map.routes) if line.kind == "rail" and line.from_ in by_name and line.to in by_name]
+    lengths = {i: great_circle_km(by_name[line.from_], by_name[line.to]) for i, line in rail}
+    if len(lengths) >= MIN_RAIL_LINES_FOR_LENGTHS:
+        median = statistics.median(lengths.values())
+        for i, line in rail:
+            if lengths[i] > LONG_RAIL_FACTOR * median:
+                problems.append(_warning("long-rail-line", f"rail line {line.from_} – {line.to} runs {lengths[i]:.0f} km, over {LONG_RAIL_FACTOR:g} times "
+                                         f"the median rail line ({median:.0f} km); a city between may be missing", [line.from_, line.to], f"routes[{i}]"))
+    on_lines = {name for line in game_map.routes for name in (line.from_, line.to)}
+    for i, city in enumerate(game_map.cities):
+        if city.port and city.name not in on_lines:
+            problems.append(_warning("port-without-lines", f"port {city.name!r} has no rail or air line; it is reached only by sea", [city.name], f"cities[{i}]"))
+    powers_of: dict[str, set] = defaultdict(set)
+    for city in game_map.cities:
+        powers_of[city.country].add(city.power)
+    for country, owners in powers_of.items():
+        if len(owners) > 1:
+            shown = ", ".join(sorted(str(p) if p else "neutral" for p in owners))
+            problems.append(_warning("country-split", f"cities of {country} belong to different powers ({shown})", [country]))
+    capitals = Counter(c.country for c in game_map.cities if c.capital)
+    for country, n in capitals.items():
+        if n > 1:
+            names = [c.name for c in game_map.cities if c.capital and c.country == country]
+            problems.append(_warning("country-capitals", f"{country} has {n} capitals: {', '.join(names)}", [country, *names]))
+    at: dict[tuple, list[str]] = defaultdict(list)
+    for city in game_map.cities:
+        at[(round(city.lat, 2), round(city.lon, 2))].append(city.name)
+    for (lat, lon), names in at.items():
+        if len(names) > 1:
+            problems.append(_warning("same-position", f"{', '.join(names)} share the position {lat}, {lon}; they would print on top of each other", names))
+    return problems
+
+
+def check_game_map(game: "Game") -> list[Problem]:
+    """The map's errors as the game's cross-checks report them (tile cities are checked with the tiles)."""
+    if game.map is None:
+        return []
+    powers = [f.id for f in game.info.factions]
+    return [p.to_problem(game.file("map.yaml")) for p in check_map(game.map, powers=powers) if p.is_error]

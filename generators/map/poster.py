@@ -1,0 +1,527 @@
+"""The map poster: a game's map on one large page (map.pdf, the layout's 22 x 34 inch poster paper, for
+a print shop), the same page tiled over home-printer paper (map-tiles.pdf, see tiling.py), and SVG.
+
+Everything drawn comes from the map data and the layout: land shaded per power, shaped from the
+cities (territories.py); rail lines solid, air lines dashed; sea zones as ships joined by sea lanes;
+cities marked as capital, port, police, SECRET and spy haven; names set as real text clear of each
+other (label_placement.py); a lettered grid with an index of places; a legend; the title and, when the map
+says it is one, the note that it is a reconstruction.
+"""
+
+from __future__ import annotations
+
+import string
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import shapely
+from shapely.geometry import Polygon
+
+from ..core.map_models import MapFile
+from ..core.units import pt_to_mm
+from ..printing.fonts import FontSet, register_fonts, text_width
+from ..printing.geometry import Box
+from ..printing.painter import Anchor, Painter
+from ..printing.render import write_outputs
+from ..printing.textfit import Paragraph, fit_text
+from .geography import positions
+from .label_placement import LabelRequest, PlacedLabel, place_labels
+from .poster_sheets import draw_tiled, plan_tiles
+from .territories import Region, Site, polygons, shape_territories, typical_spacing
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from ..core.layouts import Layout
+    from ..printing.options import BuildOptions
+
+POSTER_PAPER = "poster-22x34"
+MARGIN = 12.7  # mm around everything printed
+TITLE_BAND = 50.0  # mm of the page above the map
+FRAME_PAD = 14.0  # mm inside the map frame around the outermost places
+BORDER = 7.0  # mm band around the map frame holding the grid letters and numbers
+GRID_CELL = 45.0  # mm: the grid's squares are about this size
+INDEX_COLUMN = 55.0  # mm: the narrowest a column of the index of places gets
+LEGEND_WIDTH = 150.0  # mm
+SEA_TABLE_COLUMNS = 3
+REACH = 1.2  # land reaches this many typical city spacings beyond a country's cities
+PORT_TO_SEA = 0.6  # how far out from a port towards its ship the sea is sure to be
+TINT = 0.42  # share of a power's colour in the shade of its land
+
+# Text sizes (pt)
+TITLE_SIZE, SUBTITLE_SIZE, NOTE_SIZE = 54.0, 22.0, 11.0
+CITY_SIZE, CAPITAL_SIZE, SEA_SIZE, TAG_SIZE = 8.5, 10.0, 10.5, 6.0
+GRID_SIZE, LEGEND_SIZE, INDEX_SIZE, HEADING_SIZE = 10.0, 13.0, 10.0, 16.0
+# Marks (mm) and lines (pt; dashes in mm)
+CITY_R, CAPITAL_R, PORT_RING, POLICE_R, SHIP, SHIP_RING = 1.6, 2.7, 0.9, 1.4, 8.0, 5.0
+RAIL, AIR, LANE, COUNTRY_EDGE, POWER_EDGE = 1.7, 1.1, 1.2, 0.5, 1.6
+AIR_DASH, LANE_DASH = (3.2, 1.8), (0.7, 1.3)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The poster's colours, from the layout: each power's own, and the map's sea, land and lines."""
+
+    sea: str
+    sea_ink: str
+    land: str
+    border: str
+    rail: str
+    air: str
+    powers: dict[str, str]
+    power_inks: dict[str, str]
+
+    @classmethod
+    def from_layout(cls, layout: "Layout", powers: list[str]) -> "Palette":
+        sea, land = layout.colour("map-sea"), layout.colour("map-land")
+        return cls(sea=sea.fill, sea_ink=sea.ink, land=land.fill, border=land.ink,
+                   rail=layout.colour("map-rail").fill, air=layout.colour("map-air").fill,
+                   powers={p: layout.colour(p).fill for p in powers}, power_inks={p: layout.colour(p).ink for p in powers})
+
+    def shade(self, power: str | None) -> str:
+        """The fill of land: the power's colour lightened, or the neutral land colour."""
+        return mix(self.powers[power], "#ffffff", TINT) if power in self.powers else self.land
+
+
+def mix(colour: str, other: str, share: float) -> str:
+    """`share` of `colour` over the rest of `other`, as #rrggbb."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x * share + y * (1 - share)):02x}" for x, y in zip(a, b))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The lettered columns and numbered rows over the map frame."""
+
+    frame: Box
+    columns: int
+    rows: int
+
+    def ref(self, x: float, y: float) -> str:
+        """"C4" for a point in column C, row 4."""
+        col = min(self.columns - 1, max(0, int((x - self.frame.x) / self.frame.width * self.columns)))
+        row = min(self.rows - 1, max(0, int((y - self.frame.y) / self.frame.height * self.rows)))
+        return f"{column_name(col)}{row + 1}"
+
+
+def column_name(index: int) -> str:
+    """A, B, ..., Z, AA, AB, ... for 0, 1, ..."""
+    letters = string.ascii_uppercase
+    return letters[index] if index < 26 else column_name(index // 26 - 1) + letters[index % 26]
+
+
+@dataclass(frozen=True)
+class CityLabel:
+    """A city's label: its name, and the tags (SECRET, SPY HAVEN) set below it."""
+
+    name: str
+    font: str
+    size: float
+    tags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PosterPlan:
+    """Where everything on the poster goes, worked out once and drawn by every backend and tile."""
+
+    width: float
+    height: float
+    game_title: str
+    game_map: MapFile
+    factions: dict[str, str]
+    frame: Box
+    grid: Grid
+    at: dict[str, tuple[float, float]]
+    regions: list[Region]
+    city_labels: dict[str, CityLabel]
+    placed: dict[str, PlacedLabel]
+    palette: Palette
+    fonts: FontSet
+
+
+def _tag_height() -> float:
+    return pt_to_mm(TAG_SIZE) * 1.5
+
+
+def _label_size(label: CityLabel) -> tuple[float, float]:
+    widths = [text_width(label.name, label.font, label.size)] + [text_width(t, label.font, TAG_SIZE) + 1.6 for t in label.tags]
+    return max(widths), pt_to_mm(label.size) * 1.15 + len(label.tags) * (_tag_height() + 0.4)
+
+
+def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
+    """The poster laid out: page, frame, projected places, land, grid and where each name goes."""
+    game_map: MapFile = game.map
+    paper = layout.paper_size(POSTER_PAPER)
+    width, height = paper.width, paper.height
+    flat = positions(game_map)
+    span_x = max((p.x for p in flat.values()), default=1.0) or 1.0
+    span_y = max((p.y for p in flat.values()), default=1.0) or 1.0
+    inner_w = width - 2 * MARGIN - 2 * BORDER - 2 * FRAME_PAD
+    scale = inner_w / span_x
+    frame = Box(MARGIN + BORDER, MARGIN + TITLE_BAND + BORDER, width - 2 * (MARGIN + BORDER), span_y * scale + 2 * FRAME_PAD)
+    at = {name: (frame.x + FRAME_PAD + p.x * scale, frame.y + FRAME_PAD + p.y * scale) for name, p in flat.items()}
+    grid = Grid(frame, max(1, round(frame.width / GRID_CELL)), max(1, round(frame.height / GRID_CELL)))
+
+    powers = [f.id for f in game.info.factions]
+    palette = Palette.from_layout(layout, powers)
+    regions = _regions(game_map, at, frame)
+
+    labels = {}
+    for city in game_map.cities:
+        tags = tuple(t for t, on in (("SECRET", city.secret), ("SPY HAVEN", city.haven)) if on)
+        labels[city.name] = CityLabel(city.name, fonts.bold if city.capital else fonts.regular,
+                                      CAPITAL_SIZE if city.capital else CITY_SIZE, tags)
+    placed = _place_names(game_map, at, frame, labels, fonts)
+    return PosterPlan(width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
+                      at, regions, labels, placed, palette, fonts)
+
+
+def _sea_points(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[tuple[float, float]]:
+    """Points that stay sea: each ship, and a point on the way out from each port to its ship."""
+    points = [at[z.name] for z in game_map.sea_zones if z.name in at]
+    for city in game_map.cities:
+        for zone in city.sea_zones if city.port else ():
+            if zone in at:
+                (cx, cy), (zx, zy) = at[city.name], at[zone]
+                points.append((cx + (zx - cx) * PORT_TO_SEA, cy + (zy - cy) * PORT_TO_SEA))
+    return points
+
+
+def _regions(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box) -> list[Region]:
+    sites = [Site(c.name, c.country, c.power, at[c.name]) for c in game_map.cities]
+    reach = REACH * typical_spacing([s.at for s in sites])
+    box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
+    regions = shape_territories(sites, _sea_points(game_map, at), box, reach)
+    return sorted(regions, key=lambda r: -r.shape.area)  # enclaves drawn over what surrounds them
+
+
+def _mark_radius(game_map: MapFile, name: str) -> float:
+    city = game_map.city(name)
+    return (CAPITAL_R if city.capital else CITY_R) + (PORT_RING if city.port else 0.0)
+
+
+def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
+                 fonts: FontSet) -> dict[str, PlacedLabel]:
+    """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities."""
+    obstacles = []
+    for city in game_map.cities:
+        r = _mark_radius(game_map, city.name)
+        x, y = at[city.name]
+        obstacles.append(Box(x - r, y - r, 2 * r, 2 * r))
+        if city.police:
+            bx, by = _police_badge(x, y, r)
+            obstacles.append(Box(bx - POLICE_R, by - POLICE_R, 2 * POLICE_R, 2 * POLICE_R))
+    for zone in game_map.sea_zones:
+        if zone.name in at:
+            x, y = at[zone.name]
+            obstacles.append(Box(x - SHIP_RING, y - SHIP_RING, 2 * SHIP_RING, 2 * SHIP_RING))
+    lines = [[at[r.from_], at[r.to]] for r in game_map.routes if r.from_ in at and r.to in at]
+    lines += _lanes(game_map, at)
+    near = _crowding(at, [c.name for c in game_map.cities])
+    requests = []
+    for zone in game_map.sea_zones:
+        if zone.name in at:
+            requests.append(LabelRequest(zone.name, at[zone.name], text_width(zone.name, fonts.regular, SEA_SIZE),
+                                         pt_to_mm(SEA_SIZE) * 1.2, SHIP_RING))
+    order = sorted(game_map.cities, key=lambda c: (not c.capital, -near[c.name], c.name))
+    for city in order:
+        w, h = _label_size(labels[city.name])
+        requests.append(LabelRequest(city.name, at[city.name], w, h, _mark_radius(game_map, city.name)))
+    inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
+    return {p.key: p for p in place_labels(requests, inside, obstacles, lines, gap=0.9)}
+
+
+def _crowding(at: dict[str, tuple[float, float]], names: list[str], radius: float = 30.0) -> dict[str, int]:
+    """How many other cities lie within `radius` mm of each: crowded names are placed first."""
+    return {n: sum(1 for m in names if m != n and (at[n][0] - at[m][0]) ** 2 + (at[n][1] - at[m][1]) ** 2 < radius ** 2) for n in names}
+
+
+def _lanes(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[list[tuple[float, float]]]:
+    """The sea lanes: ship to adjacent ship (each pair once), and port to the ship of each zone it touches."""
+    lanes = []
+    for zone in game_map.sea_zones:
+        for other in zone.adjacent:
+            if zone.name < other and zone.name in at and other in at:
+                lanes.append([at[zone.name], at[other]])
+    for city in game_map.cities:
+        for zone in city.sea_zones if city.port else ():
+            if zone in at:
+                lanes.append([at[city.name], at[zone]])
+    return lanes
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+def draw_poster(painter: Painter, plan: PosterPlan) -> None:
+    """The whole poster on the painter's current page (page coordinates of the poster)."""
+    _draw_map(painter, plan)
+    _draw_title(painter, plan)
+    _draw_key(painter, plan)
+
+
+def _draw_map(painter: Painter, plan: PosterPlan) -> None:
+    game_map, f, pal = plan.game_map, plan.frame, plan.palette
+    painter.rect(f.x, f.y, f.width, f.height, fill=pal.sea)
+    for region in plan.regions:
+        for poly in polygons(region.shape):
+            painter.polygon(list(poly.exterior.coords)[:-1], fill=pal.shade(region.power), stroke=pal.border, line_width=COUNTRY_EDGE)
+            for hole in poly.interiors:
+                painter.polygon(list(hole.coords)[:-1], fill=pal.sea, stroke=pal.border, line_width=COUNTRY_EDGE)
+    by_power = defaultdict(list)
+    for region in plan.regions:
+        if region.power in pal.powers:
+            by_power[region.power].append(region.shape)
+    for power, shapes in by_power.items():
+        edge = mix(pal.powers[power], "#000000", 0.75)
+        for poly in polygons(shapely.union_all(shapes)):
+            painter.polyline(list(poly.exterior.coords), stroke=edge, line_width=POWER_EDGE)
+    _draw_grid_lines(painter, plan)
+    for lane in _lanes(game_map, plan.at):
+        painter.polyline(lane, stroke=pal.sea_ink, line_width=LANE, dash=LANE_DASH)
+    for line in game_map.routes:
+        if line.kind == "air" and line.from_ in plan.at and line.to in plan.at:
+            painter.line(*plan.at[line.from_], *plan.at[line.to], stroke=pal.air, line_width=AIR, dash=AIR_DASH)
+    for line in game_map.routes:
+        if line.kind == "rail" and line.from_ in plan.at and line.to in plan.at:
+            painter.line(*plan.at[line.from_], *plan.at[line.to], stroke=pal.rail, line_width=RAIL)
+    for zone in game_map.sea_zones:
+        if zone.name in plan.at:
+            x, y = plan.at[zone.name]
+            painter.circle(x, y, SHIP_RING, fill=pal.sea, stroke=pal.sea_ink, line_width=0.8)
+            painter.symbol("ship", x, y, SHIP, ink=pal.sea_ink, paper=pal.sea)
+    for key, placed in plan.placed.items():
+        if placed.far:
+            x, y = plan.at[key]
+            painter.line(x, y, *placed.nearest_edge(x, y), stroke="#4d4d4d", line_width=0.5)
+    for city in game_map.cities:
+        _draw_city(painter, plan, city.name)
+    for key, placed in plan.placed.items():
+        if key in plan.city_labels:
+            _draw_city_label(painter, plan, plan.city_labels[key], placed.rect)
+        else:
+            r = placed.rect
+            painter.text(r.x + r.width / 2, r.y + r.height * 0.78, key, plan.fonts.regular, SEA_SIZE, colour=pal.sea_ink, anchor=Anchor.MIDDLE)
+    _draw_frame(painter, plan)
+
+
+def _draw_city(painter: Painter, plan: PosterPlan, name: str) -> None:
+    city = plan.game_map.city(name)
+    pal = plan.palette
+    x, y = plan.at[name]
+    fill = pal.powers.get(city.power, "#ffffff")
+    ink = pal.power_inks.get(city.power, "#000000")
+    if city.port:
+        painter.circle(x, y, (CAPITAL_R if city.capital else CITY_R) + PORT_RING, fill="#ffffff", stroke=pal.sea_ink, line_width=1.4)
+    if city.capital:
+        painter.circle(x, y, CAPITAL_R, fill=fill, stroke="#000000", line_width=0.9)
+        painter.symbol("star", x, y, CAPITAL_R * 1.6, ink=ink, paper=fill)
+    else:
+        painter.circle(x, y, CITY_R, fill=fill, stroke="#000000", line_width=0.8)
+    if city.police:
+        _draw_police(painter, plan.fonts, *_police_badge(x, y, _mark_radius(plan.game_map, name)))
+
+
+def _police_badge(x: float, y: float, r: float) -> tuple[float, float]:
+    """Where a city's police badge sits: on the lower left of its mark of radius `r`, the spot names take last."""
+    return x - r * 0.8, y + r * 0.8
+
+
+def _draw_police(painter: Painter, fonts: FontSet, x: float, y: float) -> None:
+    painter.circle(x, y, POLICE_R, fill="#000000")
+    painter.text(x, y + POLICE_R * 0.5, "P", fonts.bold, POLICE_R * 3.6, colour="#ffffff", anchor=Anchor.MIDDLE)
+
+
+def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect: Box) -> None:
+    right_aligned = rect.x + rect.width <= plan.at[label.name][0]
+    anchor = Anchor.END if right_aligned else Anchor.START if rect.x >= plan.at[label.name][0] else Anchor.MIDDLE
+    x = {Anchor.START: rect.x, Anchor.END: rect.right, Anchor.MIDDLE: rect.x + rect.width / 2}[anchor]
+    line = pt_to_mm(label.size) * 1.15
+    painter.text(x, rect.y + line * 0.8, label.name, label.font, label.size, anchor=anchor)
+    top = rect.y + line + 0.2
+    for tag in label.tags:
+        w = text_width(tag, label.font, TAG_SIZE) + 1.6
+        left = {Anchor.START: x, Anchor.END: x - w, Anchor.MIDDLE: x - w / 2}[anchor]
+        painter.rect(left, top, w, _tag_height(), fill="#000000" if tag == "SECRET" else plan.palette.sea_ink)
+        painter.text(left + w / 2, top + _tag_height() * 0.74, tag, plan.fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
+        top += _tag_height() + 0.4
+
+
+def _draw_grid_lines(painter: Painter, plan: PosterPlan) -> None:
+    f, g = plan.frame, plan.grid
+    colour = mix(plan.palette.sea_ink, "#ffffff", 0.25)
+    for i in range(1, g.columns):
+        x = f.x + f.width * i / g.columns
+        painter.line(x, f.y, x, f.bottom, stroke=colour, line_width=0.3)
+    for j in range(1, g.rows):
+        y = f.y + f.height * j / g.rows
+        painter.line(f.x, y, f.right, y, stroke=colour, line_width=0.3)
+
+
+def _draw_frame(painter: Painter, plan: PosterPlan) -> None:
+    f, g, font = plan.frame, plan.grid, plan.fonts.bold
+    painter.rect(f.x - BORDER, f.y - BORDER, f.width + 2 * BORDER, BORDER, fill="#ffffff")
+    painter.rect(f.x - BORDER, f.bottom, f.width + 2 * BORDER, BORDER, fill="#ffffff")
+    painter.rect(f.x - BORDER, f.y, BORDER, f.height, fill="#ffffff")
+    painter.rect(f.right, f.y, BORDER, f.height, fill="#ffffff")
+    painter.rect(f.x, f.y, f.width, f.height, stroke="#000000", line_width=1.2)
+    painter.rect(f.x - BORDER, f.y - BORDER, f.width + 2 * BORDER, f.height + 2 * BORDER, stroke="#000000", line_width=0.6)
+    baseline = pt_to_mm(GRID_SIZE) * 0.36
+    for i in range(g.columns):
+        x = f.x + f.width * (i + 0.5) / g.columns
+        for y in (f.y - BORDER / 2 + baseline, f.bottom + BORDER / 2 + baseline):
+            painter.text(x, y, column_name(i), font, GRID_SIZE, anchor=Anchor.MIDDLE)
+    for j in range(g.rows):
+        y = f.y + f.height * (j + 0.5) / g.rows + baseline
+        for x in (f.x - BORDER / 2, f.right + BORDER / 2):
+            painter.text(x, y, str(j + 1), font, GRID_SIZE, anchor=Anchor.MIDDLE)
+
+
+def _draw_title(painter: Painter, plan: PosterPlan) -> None:
+    x, y, fonts = MARGIN, MARGIN, plan.fonts
+    painter.text(x, y + pt_to_mm(TITLE_SIZE) * 0.75, plan.game_title, fonts.bold, TITLE_SIZE)
+    title_w = text_width(plan.game_title, fonts.bold, TITLE_SIZE)
+    sub = plan.game_map.title or ""
+    if sub:
+        painter.text(x + title_w + 8, y + pt_to_mm(TITLE_SIZE) * 0.75, sub, fonts.regular, SUBTITLE_SIZE)
+    if plan.game_map.reconstruction:
+        width = plan.width - 2 * MARGIN
+        top = y + pt_to_mm(TITLE_SIZE) * 0.75 + 4
+        fitted = fit_text([Paragraph("Reconstruction. ", fonts.bold), Paragraph(plan.game_map.reconstruction, fonts.regular, run_in=True)],
+                          width, TITLE_BAND - (top - y) - 2, largest=NOTE_SIZE * 1.3, smallest=NOTE_SIZE * 0.8, what="the map's reconstruction note")
+        painter.text_block(fitted, x, top, width, anchor=Anchor.START)
+
+
+def _draw_key(painter: Painter, plan: PosterPlan) -> None:
+    """Below the map: the legend and the movement rules; the index of places with their grid squares;
+    each sea zone with the zones it sails to and its ports."""
+    top = plan.frame.bottom + BORDER + 8
+    bottom = plan.height - MARGIN
+    _draw_legend(painter, plan, Box(MARGIN, top, LEGEND_WIDTH, bottom - top))
+    right = Box(MARGIN + LEGEND_WIDTH + 10, top, plan.width - 2 * MARGIN - LEGEND_WIDTH - 10, bottom - top)
+    below = _draw_index(painter, plan, right)
+    if plan.game_map.sea_zones:
+        _draw_sea_zones(painter, plan, Box(right.x, below + 6, right.width, bottom - below - 6))
+
+
+def _draw_sea_zones(painter: Painter, plan: PosterPlan, area: Box) -> None:
+    fonts, ink = plan.fonts, plan.palette.sea_ink
+    painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Sea zones", fonts.bold, HEADING_SIZE)
+    ports: dict[str, list[str]] = defaultdict(list)
+    for city in plan.game_map.cities:
+        for zone in city.sea_zones if city.port else ():
+            ports[zone].append(city.name)
+    entries = [[Paragraph(z.name, fonts.bold, colour=ink, space_before=0.4),
+                Paragraph(f"sails to {', '.join(z.adjacent) or 'no other zone'}; ports: {', '.join(ports[z.name]) or 'none'}.",
+                          fonts.regular, run_in=True)] for z in plan.game_map.sea_zones]
+    columns = SEA_TABLE_COLUMNS
+    per_column = -(-len(entries) // columns)
+    width = (area.width - (columns - 1) * 8) / columns
+    top = area.y + pt_to_mm(HEADING_SIZE) + 3
+    for c in range(columns):
+        chunk = [p for entry in entries[c * per_column:(c + 1) * per_column] for p in entry]
+        if chunk:
+            fitted = fit_text(chunk, width, area.bottom - top, largest=INDEX_SIZE, smallest=6.0, what="the poster's sea zone table")
+            painter.text_block(fitted, area.x + c * (width + 8), top, width, anchor=Anchor.START)
+
+
+def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> None:
+    fonts, pal, m = plan.fonts, plan.palette, plan.game_map
+    painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Legend", fonts.bold, HEADING_SIZE)
+    row = pt_to_mm(LEGEND_SIZE) * 1.9
+    y = area.y + pt_to_mm(HEADING_SIZE) + row
+    sx, tx = area.x + 8, area.x + 20
+
+    def entry(text: str) -> None:
+        nonlocal y
+        painter.text(tx, y + pt_to_mm(LEGEND_SIZE) * 0.36, text, fonts.regular, LEGEND_SIZE)
+        y += row
+
+    used = {c.power for c in m.cities}
+    for power, colour in pal.powers.items():
+        if power in used:
+            painter.rect(sx - 6, y - 3, 12, 6, fill=pal.shade(power), stroke=mix(colour, "#000000", 0.75), line_width=POWER_EDGE)
+            painter.circle(sx, y, CITY_R, fill=colour, stroke="#000000", line_width=0.8)
+            entry(f"{plan.factions.get(power, power)}: home territory and its cities")
+    painter.rect(sx - 6, y - 3, 12, 6, fill=pal.land, stroke=pal.border, line_width=COUNTRY_EDGE)
+    painter.circle(sx, y, CITY_R, fill="#ffffff", stroke="#000000", line_width=0.8)
+    entry("Neutral country and city")
+    painter.circle(sx, y, CAPITAL_R, fill="#ffffff", stroke="#000000", line_width=0.9)
+    painter.symbol("star", sx, y, CAPITAL_R * 1.6)
+    entry("Capital")
+    painter.circle(sx, y, CITY_R + PORT_RING, fill="#ffffff", stroke=pal.sea_ink, line_width=1.4)
+    painter.circle(sx, y, CITY_R, fill="#ffffff", stroke="#000000", line_width=0.8)
+    entry("Port: sails to the ship of each sea zone it touches")
+    if any(c.police for c in m.cities):
+        _draw_police(painter, fonts, sx, y)
+        entry("City coded for police")
+    for tag, colour, shown in (("SECRET", "#000000", any(c.secret for c in m.cities)), ("SPY HAVEN", pal.sea_ink, any(c.haven for c in m.cities))):
+        if shown:
+            w = text_width(tag, fonts.bold, TAG_SIZE) + 1.6
+            painter.rect(sx - w / 2, y - _tag_height() / 2, w, _tag_height(), fill=colour)
+            painter.text(sx, y + _tag_height() * 0.24, tag, fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
+            entry("City marked SECRET" if tag == "SECRET" else "Spy haven")
+    for kind, colour, width, dash in (("rail", pal.rail, RAIL, None), ("air", pal.air, AIR, AIR_DASH)):
+        if any(r.kind == kind for r in m.routes):
+            painter.line(sx - 7, y, sx + 7, y, stroke=colour, line_width=width, dash=dash)
+            entry(f"{kind.capitalize()} line")
+    if m.sea_zones:
+        painter.symbol("ship", sx, y, SHIP * 0.8, ink=pal.sea_ink, paper=pal.sea)
+        entry("Sea zone (its ship symbol)")
+        painter.line(sx - 7, y, sx + 7, y, stroke=pal.sea_ink, line_width=LANE, dash=LANE_DASH)
+        entry("Sea lane: port to ship, ship to ship")
+    rules = m.rules
+    y += row * 0.3
+    painter.text(area.x, y, "Moving", fonts.bold, HEADING_SIZE)
+    text = (f"Each city or sea zone entered is one space; at most {rules.spaces_per_turn} spaces a turn, "
+            f"by any mix of rail, air and sea; a move may not end at sea.")
+    cite = rules.cite.get("spaces_per_turn")
+    paragraphs = [Paragraph(text, fonts.regular)] + ([Paragraph(f"({cite.split(':')[0]})", fonts.regular, scale=0.85, run_in=True)] if cite else [])
+    fitted = fit_text(paragraphs, area.width, area.bottom - y, largest=LEGEND_SIZE, smallest=7, what="the poster's movement note")
+    painter.text_block(fitted, area.x, y + 2, area.width, anchor=Anchor.START)
+
+
+def _draw_index(painter: Painter, plan: PosterPlan, area: Box) -> float:
+    """Every place with its grid square, in columns; returns where the index ends."""
+    fonts = plan.fonts
+    painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Index of places", fonts.bold, HEADING_SIZE)
+    zones = {z.name for z in plan.game_map.sea_zones}
+    names = sorted((n for n in plan.at), key=str.casefold)
+    line = pt_to_mm(INDEX_SIZE) * 1.35
+    top = area.y + pt_to_mm(HEADING_SIZE) + 4
+    columns = max(1, int(area.width // INDEX_COLUMN))
+    per_column = -(-len(names) // columns)
+    bottom = top + per_column * line
+    col_w = area.width / columns
+    for i, name in enumerate(names):
+        col, row = divmod(i, per_column)
+        x, y = area.x + col * col_w, top + (row + 0.8) * line
+        sea = name in zones
+        painter.text(x, y, name, fonts.regular, INDEX_SIZE, colour=plan.palette.sea_ink if sea else "#000000")
+        painter.text(x + col_w - 8, y, plan.grid.ref(*plan.at[name]), fonts.bold, INDEX_SIZE, anchor=Anchor.END)
+    return bottom
+
+
+# --- the product -----------------------------------------------------------------------------
+
+def build_map(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
+    """map.pdf (one poster page), map-tiles.pdf (the poster over the chosen paper) and, asked for, SVG and PNG."""
+    if game.map is None:
+        return []
+    fonts = register_fonts(layout.fonts, game.folder)
+    plan = plan_poster(game, layout, fonts)
+    folder = options.game_dir(game)
+    title = f"{game.info.title} map"
+
+    def poster(painter: Painter) -> None:
+        painter.new_page(plan.width, plan.height)
+        draw_poster(painter, plan)
+
+    written = write_outputs(folder / "map.pdf", poster, fonts, options.formats, title=title)
+    paper = layout.paper_size(options.paper)
+    tiles = plan_tiles((plan.width, plan.height), (paper.width, paper.height), layout.margin)
+    tiled = partial(draw_tiled, plan=tiles, draw=partial(draw_poster, plan=plan), fonts=fonts, title=title)
+    written += write_outputs(folder / "map-tiles.pdf", tiled, fonts, [f for f in options.formats if f != "svg"], title=f"{title}, tiled")
+    return written

@@ -1,0 +1,203 @@
+"""A large page printed on small paper: cut into overlapping sheets, each with alignment marks and its
+place named, after an index page that shows where every sheet goes and how to join them.
+
+Sheets are numbered row by row from the top left. Neighbouring sheets repeat `overlap` mm of the
+page; a + mark at the middle of each overlap appears on both sheets at the same point of the
+page, so trimming one sheet along its dashed edge and laying it over the other until the marks
+meet puts the page back together.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..core.units import pt_to_mm
+from ..printing.fonts import FontSet, text_width
+from ..printing.geometry import Box
+from ..printing.painter import Anchor, Painter
+from ..printing.textfit import Paragraph, fit_text
+
+OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
+MARK = 3.0  # mm: half the length of an alignment mark's arms
+LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
+
+
+@dataclass(frozen=True)
+class Sheet:
+    number: int
+    row: int
+    column: int
+    window: Box
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a `page` (width, height) is cut over `paper` (width, height, as it lies) with `margin` all round."""
+
+    page: tuple[float, float]
+    paper: tuple[float, float]
+    margin: float
+    overlap: float
+    rows: int
+    columns: int
+    sheets: tuple[Sheet, ...]
+
+    @property
+    def step(self) -> tuple[float, float]:
+        return self.paper[0] - 2 * self.margin - self.overlap, self.paper[1] - 2 * self.margin - self.overlap
+
+    def sheet(self, row: int, column: int) -> Sheet | None:
+        if 0 <= row < self.rows and 0 <= column < self.columns:
+            return self.sheets[row * self.columns + column]
+        return None
+
+
+def _count(length: float, shown: float, step: float) -> int:
+    return 1 if length <= shown else math.ceil((length - shown) / step - 1e-9) + 1
+
+
+def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float = OVERLAP) -> TilePlan:
+    """The fewest sheets of `paper` (portrait or landscape, whichever needs fewer) covering `page`."""
+    plans = []
+    for width, height in ((min(paper), max(paper)), (max(paper), min(paper))):
+        shown_w, shown_h = width - 2 * margin, height - 2 * margin
+        if shown_w <= overlap or shown_h <= overlap:
+            continue
+        columns = _count(page[0], shown_w, shown_w - overlap)
+        rows = _count(page[1], shown_h, shown_h - overlap)
+        sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(c * (shown_w - overlap), r * (shown_h - overlap), shown_w, shown_h))
+                       for r in range(rows) for c in range(columns))
+        plans.append(TilePlan(page, (width, height), margin, overlap, rows, columns, sheets))
+    if not plans:
+        from ..core.errors import OptionError
+
+        raise OptionError(f"paper of {paper[0]:g} x {paper[1]:g} mm leaves no room to print inside {margin:g} mm margins")
+    return min(plans, key=lambda p: len(p.sheets))
+
+
+class Viewport(Painter):
+    """Draws onto another painter through a window: shifted, scaled, and skipping what falls outside."""
+
+    def __init__(self, target: Painter, window: Box, dx: float, dy: float, scale: float = 1.0):
+        super().__init__(target.fonts)
+        self.target, self.window, self.dx, self.dy, self.scale = target, window, dx, dy, scale
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        return x * self.scale + self.dx, y * self.scale + self.dy
+
+    def _shows(self, xs: Sequence[float], ys: Sequence[float]) -> bool:
+        return self.window.meets(min(xs), min(ys), max(xs), max(ys))
+
+    def new_page(self, width: float, height: float) -> None:
+        raise TypeError("a viewport draws onto its target's page")
+
+    def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
+        if self._shows((x, x + width), (y, y + height)):
+            s = self.scale
+            self.target.rect(*self._xy(x, y), width * s, height * s, fill, stroke, line_width * s, dash and [d * s for d in dash])
+
+    def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
+        if self._shows((x1, x2), (y1, y2)):
+            s = self.scale
+            self.target.line(*self._xy(x1, y1), *self._xy(x2, y2), stroke, line_width * s, dash and [d * s for d in dash])
+
+    def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
+        if self._shows([p[0] for p in points], [p[1] for p in points]):
+            s = self.scale
+            self.target.polyline([self._xy(*p) for p in points], stroke, line_width * s, dash and [d * s for d in dash])
+
+    def polygon(self, points, fill=None, stroke=None, line_width=0.25):
+        if self._shows([p[0] for p in points], [p[1] for p in points]):
+            self.target.polygon([self._xy(*p) for p in points], fill, stroke, line_width * self.scale)
+
+    def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
+        if self._shows((cx - r, cx + r), (cy - r, cy + r)):
+            self.target.circle(*self._xy(cx, cy), r * self.scale, fill, stroke, line_width * self.scale)
+
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+        width = text_width(text, font, size)
+        left = {Anchor.START: x, Anchor.MIDDLE: x - width / 2, Anchor.END: x - width}[Anchor(anchor)]
+        if self._shows((left, left + width), (y - pt_to_mm(size), y + pt_to_mm(size) * 0.3)):
+            self.target.text(*self._xy(x, y), text, font, size * self.scale, colour, anchor)
+
+
+def draw_tiled(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
+    """The index page, then one page per sheet showing its window of what `draw` draws."""
+    _draw_index(painter, plan, draw, fonts, title)
+    for sheet in plan.sheets:
+        _draw_sheet(painter, plan, sheet, draw, fonts, title)
+
+
+def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
+    width, height = plan.paper
+    m = plan.margin
+    painter.new_page(width, height)
+    painter.text(m, m + pt_to_mm(HEADING_SIZE), f"{title}: how the sheets fit", fonts.bold, HEADING_SIZE)
+    note = (f"{len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}, each overlapping its neighbours by {plan.overlap:g} mm. "
+            "Print at actual size (100 %, no fit to page). Trim each sheet along its dashed edges (sheets in the top row and "
+            "left column have none on that side), lay it over its neighbour so that the + marks meet, and tape it from behind.")
+    text_top = m + pt_to_mm(HEADING_SIZE) + 4
+    fitted = fit_text(Paragraph(note, fonts.regular), width - 2 * m, 40, largest=TEXT_SIZE, smallest=7, what="the tiling instructions")
+    painter.text_block(fitted, m, text_top, width - 2 * m, anchor=Anchor.START)
+    top = text_top + fitted.height + 6
+    scale = min((width - 2 * m) / plan.page[0], (height - m - top) / plan.page[1])
+    left = m + ((width - 2 * m) - plan.page[0] * scale) / 2
+    everything = Box(0, 0, plan.page[0], plan.page[1])
+    draw(Viewport(painter, everything, left, top, scale))
+    painter.rect(left, top, plan.page[0] * scale, plan.page[1] * scale, stroke="#000000", line_width=0.5)
+    for sheet in plan.sheets:
+        w = sheet.window
+        x, y = left + w.x * scale, top + w.y * scale
+        cw, ch = min(w.right, plan.page[0]) - w.x, min(w.bottom, plan.page[1]) - w.y
+        painter.rect(x, y, cw * scale, ch * scale, stroke="#c0392b", line_width=1.0)
+        size = min(28.0, ch * scale * 1.2)
+        painter.circle(x + cw * scale / 2, y + ch * scale / 2, pt_to_mm(size) * 0.8, fill="#ffffff", stroke="#c0392b", line_width=1.0)
+        painter.text(x + cw * scale / 2, y + ch * scale / 2 + pt_to_mm(size) * 0.36, str(sheet.number), fonts.bold, size,
+                     colour="#c0392b", anchor=Anchor.MIDDLE)
+
+
+def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
+    width, height = plan.paper
+    m, w = plan.margin, sheet.window
+    painter.new_page(width, height)
+    view = Viewport(painter, w, m - w.x, m - w.y)
+    draw(view)
+    for x, y, mw, mh in ((0, 0, width, m), (0, height - m, width, m), (0, 0, m, height), (width - m, 0, m, height)):
+        painter.rect(x, y, mw, mh, fill="#ffffff")
+    step_x, step_y = plan.step
+    trim = dict(stroke="#7f7f7f", line_width=0.4, dash=(2.0, 1.5))
+    if sheet.column > 0:
+        painter.line(m, m, m, height - m, **trim)
+    if sheet.row > 0:
+        painter.line(m, m, width - m, m, **trim)
+    for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if plan.sheet(sheet.row + dr, sheet.column + dc) is None:
+            continue
+        if dc:
+            mx = w.x + (plan.overlap / 2 if dc < 0 else step_x + plan.overlap / 2)
+            points = [(mx, w.y + w.height * f) for f in (0.25, 0.75)]
+        else:
+            my = w.y + (plan.overlap / 2 if dr < 0 else step_y + plan.overlap / 2)
+            points = [(w.x + w.width * f, my) for f in (0.25, 0.75)]
+        for px, py in points:
+            _mark(painter, px - w.x + m, py - w.y + m)
+    neighbours = [f"{side} {n.number}" for side, n in (("left", plan.sheet(sheet.row, sheet.column - 1)),
+                                                         ("right", plan.sheet(sheet.row, sheet.column + 1)),
+                                                         ("above", plan.sheet(sheet.row - 1, sheet.column)),
+                                                         ("below", plan.sheet(sheet.row + 1, sheet.column))) if n]
+    label = f"{title} · sheet {sheet.number} of {len(plan.sheets)} · row {sheet.row + 1}, column {sheet.column + 1}"
+    if neighbours:
+        label += " · " + ", ".join(neighbours)
+    painter.text(m, height - m / 2 + pt_to_mm(LABEL_SIZE) * 0.36, label, fonts.regular, LABEL_SIZE)
+
+
+def _mark(painter: Painter, x: float, y: float) -> None:
+    """An alignment mark: a cross in a ring, in black over white so it shows on any colour."""
+    painter.circle(x, y, MARK * 0.55, stroke="#ffffff", line_width=1.6)
+    painter.line(x - MARK, y, x + MARK, y, stroke="#ffffff", line_width=1.6)
+    painter.line(x, y - MARK, x, y + MARK, stroke="#ffffff", line_width=1.6)
+    painter.circle(x, y, MARK * 0.55, stroke="#000000", line_width=0.4)
+    painter.line(x - MARK, y, x + MARK, y, stroke="#000000", line_width=0.4)
+    painter.line(x, y - MARK, x, y + MARK, stroke="#000000", line_width=0.4)

@@ -1,0 +1,180 @@
+"""`cards.pdf`: the game's reference cards, double-sided, imposed on paper with crop marks.
+
+Every card is fitted before anything is drawn: front and back share one text size (the largest
+both fit at, down to the layout's minimum), and a card that cannot fit is refused by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.card_models import Card, Side
+from ..core.cards import resolve_cards
+from ..core.units import mm_to_pt, pt_to_mm
+from .card_text import NOTE_INK, card_ink, side_paragraphs
+from .fonts import FontSet, ascent, fit_size, register_fonts, text_width
+from .geometry import Box
+from .imposition import (
+    Page,
+    SheetSpec,
+    caption_space,
+    draw_caption,
+    draw_guides,
+    impose,
+    print_advice,
+    sheet_spec,
+)
+from .imposition import Side as SheetSide
+from .painter import Anchor, Painter
+from .render import write_outputs
+from .textfit import FittedText, TextFitError, fit_text
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from ..core.layouts import Layout
+    from .options import BuildOptions
+
+
+@dataclass(frozen=True)
+class CardGeometry:
+    """Where things sit inside a card of `width` x `height` mm, relative to its top-left corner."""
+
+    width: float
+    height: float
+    padding: float
+    band: float  # height of the title band
+    title_size: float
+    footer_size: float
+
+    @property
+    def body(self) -> Box:
+        top = self.band + self.padding * 0.6
+        bottom = self.height - self.padding - pt_to_mm(self.footer_size) * 1.4
+        return Box(self.padding, top, self.width - 2 * self.padding, bottom - top)
+
+
+@dataclass(frozen=True)
+class SetFace:
+    """One side of a card, fitted: its title (and the size it fits at) and its body text."""
+
+    title: str
+    title_size: float
+    body: FittedText | None
+
+
+@dataclass(frozen=True)
+class SetCard:
+    """A card ready to draw: its number in the set and both fitted faces (back None when blank)."""
+
+    card: Card
+    number: int
+    front: SetFace
+    back: SetFace | None
+
+
+def card_geometry(layout: "Layout", size: tuple[float, float]) -> CardGeometry:
+    """The card's inner layout from the layout's card style, for a card of `size` mm."""
+    style = layout.cards
+    band = style.padding * 1.6 + pt_to_mm(style.title_size)
+    return CardGeometry(size[0], size[1], style.padding, band, style.title_size, layout.min_text_size.card)
+
+
+def _fit_title(card: Card, face: str, side: Side, geometry: CardGeometry, fonts: FontSet, smallest: float) -> float:
+    size = fit_size(side.title, fonts.bold, mm_to_pt(geometry.body.width), geometry.title_size, smallest)
+    if size is None:
+        raise TextFitError(f"card {card.id!r} ({face}): title {side.title!r} does not fit on one line "
+                           f"of {geometry.body.width:.1f} mm even at {smallest:g} pt")
+    return size
+
+
+def set_cards(game: "Game", cards: list[Card], layout: "Layout", fonts: FontSet, size: tuple[float, float]) -> list[SetCard]:
+    """The game's (resolved) `cards` fitted to `size`; raises TextFitError naming the first card that cannot fit."""
+    geometry = card_geometry(layout, size)
+    largest, smallest = layout.cards.text_size, layout.min_text_size.card
+    ink = card_ink(game, layout, fonts, largest)
+    body = geometry.body
+    result = []
+    for number, card in enumerate(cards, start=1):
+        sides = {face: (side, side_paragraphs(game, side, ink)) for face, side in card.sides()}
+
+        def fit(face: str, paragraphs, top: float):
+            return fit_text(paragraphs, body.width, body.height, largest=top, smallest=smallest,
+                            what=f"card {card.id!r} ({face})")
+
+        # both faces at one size, so a card reads as one piece
+        common = min(fit(face, paragraphs, largest).size for face, (_, paragraphs) in sides.items())
+        faces = {face: SetFace(side.title, _fit_title(card, face, side, geometry, fonts, smallest), fit(face, paragraphs, common))
+                 for face, (side, paragraphs) in sides.items()}
+        result.append(SetCard(card, number, faces["front"], faces.get("back")))
+    return result
+
+
+def draw_face(painter: Painter, box: Box, face: SetFace, footer: tuple[tuple[str, ...], str], geometry: CardGeometry,
+              layout: "Layout", bleed: float) -> None:
+    """One face of a card in `box` (its cut line): title band, body text, and a footer naming the card
+    (the first of its labels that fits) and its number in the set."""
+    colour = layout.colour("card")
+    fonts = painter.fonts
+    painter.rect(box.x - bleed, box.y - bleed, box.width + 2 * bleed, geometry.band + bleed, fill=colour.fill)
+    baseline = box.y + (geometry.band + pt_to_mm(ascent(fonts.bold, face.title_size))) / 2
+    painter.text(box.x + geometry.padding, baseline, face.title, fonts.bold, face.title_size, colour.ink)
+    if face.body is not None:
+        body = geometry.body
+        painter.text_block(face.body, box.x + body.x, box.y + body.y, body.width, anchor=Anchor.START)
+    labels, number = footer
+    y = box.y + geometry.height - geometry.padding
+    room = geometry.width - 2 * geometry.padding - text_width(f"  {number}", fonts.regular, geometry.footer_size)
+    label = footer_label(labels, room, lambda text: text_width(text, fonts.regular, geometry.footer_size))
+    painter.text(box.x + geometry.padding, y, label, fonts.regular, geometry.footer_size, NOTE_INK)
+    painter.text(box.right - geometry.padding, y, number, fonts.regular, geometry.footer_size, NOTE_INK, Anchor.END)
+
+
+def footer_label(choices: tuple[str, ...], room: float, width) -> str:
+    """The first of `choices` (longest first) that fits `room` mm, else the last one shortened with an ellipsis."""
+    for text in choices:
+        if width(text) <= room:
+            return text
+    text = choices[-1]
+    while text and width(text + "…") > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec) -> str:
+    """The line at the top of each page: what it is, which sheet and side, how to print it."""
+    side = {SheetSide.FRONT: "fronts", SheetSide.BACK: "backs", None: "fronts and backs"}[page.side]
+    return f"{game.info.title} reference cards · sheet {page.sheet} of {sheets}, {side} · {print_advice(spec)}"
+
+
+def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
+    """Write OUT/<game>/cards.pdf (and SVG/PNG as asked); [] when the game has no cards."""
+    resolved = resolve_cards(game)
+    if not resolved:
+        return []
+    card = layout.size("card")
+    size = options.card_size or (card.width, card.height)
+    fonts = register_fonts(layout.fonts, game.folder)
+    cards = set_cards(game, resolved, layout, fonts, size)
+    geometry = card_geometry(layout, size)
+    caption = layout.cards.text_size
+    spec = sheet_spec(layout, options, size, backs=True, header=caption_space(layout, caption))
+    plan = impose(len(cards), spec, what="card")
+    sheets = plan.pages[-1].sheet
+
+    def draw(painter: Painter) -> None:
+        for page in plan.pages:
+            painter.new_page(*spec.paper)
+            for placed in page.items:
+                set_card = cards[placed.index]
+                face = set_card.front if placed.side is SheetSide.FRONT else set_card.back
+                if face is not None:
+                    title = set_card.card.title
+                    footer = ((f"{game.info.title} · {title}", title), f"{set_card.number}/{len(cards)}")
+                    draw_face(painter, placed.box, face, footer, geometry, layout, spec.bleed)
+            draw_guides(painter, page, layout, spec.bleed)
+            draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
+
+    return write_outputs(options.game_dir(game) / "cards.pdf", draw, fonts, options.formats,
+                         title=f"{game.info.title} reference cards")

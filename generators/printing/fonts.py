@@ -1,0 +1,85 @@
+"""The layout's TrueType fonts, registered once with reportlab (embedded in every PDF), and text measuring.
+
+A layout names its fonts by file ("Vera.ttf"): a file in the game's or the shared layouts/
+folder, or one of the fonts that ship with reportlab. Measuring uses the same font metrics
+the PDF is written with, so text fitted here fits on paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from ..core import paths
+from ..core.errors import DossierError
+from ..core.units import pt_to_mm
+
+
+class FontError(DossierError):
+    """A font file named by a layout that cannot be found or read."""
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The registered names of a layout's regular and bold fonts, as reportlab and SVG know them."""
+
+    regular: str
+    bold: str
+
+
+def _font_file(name: str, game_folder: Path | None) -> str:
+    folders = ([game_folder / "layouts"] if game_folder else []) + [paths.layouts_dir()]
+    for folder in folders:
+        candidate = folder / name
+        if candidate.is_file():
+            return str(candidate)
+    return name  # reportlab searches its own fonts folder (Vera.ttf and friends ship there)
+
+
+@lru_cache(maxsize=None)
+def register_font(file_name: str, game_folder: Path | None = None) -> str:
+    """Register the TrueType font `file_name` (once) and return the name to draw with: the file's stem."""
+    font_name = Path(file_name).stem
+    if font_name in pdfmetrics.getRegisteredFontNames():
+        return font_name
+    try:
+        pdfmetrics.registerFont(TTFont(font_name, _font_file(file_name, game_folder)))
+    except (TTFError, OSError) as exc:
+        raise FontError(f"font {file_name!r} named by the layout cannot be used: {exc}") from None
+    return font_name
+
+
+def register_fonts(fonts, game_folder: Path | None = None) -> FontSet:
+    """Register a layout's `fonts` (regular and bold file names) and return their drawing names."""
+    return FontSet(regular=register_font(fonts.regular, game_folder), bold=register_font(fonts.bold, game_folder))
+
+
+@lru_cache(maxsize=65536)
+def unit_width(text: str, font: str) -> float:
+    """Width of `text` in points at 1 pt (widths scale with size); words recur, so they are remembered."""
+    return pdfmetrics.stringWidth(text, font, 1.0)
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Width of `text` in mm, set in registered `font` at `size` pt."""
+    return pt_to_mm(unit_width(text, font) * size)
+
+
+def fit_size(text: str, font: str, width_pt: float, largest: float, smallest: float) -> float | None:
+    """The largest size in [smallest, largest] pt at which `text` fits on one line of `width_pt`, or None."""
+    natural = unit_width(text, font)
+    if natural <= 0:
+        return largest
+    size = min(largest, width_pt / natural)
+    return size if size >= smallest else None
+
+
+def ascent(font: str, size: float) -> float:
+    """Height of the font's capitals above the baseline, in points (for centring text vertically)."""
+    face = pdfmetrics.getFont(font).face
+    cap = getattr(face, "capHeight", None) or face.ascent * 0.72
+    return cap * size / 1000.0

@@ -1,0 +1,299 @@
+"""Imposition: same-size items (counters, tiles, cards) placed in a grid on paper, with their backs.
+
+A sheet is a front page followed by its back page. Backs are laid out so that each lands behind
+its front when the printer flips the paper: mirrored left-right for a long-edge flip of portrait
+paper, top-bottom for a short-edge flip. With `fold`, fronts fill one half of a page and backs the
+other, mirrored about a fold line, for printers without duplex. A back offset shifts the back
+faces to correct a printer's misregistration (x to the right, y upwards, as the back page is seen).
+
+Positions are in mm from the page's top-left corner (see painter.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from ..core.errors import DossierError
+from ..core.units import pt_to_mm
+from .geometry import Box
+
+if TYPE_CHECKING:
+    from ..core.layouts import Layout
+    from .options import BuildOptions
+    from .painter import Painter
+
+
+class SheetError(DossierError):
+    """Items that cannot be laid out on the chosen paper (too large for the printable area)."""
+
+
+class Backs(str, Enum):
+    """How backs are printed: not at all, duplex flipped on the long or short edge, or folded."""
+
+    NONE = "none"
+    LONG_EDGE = "long-edge"
+    SHORT_EDGE = "short-edge"
+    FOLD = "fold"
+
+
+class Side(str, Enum):
+    FRONT = "front"
+    BACK = "back"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Item `index` (its position in the list imposed) on one side, at `box` (the cut line)."""
+
+    index: int
+    side: Side
+    box: Box
+    group: int = 0  # which size group it belongs to (see impose_groups)
+
+
+@dataclass(frozen=True)
+class Page:
+    """One printed page: its number (from 1), which side(s) it carries, and the items on it."""
+
+    number: int
+    sheet: int
+    side: Side | None  # None: a fold page with fronts and backs
+    items: tuple[Placed, ...]
+    fold: tuple[float, float, float, float] | None = None  # the fold line (x1, y1, x2, y2)
+
+    @property
+    def fronts(self) -> tuple[Placed, ...]:
+        return tuple(p for p in self.items if p.side is Side.FRONT)
+
+    @property
+    def backs(self) -> tuple[Placed, ...]:
+        return tuple(p for p in self.items if p.side is Side.BACK)
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """Everything imposition needs, in mm: paper, item size, margin, gutter, bleed, backs, back offset.
+
+    `header` reserves space at the top of each page (below the margin) for a caption.
+    """
+
+    paper: tuple[float, float]
+    item: tuple[float, float]
+    margin: float = 10.0
+    gutter: float = 0.0
+    bleed: float = 0.0
+    backs: Backs = Backs.LONG_EDGE
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    header: float = 0.0
+    group_gap: float = 12.0  # between groups of different sizes sharing a page: room for both groups' crop marks
+
+    def __post_init__(self) -> None:
+        dx, dy = self.back_offset
+        if max(abs(dx), abs(dy)) > self.margin:
+            raise SheetError(f"--back-offset {dx:g},{dy:g} mm: a shift beyond the {self.margin:g} mm margin would push "
+                             "the backs off the sheet; measure the real one with `dossier calibrate`")
+
+    @property
+    def pitch(self) -> float:
+        """Space between neighbouring cut lines: the gutter, or room for both items' bleed."""
+        return max(self.gutter, 2 * self.bleed)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The pages of an imposition, with the grid they use."""
+
+    spec: SheetSpec
+    columns: int
+    rows: int
+    pages: tuple[Page, ...]
+
+    @property
+    def paper(self) -> tuple[float, float]:
+        return self.spec.paper
+
+
+def sheet_spec(layout: "Layout", options: "BuildOptions", item: tuple[float, float],
+               backs: bool = True, header: float = 0.0) -> SheetSpec:
+    """The SheetSpec a build asks for: the options' paper, bleed, duplex or fold and back offset, else the layout's."""
+    paper = layout.paper_size(options.paper)
+    if not backs:
+        flip = Backs.NONE
+    elif options.fold:
+        flip = Backs.FOLD
+    else:
+        flip = Backs(options.duplex)
+    return SheetSpec(
+        paper=(paper.width, paper.height), item=item, margin=layout.margin, gutter=layout.gutter,
+        bleed=layout.bleed if options.bleed is None else options.bleed, backs=flip,
+        back_offset=options.back_offset, header=header,
+        group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
+    )
+
+
+def _count_fitting(space: float, size: float, pitch: float) -> int:
+    return max(0, int((space + pitch + 1e-9) // (size + pitch)))
+
+
+def _mirror(box: Box, spec: SheetSpec, axis: str) -> Box:
+    width, height = spec.paper
+    if axis == "x":
+        return replace(box, x=width - box.right)
+    return replace(box, y=height - box.bottom)
+
+
+def back_box(box: Box, spec: SheetSpec) -> Box:
+    """Where the back of `box` goes on the back page (or the other half of a fold page), back offset applied."""
+    width, height = spec.paper
+    flips_on_long_edge = spec.backs in (Backs.LONG_EDGE, Backs.FOLD)
+    axis = "x" if (width <= height) == flips_on_long_edge else "y"
+    dx, dy = spec.back_offset
+    return _mirror(box, spec, axis).shifted(dx, -dy)
+
+
+def impose(count: int, spec: SheetSpec, what: str = "item") -> Plan:
+    """Place `count` items of size spec.item in reading order on as many sheets as they need, backs behind fronts."""
+    return impose_groups([(spec.item, count)], spec, what)
+
+
+def _area(spec: SheetSpec) -> tuple[float, float, float, float]:
+    """The printable area (left, top, right, bottom) for fronts, in mm."""
+    width, height = spec.paper
+    left, top = spec.margin, spec.margin + spec.header
+    right, bottom = width - spec.margin, height - spec.margin
+    if spec.backs is Backs.FOLD:  # fronts on one half, backs on the other; half a margin each side of the fold
+        if width <= height:
+            right = width / 2 - spec.margin / 2
+        else:
+            bottom = height / 2 - spec.margin / 2
+    return left, top, right, bottom
+
+
+def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec, what: str = "item") -> Plan:
+    """Place groups of same-size items ((width, height), count), one group after another, on as few sheets as fit.
+
+    Each group fills whole rows, centred across the printable area (or against the fold); the next
+    group starts below it on the same page when a row of it still fits. Items are numbered across
+    groups in order; `Placed.group` says which group an item is in.
+    """
+    width, height = spec.paper
+    left, top, right, bottom = _area(spec)
+    pitch, bleed = spec.pitch, spec.bleed
+    portrait = width <= height
+    against_fold = spec.backs is Backs.FOLD and portrait
+    sheets: list[list[Placed]] = [[]]
+    y = top + bleed
+    index = 0
+    first_columns = first_rows = 0
+    for number, ((item_w, item_h), count) in enumerate(groups):
+        columns = _count_fitting(right - left - 2 * bleed, item_w, pitch)
+        rows_per_page = _count_fitting(bottom - top - 2 * bleed, item_h, pitch)
+        if columns < 1 or rows_per_page < 1:
+            raise SheetError(
+                f"a {item_w:g} x {item_h:g} mm {what} does not fit on {width:g} x {height:g} mm paper "
+                f"with {spec.margin:g} mm margins" + (" folded in half" if spec.backs is Backs.FOLD else "")
+            )
+        if number == 0:
+            first_columns, first_rows = columns, rows_per_page
+        row_width = min(columns, max(count, 1)) * (item_w + pitch) - pitch
+        x0 = right - bleed - row_width if against_fold else (left + right - row_width) / 2
+        if sheets[-1]:
+            y += spec.group_gap
+        for row_start in range(0, count, columns):
+            if y + item_h > bottom - bleed + 1e-9:
+                sheets.append([])
+                y = top + bleed
+            for column in range(min(columns, count - row_start)):
+                box = Box(x0 + column * (item_w + pitch), y, item_w, item_h)
+                sheets[-1].append(Placed(index, Side.FRONT, box, number))
+                index += 1
+            y += item_h + pitch
+        y -= pitch
+    pages: list[Page] = []
+    for sheet, fronts in enumerate(sheets, start=1):
+        backs = [Placed(p.index, Side.BACK, back_box(p.box, spec), p.group) for p in fronts]
+        if spec.backs is Backs.NONE:
+            pages.append(Page(len(pages) + 1, sheet, Side.FRONT, tuple(fronts)))
+        elif spec.backs is Backs.FOLD:
+            fold = (width / 2, 0.0, width / 2, height) if portrait else (0.0, height / 2, width, height / 2)
+            pages.append(Page(len(pages) + 1, sheet, None, tuple(fronts + backs), fold))
+        else:
+            pages.append(Page(len(pages) + 1, sheet, Side.FRONT, tuple(fronts)))
+            pages.append(Page(len(pages) + 1, sheet, Side.BACK, tuple(backs)))
+    return Plan(spec, first_columns, first_rows, tuple(pages))
+
+
+def _edges(boxes: Iterable[Box]) -> tuple[list[float], list[float]]:
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for b in boxes:
+        xs.update((round(b.x, 4), round(b.right, 4)))
+        ys.update((round(b.y, 4), round(b.bottom, 4)))
+    return sorted(xs), sorted(ys)
+
+
+def draw_crop_marks(painter: "Painter", boxes: Iterable[Box], layout: "Layout", bleed: float = 0.0) -> None:
+    """Short marks outside the group of `boxes` (and their bleed), in line with every cut, for knife and ruler."""
+    boxes = list(boxes)
+    if not boxes:
+        return
+    marks = layout.crop_marks
+    xs, ys = _edges(boxes)
+    left, right = min(b.x for b in boxes) - bleed, max(b.right for b in boxes) + bleed
+    top, bottom = min(b.y for b in boxes) - bleed, max(b.bottom for b in boxes) + bleed
+    gap, end = marks.offset, marks.offset + marks.length
+    for x in xs:
+        painter.line(x, top - gap, x, top - end, "#000000", marks.width)
+        painter.line(x, bottom + gap, x, bottom + end, "#000000", marks.width)
+    for y in ys:
+        painter.line(left - gap, y, left - end, y, "#000000", marks.width)
+        painter.line(right + gap, y, right + end, y, "#000000", marks.width)
+
+
+def draw_cut_lines(painter: "Painter", boxes: Iterable[Box], layout: "Layout") -> None:
+    """A thin outline on every cut, drawn over the faces."""
+    line = layout.cut_line
+    for b in boxes:
+        painter.rect(b.x, b.y, b.width, b.height, stroke=line.colour, line_width=line.width)
+
+
+def caption_space(layout: "Layout", size: float) -> float:
+    """The header (mm) a page caption of `size` pt needs above the crop marks; pass it as SheetSpec.header."""
+    return layout.crop_marks.offset + layout.crop_marks.length + pt_to_mm(size) * 1.6
+
+
+def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layout", text: str, font: str,
+                 size: float, colour: str = "#000000") -> None:
+    """One line saying what the sheet is and how to print it: in the header at the top margin, or at
+    the bottom margin when the page's items and their crop marks reach into the header (backs
+    mirrored top to bottom land where the fronts left room)."""
+    marks = layout.crop_marks.offset + layout.crop_marks.length + spec.bleed
+    items_top = min((p.box.y for p in page.items), default=spec.paper[1]) - marks
+    if items_top >= spec.margin + pt_to_mm(size) * 1.6 - 1e-6:
+        painter.text(spec.margin, spec.margin + pt_to_mm(size), text, font, size, colour)
+    else:
+        painter.text(spec.margin, spec.paper[1] - spec.margin, text, font, size, colour)
+
+
+def print_advice(spec: SheetSpec) -> str:
+    """How to print the sheets so backs land behind fronts."""
+    if spec.backs is Backs.FOLD:
+        return "print one-sided, fold along the dashed line, glue and cut"
+    if spec.backs is Backs.NONE:
+        return "print one-sided"
+    edge = "long" if spec.backs is Backs.LONG_EDGE else "short"
+    return f"print double-sided, flipping on the {edge} edge"
+
+
+def draw_guides(painter: "Painter", page: Page, layout: "Layout", bleed: float = 0.0) -> None:
+    """Cut lines on the fronts, crop marks around fronts and backs, and the fold line of a fold page."""
+    for side in (page.fronts, page.backs):
+        for group in sorted({p.group for p in side}):
+            draw_crop_marks(painter, [p.box for p in side if p.group == group], layout, bleed)
+    draw_cut_lines(painter, [p.box for p in page.fronts], layout)
+    if page.fold:
+        x1, y1, x2, y2 = page.fold
+        painter.line(x1, y1, x2, y2, layout.cut_line.colour, layout.cut_line.width * 2, dash=(3.0, 2.0))

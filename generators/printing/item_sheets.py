@@ -1,0 +1,92 @@
+"""Printing a list of pieces: items of one size share sheets, each sheet's backs land behind its fronts.
+
+Counters, event tiles and replacement pieces all come through here: a product makes `Item`s
+(what to draw on each side) and `print_items` imposes them (groups of different sizes share a
+page where they fit), draws every page once, adds captions, cut lines and crop marks, and
+writes the files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .fonts import FontSet
+from .geometry import Box
+from .imposition import (
+    Page,
+    Plan,
+    Side,
+    caption_space,
+    draw_caption,
+    draw_guides,
+    impose_groups,
+    print_advice,
+    sheet_spec,
+)
+from .render import write_outputs
+
+if TYPE_CHECKING:
+    from ..core.layouts import Layout
+    from .options import BuildOptions
+    from .painter import Painter
+
+# Draws one side of an item: (painter, cut-line box, bleed in mm).
+DrawSide = Callable[["Painter", Box, float], None]
+
+CAPTION_SIZE = 7.0
+CAPTION_COLOUR = "#4d4d4d"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One piece to print: a label for messages, the name and size (mm) of its group, and its two sides.
+
+    `back` is None when the back is left unprinted (event tiles); a group with no printed backs
+    is printed single-sided.
+    """
+
+    label: str
+    group: str
+    size: tuple[float, float]
+    front: DrawSide
+    back: DrawSide | None
+
+
+def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan) -> str:
+    sizes = ", ".join(dict.fromkeys(f"{name} {w:g} × {h:g} mm" for name, (w, h) in
+                                    (groups[g] for g in sorted({p.group for p in page.items}))))
+    side = "" if page.side is None else f" {page.side.value}"
+    sheets = plan.pages[-1].sheet
+    advice = f"back of sheet {page.sheet}" if page.side is Side.BACK else print_advice(plan.spec)
+    return f"{title} · {sizes} · sheet {page.sheet} of {sheets}{side} · {advice}"
+
+
+def print_items(items: Sequence[Item], path: Path, *, layout: "Layout", options: "BuildOptions",
+                fonts: FontSet, title: str) -> list[Path]:
+    """Impose `items` by group and write them to `path` (plus SVG/PNG per options.formats); returns files written."""
+    grouped: dict[tuple[str, tuple[float, float]], list[Item]] = {}
+    for item in items:
+        grouped.setdefault((item.group, item.size), []).append(item)
+    groups = list(grouped)
+    ordered = [item for members in grouped.values() for item in members]
+    spec = sheet_spec(layout, options, groups[0][1], backs=any(i.back for i in ordered),
+                      header=caption_space(layout, CAPTION_SIZE))
+    plan = impose_groups([(size, len(members)) for (_, size), members in grouped.items()], spec,
+                         what=" or ".join(dict.fromkeys(g for g, _ in groups)))
+
+    def draw(painter: "Painter") -> None:
+        for page in plan.pages:
+            painter.new_page(*plan.paper)
+            draw_caption(painter, page, spec, layout, _caption(title, groups, page, plan), fonts.regular,
+                         CAPTION_SIZE, CAPTION_COLOUR)
+            for placed in page.items:
+                item = ordered[placed.index]
+                side = item.front if placed.side is Side.FRONT else item.back
+                if side is not None:
+                    side(painter, placed.box, spec.bleed)
+            draw_guides(painter, page, layout, spec.bleed)
+
+    return write_outputs(path, draw, fonts, options.formats, title=title)

@@ -1,0 +1,278 @@
+"""One drawing interface, two outputs: a PDF through reportlab (vector, real text, embedded fonts)
+and SVG through svgwrite (one document per page). A generator draws once against `Painter`.
+
+Units: positions and lengths in millimetres from the page's top-left corner, y downwards (as a
+designer measures a sheet); text sizes and line widths in points. Colours are "#rrggbb" strings.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from enum import Enum
+from functools import lru_cache
+
+from ..core.units import mm_to_pt, pt_to_mm
+from .fonts import FontSet, text_width
+from .symbols import draw_symbol
+from .textfit import FittedText
+
+Point = tuple[float, float]
+
+
+class Anchor(str, Enum):
+    """Which point of a line of text its x position names."""
+
+    START = "start"
+    MIDDLE = "middle"
+    END = "end"
+
+
+class Painter:
+    """The drawing operations every generator uses; the backends below implement them."""
+
+    def __init__(self, fonts: FontSet):
+        self.fonts = fonts
+        self.width = 0.0
+        self.height = 0.0
+        self.pages = 0
+
+    def new_page(self, width: float, height: float) -> None:
+        """Start a page of `width` x `height` mm; everything drawn next lands on it."""
+        raise NotImplementedError
+
+    def rect(self, x: float, y: float, width: float, height: float, fill: str | None = None,
+             stroke: str | None = None, line_width: float = 0.25, dash: Sequence[float] | None = None) -> None:
+        """A rectangle with its top-left corner at (x, y); `dash` is (on, off) in mm."""
+        raise NotImplementedError
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = "#000000",
+             line_width: float = 0.25, dash: Sequence[float] | None = None) -> None:
+        raise NotImplementedError
+
+    def polyline(self, points: Sequence[Point], stroke: str = "#000000", line_width: float = 0.25,
+                 dash: Sequence[float] | None = None) -> None:
+        raise NotImplementedError
+
+    def polygon(self, points: Sequence[Point], fill: str | None = None, stroke: str | None = None,
+                line_width: float = 0.25) -> None:
+        raise NotImplementedError
+
+    def circle(self, cx: float, cy: float, r: float, fill: str | None = None, stroke: str | None = None,
+               line_width: float = 0.25) -> None:
+        raise NotImplementedError
+
+    def text(self, x: float, y: float, text: str, font: str, size: float, colour: str = "#000000",
+             anchor: Anchor | str = Anchor.START) -> None:
+        """One line of real (selectable) text with its baseline at y; `font` is a registered font name."""
+        raise NotImplementedError
+
+    def symbol(self, name: str, cx: float, cy: float, size: float, ink: str = "#000000",
+               paper: str = "#ffffff") -> None:
+        """A named symbol (see symbols.py) in a `size` mm square centred on (cx, cy)."""
+        draw_symbol(self, name, cx, cy, size, ink, paper)
+
+    def text_block(self, fitted: FittedText, x: float, y: float, width: float, colour: str = "#000000",
+                   anchor: Anchor | str = Anchor.MIDDLE) -> None:
+        """Lines fitted by fit_text, the block's top at y, aligned in the column [x, x + width].
+
+        A line's own colour wins over `colour`; its indent (line.x) applies to start-aligned text.
+        """
+        anchor = Anchor(anchor)
+        lx = {Anchor.START: x, Anchor.MIDDLE: x + width / 2, Anchor.END: x + width}[anchor]
+        for line in fitted.lines:
+            shift = line.x if anchor is Anchor.START else 0.0
+            self.text(lx + shift, y + line.baseline, line.text, line.font, line.size, line.colour or colour, anchor)
+
+
+@lru_cache(maxsize=None)
+def _rl_colour(hex_colour: str):
+    """reportlab's colour for "#rrggbb", parsed once (reportlab would parse the string on every call)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_colour)
+
+
+class PdfPainter(Painter):
+    """Draws onto a reportlab canvas held in memory; `pdf_bytes()` ends the document."""
+
+    def __init__(self, fonts: FontSet, title: str = "", author: str = "Dossier"):
+        super().__init__(fonts)
+        from reportlab import rl_config
+        from reportlab.pdfgen.canvas import Canvas
+
+        rl_config.useA85 = 0  # binary streams: ASCII85 would make every page a quarter larger and slower to write
+        self._buffer = io.BytesIO()
+        # the initial font is the layout's own, so no unembedded Helvetica is listed in the PDF
+        self._canvas = Canvas(self._buffer, pageCompression=1, invariant=1, initialFontName=fonts.regular)
+        self._canvas.setTitle(title)
+        self._canvas.setAuthor(author)
+        self._canvas.setCreator("Dossier")
+        self._state: dict[str, object] = {}
+        self._forms: dict[tuple, str] = {}
+
+    # reportlab writes an operator for every setter call; skipping repeats keeps pages small and fast
+    def _set(self, key: str, value, apply) -> None:
+        if self._state.get(key) != value:
+            self._state[key] = value
+            apply(value)
+
+    def _style(self, fill: str | None, stroke: str | None, line_width: float, dash=None) -> None:
+        c = self._canvas
+        if fill:
+            self._set("fill", fill, lambda f: c.setFillColor(_rl_colour(f)))
+        if stroke:
+            self._set("stroke", stroke, lambda f: c.setStrokeColor(_rl_colour(f)))
+            self._set("width", line_width, c.setLineWidth)
+            self._set("dash", tuple(dash or ()), lambda d: c.setDash([mm_to_pt(v) for v in d]) if d else c.setDash())
+
+    def _x(self, x: float) -> float:
+        return mm_to_pt(x)
+
+    def _y(self, y: float) -> float:
+        return mm_to_pt(self.height - y)
+
+    def new_page(self, width: float, height: float) -> None:
+        if self.pages:
+            self._canvas.showPage()
+            self._state.clear()
+        self.width, self.height = width, height
+        self._canvas.setPageSize((mm_to_pt(width), mm_to_pt(height)))
+        self.pages += 1
+
+    def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
+        self._style(fill, stroke, line_width, dash)
+        self._canvas.rect(self._x(x), self._y(y + height), mm_to_pt(width), mm_to_pt(height),
+                          stroke=1 if stroke else 0, fill=1 if fill else 0)
+
+    def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
+        self._style(None, stroke, line_width, dash)
+        self._canvas.line(self._x(x1), self._y(y1), self._x(x2), self._y(y2))
+
+    def _path(self, points, close: bool):
+        path = self._canvas.beginPath()
+        (x0, y0), rest = points[0], points[1:]
+        path.moveTo(self._x(x0), self._y(y0))
+        for x, y in rest:
+            path.lineTo(self._x(x), self._y(y))
+        if close:
+            path.close()
+        return path
+
+    def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
+        self._style(None, stroke, line_width, dash)
+        self._canvas.drawPath(self._path(points, False), stroke=1, fill=0)
+
+    def polygon(self, points, fill=None, stroke=None, line_width=0.25):
+        self._style(fill, stroke, line_width)
+        self._canvas.drawPath(self._path(points, True), stroke=1 if stroke else 0, fill=1 if fill else 0)
+
+    def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
+        self._style(fill, stroke, line_width)
+        self._canvas.circle(self._x(cx), self._y(cy), mm_to_pt(r), stroke=1 if stroke else 0, fill=1 if fill else 0)
+
+    def symbol(self, name, cx, cy, size, ink="#000000", paper="#ffffff"):
+        # each distinct symbol is drawn once per document as a form and placed wherever it recurs
+        key = (name, round(size, 4), ink, paper)
+        form = self._forms.get(key)
+        c = self._canvas
+        if form is None:
+            form = f"symbol{len(self._forms)}"
+            half = mm_to_pt(size)
+            page_state, self._state = self._state, {}
+            c.beginForm(form, -half, -half, half, half)
+            draw_symbol(self, name, 0.0, self.height, size, ink, paper)  # centred on the form's origin
+            c.endForm()
+            self._state = page_state
+            self._forms[key] = form
+        c.saveState()
+        c.translate(self._x(cx), self._y(cy))
+        c.doForm(form)
+        c.restoreState()
+
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+        c = self._canvas
+        self._set("fill", colour, lambda f: c.setFillColor(_rl_colour(f)))
+        self._set("font", (font, size), lambda f: c.setFont(f[0], f[1]))
+        anchor = Anchor(anchor)
+        if anchor is not Anchor.START:  # measured here from remembered word widths, not by reportlab each time
+            x -= text_width(text, font, size) / (2 if anchor is Anchor.MIDDLE else 1)
+        c.drawString(self._x(x), self._y(y), text)
+
+    def pdf_bytes(self) -> bytes:
+        """The finished PDF document."""
+        self._canvas.save()
+        return self._buffer.getvalue()
+
+
+def _css_font(font: str) -> dict[str, str]:
+    """SVG font attributes for a registered font: its family (with metric-compatible fallbacks) and weight."""
+    from reportlab.pdfbase import pdfmetrics
+
+    face = pdfmetrics.getFont(font).face
+    family = face.familyName.decode("latin-1") if isinstance(face.familyName, bytes) else str(face.familyName)
+    style = getattr(face, "styleName", b"")
+    style = style.decode("latin-1") if isinstance(style, bytes) else str(style or "")
+    return {
+        "font_family": f"'{family}', 'DejaVu Sans', sans-serif",
+        "font_weight": "bold" if "bold" in style.lower() else "normal",
+    }
+
+
+class SvgPainter(Painter):
+    """Draws each page into its own svgwrite document; `svg_pages()` returns them as text."""
+
+    def __init__(self, fonts: FontSet):
+        super().__init__(fonts)
+        self._documents: list = []
+        self._fonts: dict[str, dict[str, str]] = {}
+
+    @property
+    def _page(self):
+        return self._documents[-1]
+
+    def new_page(self, width: float, height: float) -> None:
+        import svgwrite
+
+        self.width, self.height = width, height
+        self._documents.append(svgwrite.Drawing(size=(f"{width:g}mm", f"{height:g}mm"),
+                                                viewBox=f"0 0 {width:g} {height:g}", debug=False))
+        self.pages += 1
+
+    @staticmethod
+    def _paint(fill, stroke, line_width, dash=None) -> dict:
+        attrs = {"fill": fill or "none"}
+        if stroke:
+            attrs.update(stroke=stroke, stroke_width=f"{pt_to_mm(line_width):.4g}")
+            if dash:
+                attrs["stroke_dasharray"] = " ".join(f"{d:g}" for d in dash)
+        return attrs
+
+    def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
+        self._page.add(self._page.rect((f"{x:.3f}", f"{y:.3f}"), (f"{width:.3f}", f"{height:.3f}"),
+                                       **self._paint(fill, stroke, line_width, dash)))
+
+    def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
+        self._page.add(self._page.line((f"{x1:.3f}", f"{y1:.3f}"), (f"{x2:.3f}", f"{y2:.3f}"),
+                                       **self._paint(None, stroke, line_width, dash)))
+
+    def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
+        self._page.add(self._page.polyline([(round(x, 3), round(y, 3)) for x, y in points],
+                                           **self._paint(None, stroke, line_width, dash)))
+
+    def polygon(self, points, fill=None, stroke=None, line_width=0.25):
+        self._page.add(self._page.polygon([(round(x, 3), round(y, 3)) for x, y in points],
+                                          **self._paint(fill, stroke, line_width)))
+
+    def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
+        self._page.add(self._page.circle((f"{cx:.3f}", f"{cy:.3f}"), f"{r:.3f}", **self._paint(fill, stroke, line_width)))
+
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+        if font not in self._fonts:
+            self._fonts[font] = _css_font(font)
+        self._page.add(self._page.text(text, insert=(f"{x:.3f}", f"{y:.3f}"), font_size=f"{pt_to_mm(size):.3f}",
+                                       fill=colour, text_anchor=Anchor(anchor).value, **self._fonts[font]))
+
+    def svg_pages(self) -> list[str]:
+        """Each page as a standalone SVG document."""
+        return [document.tostring() for document in self._documents]

@@ -1,0 +1,177 @@
+"""Fitting text into a box: wrap at word boundaries and shrink until it fits, never below a minimum size.
+
+A box that cannot hold its text at the minimum size is an error naming the item, so that a
+printed piece is never silently clipped. Sizes are in points, box sizes and positions in mm.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core.errors import DossierError
+from ..core.units import mm_to_pt, pt_to_mm
+from .fonts import unit_width
+
+STEP = 0.25  # pt between the sizes tried, largest first
+LEADING = 1.15  # line height as a multiple of the text size
+
+
+class TextFitError(DossierError):
+    """Text that does not fit its box even at the smallest allowed size."""
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A run of text set in one font; `scale` sizes it relative to the block's body size.
+
+    `indent` (mm) sets every line of it in from the block's left; `space_before` adds room above
+    it (a multiple of the body size); `run_in` continues the previous paragraph's last line when
+    the first word fits there (a bold label, then the text, then a smaller note); `colour` inks it.
+    """
+
+    text: str
+    font: str
+    scale: float = 1.0
+    indent: float = 0.0
+    space_before: float = 0.0
+    run_in: bool = False
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One set line: its text, font and size (pt), and its baseline in mm below the block's top."""
+
+    text: str
+    font: str
+    size: float
+    baseline: float
+    x: float = 0.0
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """Text wrapped and sized to a box: the body size (pt), the lines, and the block's height in mm."""
+
+    size: float
+    lines: tuple[Line, ...]
+    height: float
+
+
+def _wrap(words: Sequence[str], widths: Sequence[float], space: float, limit: float,
+          first_limit: float | None = None) -> list[str] | None:
+    """Greedy word wrap in unit-size widths; None when one word alone is wider than `limit`.
+
+    With `first_limit`, the first line has only that much room and may come back empty ("").
+    """
+    lines: list[str] = []
+    current: list[str] = []
+    used = 0.0
+    room = limit if first_limit is None else first_limit
+    for word, width in zip(words, widths):
+        if width > limit:
+            return None
+        if (current and used + space + width > room) or (not current and width > room):
+            lines.append(" ".join(current))
+            current, used, room = [word], width, limit
+        else:
+            used = used + space + width if current else width
+            current.append(word)
+    if current:
+        lines.append(" ".join(current))
+    return lines
+
+
+def _words(text: str) -> list[str]:
+    """The unbreakable pieces of `text`: its words, a lone sign ("£", "·") kept with the word before it.
+
+    A no-break space (U+00A0) joins the words on either side of it ("Br\u00a032" stays on one line).
+    """
+    words: list[str] = []
+    for word in filter(None, re.split(r"[^\S\u00a0]+", text)):
+        if words and len(word) == 1 and not word.isalnum():
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
+
+
+def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt: float,
+         height_pt: float, leading: float, smallest: float = 0.0) -> FittedText | None:
+    lines: list[Line] = []
+    top = 0.0
+    end = 0.0  # where the last line set ends, pt from the block's left
+    for paragraph, (words, widths, space) in zip(paragraphs, measured):
+        line_size = max(size * paragraph.scale, smallest)  # a scaled-down paragraph never goes below the minimum either
+        indent = mm_to_pt(paragraph.indent)
+        limit = (width_pt - indent) / line_size
+        joins = paragraph.run_in and bool(lines)
+        start = max(end + space * line_size, indent) if joins else indent
+        wrapped = _wrap(words, widths, space, limit, (width_pt - start) / line_size if joins else None)
+        if wrapped is None:
+            return None
+        if joins:
+            first = wrapped.pop(0)
+            if first:
+                lines.append(Line(first, paragraph.font, line_size, lines[-1].baseline, pt_to_mm(start), paragraph.colour))
+                end = start + unit_width(first, paragraph.font) * line_size
+        elif paragraph.space_before and lines:
+            top += paragraph.space_before * size
+        for text in wrapped:
+            line_height = line_size * leading
+            # baseline sits so that the capitals are centred in the line box
+            baseline = top + (line_height + 0.72 * line_size) / 2
+            lines.append(Line(text, paragraph.font, line_size, pt_to_mm(baseline), paragraph.indent, paragraph.colour))
+            end = indent + unit_width(text, paragraph.font) * line_size
+            top += line_height
+            if top > height_pt + 1e-6:
+                return None
+    return FittedText(size, tuple(lines), pt_to_mm(top))
+
+
+def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, height: float, *,
+             largest: float, smallest: float, what: str, font: str | None = None,
+             leading: float = LEADING) -> FittedText:
+    """The largest size (from `largest` down to `smallest` pt) at which the paragraphs fit `width` x `height` mm.
+
+    A plain string needs `font`. Raises TextFitError naming `what` when even `smallest` is too large.
+    """
+    if isinstance(paragraphs, str):
+        if font is None:
+            raise TypeError("fit_text needs a font for plain text")
+        paragraphs = [Paragraph(paragraphs, font)]
+    elif isinstance(paragraphs, Paragraph):
+        paragraphs = [paragraphs]
+    paragraphs = [p for p in paragraphs if p.text.strip()]
+    measured = []
+    for p in paragraphs:
+        words = _words(p.text)
+        measured.append((words, [unit_width(w, p.font) for w in words], unit_width(" ", p.font)))
+    width_pt, height_pt = mm_to_pt(width), mm_to_pt(height)
+    sizes = [largest - i * STEP for i in range(max(0, int((largest - smallest) / STEP + 1e-9)) + 1)]
+
+    def attempt(size: float) -> FittedText | None:
+        return _set(paragraphs, measured, size, width_pt, height_pt, leading, smallest)
+
+    # a smaller size almost never needs more lines, so the sizes that fit follow those that do not:
+    # bisect for the largest that fits, and scan every size only before refusing
+    low, high, best = 0, len(sizes) - 1, None
+    while low <= high:
+        middle = (low + high) // 2
+        fitted = attempt(sizes[middle])
+        if fitted is not None:
+            best, high = fitted, middle - 1
+        else:
+            low = middle + 1
+    if best is None:
+        best = next((f for f in map(attempt, sizes) if f is not None), None)
+    if best is not None:
+        return best
+    shown = " / ".join(p.text for p in paragraphs)
+    raise TextFitError(
+        f"{what}: text does not fit in {width:.1f} x {height:.1f} mm even at {smallest:g} pt: {shown[:80]!r}"
+        + ("..." if len(shown) > 80 else "")
+    )
