@@ -185,3 +185,29 @@ def test_refused_build_writes_nothing(cli, broken, tmp_path):
     result = cli("build", "--game", broken, "--out", out)
     assert result.code == 2
     assert not out.exists()
+
+
+def test_a_piece_field_the_game_does_not_declare_is_unknown(cli, broken):
+    edit(broken, "game.yaml", "  cousin: {type: bool, default: false, label: Cousin}\n", "")
+    err = refused(cli, broken)
+    assert "spies/pieces.yaml: pieces[4].cousin: unknown field" in err
+
+
+def test_a_declared_piece_field_takes_only_its_type(cli, broken):
+    edit(broken, "pieces.yaml", 'name: "Cousin", strength: 4, cousin: true', 'name: "Cousin", strength: 4, cousin: 7')
+    err = refused(cli, broken)
+    assert "spies/pieces.yaml: pieces[4].cousin: expected true or false, got 7" in err
+
+
+def test_a_piece_field_may_not_redeclare_a_field_every_piece_has(cli, broken):
+    edit(broken, "game.yaml", "  cousin: {type: bool", "  strength: {type: bool")
+    err = refused(cli, broken)
+    assert "spies/game.yaml: piece_fields: strength is a field every piece already has" in err
+
+
+def test_award_kinds_come_from_the_game(cli, broken):
+    edit(broken, "game.yaml", '  "£": {name: money}\n', '  "£": {name: money}\n  f: {name: favours}\n')
+    data = yaml.safe_load((broken / "tiles.yaml").read_text(encoding="utf-8"))
+    data["tiles"][12]["awards"][1]["kind"] = "f"
+    (broken / "tiles.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert cli("validate", "--game", broken).code == 0

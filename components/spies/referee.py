@@ -358,14 +358,14 @@ def award(
     for faction in table.game.info.factions:
         if faction.id not in placed:
             continue
-        totals = {"chits": 0, "money": 0}
+        totals = {kind.name: 0 for kind in table.game.info.award_kinds.values()}
         earned, own = [], []
         for group in found.awards:
             for city in sorted(placed[faction.id] & set(group.cities)):
                 if _city(table, city).power == faction.id:
                     own.append(city)
                     continue
-                totals["chits" if group.kind == "c" else "money"] += group.amount
+                totals[table.game.info.award_kinds[group.kind].name] += group.amount
                 earned.append(f"{city} {group.amount}{group.kind}")
         awards[faction.id] = totals
         gets = _join([f"{totals['chits']} Action chit{'s' if totals['chits'] != 1 else ''}"] * bool(totals["chits"])

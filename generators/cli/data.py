@@ -98,13 +98,15 @@ def list_(
         if as_json:
             print_json(rows)
             return
-        columns = ["kind", "name", "nation", "count", "strength", "value", "cost"]
+        columns = ["kind", "name", "nation", "count", "strength", "value", "cost", *loaded.info.piece_fields]
     _print_table(rows, columns, title=f"{loaded.info.title}: {listing}")
 
 
 def _cell(value) -> str:
-    if value is None:
+    if value is None or value is False:
         return ""
+    if value is True:
+        return "yes"
     if isinstance(value, list):
         return ", ".join(map(str, value))
     return str(value)

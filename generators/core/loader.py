@@ -18,7 +18,7 @@ from .card_models import CardsFile
 from .errors import DataError, Problem, UnknownNameError
 from .game import Game
 from .map_models import MapFile
-from .models import AliasesFile, GameInfo, PiecesFile, TilesFile
+from .models import AliasesFile, GameInfo, PiecesFile, TilesFile, roster_schema, tiles_schema
 from .names import NameIndex
 from .schema_errors import problems_from_validation
 from .yamlio import read_yaml
@@ -84,9 +84,17 @@ def read_game(game: str | Path | None = None) -> Game:
     documents: dict[str, Any] = {}
     records: dict[str, BaseModel] = {}
     problems: list[Problem] = []
-    for name, model in {"game.yaml": GameInfo, **FILES}.items():
+    try:
+        documents["game.yaml"], records["game.yaml"] = _read_record(folder / "game.yaml", GameInfo)
+    except DataError as exc:
+        problems.extend(exc.problems)
+    schemas = dict(FILES)
+    info = records.get("game.yaml")
+    if isinstance(info, GameInfo):  # the game's own fields and award kinds, declared in game.yaml
+        schemas.update({"pieces.yaml": roster_schema(info), "tiles.yaml": tiles_schema(info)})
+    for name, model in schemas.items():
         file = folder / name
-        if name != "game.yaml" and not file.is_file():
+        if not file.is_file():
             continue
         try:
             documents[name], records[name] = _read_record(file, model)

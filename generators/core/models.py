@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
 
 class Record(BaseModel):
@@ -66,17 +66,16 @@ class Piece(Record):
     value: Optional[int] = Field(default=None, ge=0)
     cost: Optional[str] = None
     games: Optional[list[str]] = None
-    cousin: bool = False
     symbol: Optional[str] = None
     bonus: Optional[int] = Field(default=None, ge=0)
     text: Optional[str] = None
 
 
 class Award(Record):
-    """One printed award group on an Event Tile: "2c: Paris, Moscow"."""
+    """One printed award group on an Event Tile: "2c: Paris, Moscow"; `kind` is one the game declares."""
 
     amount: int = Field(ge=1)
-    kind: Literal["c", "£"]
+    kind: str
     cities: list[str] = Field(min_length=1)
 
 
@@ -92,10 +91,37 @@ class Tile(Record):
     awards: list[Award] = Field(default_factory=list)
 
 
+class PieceField(Record):
+    """A field a game's pieces carry beyond the generic ones (Spies!' Cousin flag): its type, its
+    value when a piece leaves it out, and how listings head it."""
+
+    type: Literal["bool", "int", "text"]
+    default: Optional[Union[bool, int, str]] = None
+    label: Optional[str] = None
+
+    @model_validator(mode="after")
+    def _default_has_the_type(self):
+        if self.default is not None and not isinstance(self.default, FIELD_TYPES[self.type]) \
+                or (self.type == "int" and isinstance(self.default, bool)):
+            raise ValueError(f"default {self.default!r} is not a {self.type}")
+        return self
+
+
+FIELD_TYPES: dict[str, type] = {"bool": bool, "int": int, "text": str}
+
+
+class AwardKind(Record):
+    """A kind of award the game's Event Tiles give, by the sign printed after the amount ("c")."""
+
+    name: str
+
+
 class GameInfo(Record):
     """game.yaml: the game's identity, its factions and the kinds of piece it is made of.
 
-    `lists` names groups of kinds a player looks up together (`dossier list NAME`).
+    `lists` names groups of kinds a player looks up together (`dossier list NAME`);
+    `piece_fields` and `award_kinds` declare what the game's pieces and tiles carry beyond
+    the fields every game has.
     """
 
     name: str
@@ -111,6 +137,15 @@ class GameInfo(Record):
     tile_pool: Optional[str] = None
     kinds: dict[str, Kind] = Field(default_factory=dict)
     lists: dict[str, list[str]] = Field(default_factory=dict)
+    piece_fields: dict[str, PieceField] = Field(default_factory=dict)
+    award_kinds: dict[str, AwardKind] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _piece_fields_are_new(self):
+        taken = sorted(set(self.piece_fields) & set(Piece.model_fields))
+        if taken:
+            raise ValueError(f"piece_fields: {', '.join(taken)} is a field every piece already has")
+        return self
 
 
 class PiecesFile(Record):
@@ -129,3 +164,21 @@ class AliasesFile(Record):
     """aliases.yaml: other spellings, each mapped to the name as printed."""
 
     aliases: dict[str, str]
+
+
+def roster_schema(info: GameInfo) -> type[PiecesFile]:
+    """pieces.yaml's record for this game: Piece with the fields game.yaml declares."""
+    if not info.piece_fields:
+        return PiecesFile
+    extra: dict = {name: (Optional[FIELD_TYPES[spec.type]], spec.default) for name, spec in info.piece_fields.items()}
+    piece = create_model("Piece", __base__=Piece, **extra)
+    return create_model("PiecesFile", __base__=PiecesFile, pieces=(list[piece], ...))
+
+
+def tiles_schema(info: GameInfo) -> type[TilesFile]:
+    """tiles.yaml's record for this game: awards of the kinds game.yaml declares (any sign when it declares none)."""
+    if not info.award_kinds:
+        return TilesFile
+    award = create_model("Award", __base__=Award, kind=(Literal[tuple(info.award_kinds)], ...))
+    tile = create_model("Tile", __base__=Tile, awards=(list[award], Field(default_factory=list)))
+    return create_model("TilesFile", __base__=TilesFile, tiles=(list[tile], ...))
