@@ -57,16 +57,16 @@ def synthetic_map(cities: int, seed: int = 1) -> dict:
         port = c == 0
         rows.append({"name": f"City {i:05d}", "country": power or f"Neutral {band}", "power": power,
                      "capital": False, "port": port, "sea_zones": [f"Sea {min(r * zones // side, zones - 1)}"] if port else [],
-                     "police": power is not None and c % 7 == 0, "secret": False, "haven": False,
+                     "marks": ["police"] if power is not None and c % 7 == 0 else [],
                      "lat": 30 + 40 * r / side + rng.uniform(-0.05, 0.05), "lon": -10 + 60 * c / side + rng.uniform(-0.05, 0.05)})
     for power in POWERS:
         next(row for row in rows if row["power"] == power)["capital"] = True
     neutral = [row for row in rows if row["power"] is None and not row["port"]]
     for row in rng.sample(neutral, 11)[:8]:
-        row["secret"] = True
-    havens = [row for row in neutral if not row["secret"]][:3]
+        row["marks"] = ["secret"]
+    havens = [row for row in neutral if not row["marks"]][:3]
     for row in havens:
-        row["haven"] = True
+        row["marks"] = ["haven"]
     routes = []
     for i in range(cities):
         r, c = divmod(i, side)
@@ -78,7 +78,10 @@ def synthetic_map(cities: int, seed: int = 1) -> dict:
         a, b = rng.sample(range(cities), 2)
         routes.append({"from": rows[a]["name"], "to": rows[b]["name"], "kind": "air"})
     sea = [{"name": f"Sea {z}", "adjacent": [f"Sea {n}" for n in (z - 1, z + 1) if 0 <= n < zones]} for z in range(zones)]
-    return {"rules": {"spaces_per_turn": 5, "secret_cities": 8, "havens": [h["name"] for h in havens]},
+    marks = {"police": {"legend": "City coded for police", "badge": "P", "where": "home"},
+             "secret": {"legend": "City marked SECRET", "tag": "SECRET", "where": "neutral", "count": 8},
+             "haven": {"legend": "Spy haven", "tag": "SPY HAVEN", "cities": [h["name"] for h in havens]}}
+    return {"rules": {"spaces_per_turn": 5, "move_ends_in": ["city"]}, "marks": marks,
             "sea_zones": sea, "cities": rows, "routes": routes}
 
 
@@ -118,19 +121,20 @@ def main() -> None:
 
     from generators.core.map_models import MapFile
     from generators.map.checks import check_map, has_errors
-    from generators.map.network import all_spaces, movement_graph, route
+    from generators.map.network import Network, movement_graph
     from generators.validation import load_game
 
     spies = load_game("spies")
     game_map = spies.map
     document = yaml.safe_load(spies.file("map.yaml").read_text(encoding="utf-8"))
-    pairs = sum(len(v) for v in all_spaces(game_map).values())
+    network = Network(game_map)
+    pairs = sum(len(v) for v in network.all_spaces().values())
     rows = []
-    dossier = median_ms(lambda: all_spaces(game_map), args.repeat)
+    dossier = median_ms(lambda: network.all_spaces(), args.repeat)
     floor = median_ms(lambda: bfs_floor(document), args.repeat)
     rows.append((f"Spies! all-pairs spaces ({len(game_map.cities)} cities, {pairs:,} pairs)", dossier, floor))
-    one_route = median_ms(lambda: route(game_map, "Lisbon", "Leningrad"), args.repeat * 20)
-    rows.append(("Spies! one route (Lisbon to Leningrad), graph built each call", one_route, None))
+    one_route = median_ms(lambda: network.route("Lisbon", "Leningrad"), args.repeat * 20)
+    rows.append(("Spies! one route (Lisbon to Leningrad), graph built once", one_route, None))
 
     synthetic = synthetic_map(args.cities)
     big = MapFile.model_validate(synthetic)

@@ -10,9 +10,9 @@ import yaml
 from generators.core.errors import UnknownNameError
 from generators.core.map_models import MapFile
 from generators.map.checks import check_map, has_errors
-from generators.map.network import AtSeaError, movement_graph, reachable, resolve_place, route
+from generators.map.network import Network, PlaceKindError, movement_graph
 
-RULES = {"spaces_per_turn": 5}
+RULES = {"spaces_per_turn": 5, "move_ends_in": ["city"]}
 
 
 def small_map(cities: list[tuple], lines: list[tuple] = (), zones: dict[str, list[str]] | None = None) -> MapFile:
@@ -48,9 +48,10 @@ def test_shipped_map_holds_every_tile_city_as_printed(spies):
 
 def test_shipped_map_marks(spies):
     cities = spies.map.cities
-    secret = [c for c in cities if c.secret]
-    assert len(secret) == 8 and all(c.power is None for c in secret)
-    assert sorted(c.name for c in cities if c.haven) == ["Geneva", "Istanbul", "Tangiers"]
+    secret = [c for c in cities if c.has_mark("secret")]
+    assert len(secret) == 8 and all(c.is_neutral for c in secret)
+    assert sorted(c.name for c in cities if c.has_mark("haven")) == ["Geneva", "Istanbul", "Tangiers"]
+    assert all(not c.is_neutral for c in cities if c.has_mark("police"))
     powers = {c.name: c.power for c in cities}
     assert powers["Gibraltar"] == powers["Malta"] == powers["Famagusta"] == "britain"
     assert powers["Algiers"] == powers["Tunis"] == "france"
@@ -61,13 +62,13 @@ def test_shipped_map_marks(spies):
 
 def test_every_place_entered_is_one_space():
     game_map = chain(4)
-    found = route(game_map, "C0", "C3")
+    found = Network(game_map).route("C0", "C3")
     assert found.spaces == 3 and found.path == ["C0", "C1", "C2", "C3"] and found.kinds == ["rail"] * 3
 
 
 def test_sea_zones_entered_count_as_spaces():
     game_map = small_map([("Port A", ["West"]), ("Port B", ["East"])], zones={"West": ["East"], "East": ["West"]})
-    found = route(game_map, "Port A", "Port B")
+    found = Network(game_map).route("Port A", "Port B")
     assert found.spaces == 3
     assert found.path == ["Port A", "West", "East", "Port B"]
     assert found.kinds == ["sea", "sea", "sea"]
@@ -75,13 +76,20 @@ def test_sea_zones_entered_count_as_spaces():
 
 def test_a_move_may_not_end_or_start_at_sea():
     game_map = small_map([("Port A", ["West"]), ("Port B", ["West"])], zones={"West": []})
-    with pytest.raises(AtSeaError):
-        route(game_map, "Port A", "West")
-    with pytest.raises(AtSeaError):
-        route(game_map, "West", "Port B")
-    with pytest.raises(AtSeaError):
-        reachable(game_map, "West")
-    assert reachable(game_map, "Port A") == {"Port A": 0, "Port B": 2}
+    with pytest.raises(PlaceKindError):
+        Network(game_map).route("Port A", "West")
+    with pytest.raises(PlaceKindError):
+        Network(game_map).route("West", "Port B")
+    with pytest.raises(PlaceKindError):
+        Network(game_map).reachable("West")
+    assert Network(game_map).reachable("Port A") == {"Port A": 0, "Port B": 2}
+
+
+def test_where_a_move_may_end_comes_from_the_map():
+    ships = small_map([("Port A", ["West"]), ("Port B", ["West"])], zones={"West": []})
+    ships = ships.model_copy(update={"rules": ships.rules.model_copy(update={"move_ends_in": ["city", "sea"]})})
+    assert Network(ships).route("Port A", "West").spaces == 1
+    assert Network(ships).reachable("West") == {"West": 0, "Port A": 1, "Port B": 1}
 
 
 def test_only_ports_join_their_sea_zone():
@@ -89,44 +97,44 @@ def test_only_ports_join_their_sea_zone():
     game_map = MapFile.model_validate({"rules": RULES, "sea_zones": [{"name": "West"}], "cities": [
         {"name": "Port", "country": "L", "port": True, "sea_zones": ["West"], "lat": 0, "lon": 0},
         {"name": "Inland", "country": "L", "port": False, "sea_zones": ["West"], "lat": 0, "lon": 1}]})
-    assert route(game_map, "Port", "Inland").spaces is None
+    assert Network(game_map).route("Port", "Inland").spaces is None
 
 
 def test_five_space_limit():
     game_map = chain(8)
-    assert reachable(game_map, "C0") == {f"C{i}": i for i in range(6)}
-    assert reachable(game_map, "C0", spaces=2) == {"C0": 0, "C1": 1, "C2": 2}
-    beyond = route(game_map, "C0", "C6")
+    assert Network(game_map).reachable("C0") == {f"C{i}": i for i in range(6)}
+    assert Network(game_map).reachable("C0", spaces=2) == {"C0": 0, "C1": 1, "C2": 2}
+    beyond = Network(game_map).route("C0", "C6")
     assert beyond.spaces == 6 and not beyond.is_within(5) and beyond.is_within(6)
 
 
 def test_the_limit_comes_from_the_map():
     game_map = chain(8).model_copy(update={"rules": chain(8).rules.model_copy(update={"spaces_per_turn": 3})})
-    assert max(reachable(game_map, "C0").values()) == 3
+    assert max(Network(game_map).reachable("C0").values()) == 3
 
 
 def test_unreachable_answers_none():
     game_map = small_map([("A", ()), ("B", ())])
-    found = route(game_map, "A", "B")
+    found = Network(game_map).route("A", "B")
     assert found.spaces is None and found.path == [] and found.kinds == [] and not found.is_reachable
 
 
 def test_same_city_is_zero_spaces():
-    assert route(chain(2), "C1", "C1").spaces == 0
+    assert Network(chain(2)).route("C1", "C1").spaces == 0
 
 
 def test_a_rail_and_air_pair_is_reported_as_rail():
     game_map = small_map([("A", ()), ("B", ())], [("A", "B", "air"), ("B", "A", "rail")])
-    assert route(game_map, "B", "A").kinds == ["rail"]
+    assert Network(game_map).route("B", "A").kinds == ["rail"]
 
 
 def test_places_resolve_forgivingly(spies):
     game_map = spies.map
-    assert resolve_place(game_map, "nurnberg") == "Nurnberg"
-    assert resolve_place(game_map, "Nürnberg", spies.aliases) == "Nurnberg"
-    assert resolve_place(game_map, "north sea") == "North Sea"
+    assert Network(game_map).resolve("nurnberg") == "Nurnberg"
+    assert Network(game_map, spies.aliases).resolve("Nürnberg") == "Nurnberg"
+    assert Network(game_map).resolve("north sea") == "North Sea"
     with pytest.raises(UnknownNameError) as caught:
-        resolve_place(game_map, "Berln")
+        Network(game_map).resolve("Berln")
     assert "Berlin" in caught.value.suggestions
 
 
@@ -173,10 +181,11 @@ def test_route_agrees_with_breadth_first_count(spies, spies_document):
     near = independent_neighbours(spies_document)
     cities = [c["name"] for c in spies_document["cities"]]
     zones = {z["name"] for z in spies_document["sea_zones"]}
+    network = Network(game_map)
     for origin in cities[::7]:
         expected = bfs(near, origin)
         for destination in cities:
-            found = route(game_map, origin, destination)
+            found = network.route(origin, destination)
             assert found.spaces == expected.get(destination), (origin, destination)
             assert len(found.path) == found.spaces + 1 and len(found.kinds) == found.spaces
             assert found.path[0] == origin and found.path[-1] == destination
@@ -191,7 +200,7 @@ def test_reachable_agrees_with_breadth_first_count(spies, spies_document):
     zones = {z["name"] for z in spies_document["sea_zones"]}
     for origin in ("Berlin", "Malta", "Narvik", "Cairo", "Scapa Flow"):
         expected = {name: n for name, n in bfs(near, origin).items() if n <= 5 and name not in zones}
-        assert reachable(game_map, origin) == expected
+        assert Network(game_map).reachable(origin) == expected
 
 
 def test_graph_counts(spies, spies_document):
@@ -213,11 +222,13 @@ def test_cli_check_shipped_map(cli):
 def test_cli_check_invalid_map_exits_1(cli, game_copy):
     folder = game_copy("spies")
     file = folder / "map.yaml"
-    file.write_text(file.read_text(encoding="utf-8").replace("secret: true", "secret: false", 1), encoding="utf-8")
+    text = file.read_text(encoding="utf-8")
+    assert "    marks: [secret]\n" in text
+    file.write_text(text.replace("    marks: [secret]\n", "", 1), encoding="utf-8")
     result = cli("map", "check", "--game", folder, "--json")
     assert result.code == 1
     codes = {p["code"] for p in result.json()["problems"]}
-    assert "secret-count" in codes
+    assert "mark-count" in codes
 
 
 def test_cli_check_other_map_file(cli, tmp_path, spies):
@@ -256,9 +267,12 @@ def test_cli_route_json(cli):
 
 def test_cli_route_text_shows_each_step(cli):
     result = cli("map", "route", "Berlin", "London")
+    answer = cli("map", "route", "Berlin", "London", "--json").json()
     assert result.code == 0
-    assert result.stdout.startswith("Berlin → London:")
-    assert "within one turn" in result.stdout
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"Berlin → London: {answer['spaces']} space(s), within one turn (at most 5 a turn)"
+    assert lines[1].split() == ["Berlin"]
+    assert [line.split(None, 2)[1:] for line in lines[2:]] == [[kind, place] for kind, place in zip(answer["kinds"], answer["path"][1:])]
 
 
 @pytest.mark.parametrize("args", [("route", "Berln", "London"), ("route", "Berlin", "Londn"), ("reach", "Berln")])
@@ -278,7 +292,7 @@ def test_cli_reach(cli):
     assert result.code == 0
     answer = result.json()
     assert answer["spaces"] == 2
-    listed = {c["name"]: c["spaces"] for c in answer["cities"]}
+    listed = {c["name"]: c["spaces"] for c in answer["places"]}
     assert listed["Malta"] == 0 and listed["Tripoli"] == 2
     assert max(listed.values()) <= 2 and "Central Mediterranean" not in listed
     text = cli("map", "reach", "Berlin")
@@ -287,13 +301,15 @@ def test_cli_reach(cli):
 
 def test_cli_show_json(cli, spies_document):
     shown = cli("map", "show", "--json").json()
-    assert set(shown) == {"cities", "sea_zones", "routes"}
+    assert set(shown) == {"cities", "sea_zones", "routes", "marks"}
+    assert shown["marks"]["haven"]["legend"] == "Spy haven" and shown["marks"]["police"]["badge"] == "P"
     assert len(shown["cities"]) == len(spies_document["cities"])
     berlin = next(c for c in shown["cities"] if c["name"] == "Berlin")
-    assert set(berlin) == {"name", "country", "power", "capital", "port", "sea_zones", "police", "secret", "haven", "x", "y"}
+    assert set(berlin) == {"name", "country", "power", "capital", "port", "sea_zones", "marks", "x", "y"}
+    assert berlin["marks"] == ["police"]
     assert berlin["power"] == "germany" and berlin["capital"] is True
     geneva = next(c for c in shown["cities"] if c["name"] == "Geneva")
-    assert geneva["power"] is None and geneva["haven"] is True
+    assert geneva["power"] is None and geneva["marks"] == ["haven"]
     assert {"from", "to", "kind"} == set(shown["routes"][0])
     # projected positions keep the geography: London west of Berlin, Cairo south of Rome
     at = {c["name"]: (c["x"], c["y"]) for c in shown["cities"]}
@@ -305,13 +321,15 @@ def test_cli_show_json(cli, spies_document):
 def test_validate_refuses_map_errors(cli, game_copy):
     folder = game_copy("spies")
     file = folder / "map.yaml"
-    file.write_text(file.read_text(encoding="utf-8").replace("haven: true", "haven: false", 1), encoding="utf-8")
+    text = file.read_text(encoding="utf-8")
+    assert "    marks: [haven]\n" in text
+    file.write_text(text.replace("    marks: [haven]\n", "", 1), encoding="utf-8")
     result = cli("validate", "--game", folder)
     assert result.code == 2
-    assert "map.yaml" in result.stderr and "spy haven" in result.stderr
+    assert "map.yaml: marks.haven.cities[" in result.stderr and "does not carry the mark" in result.stderr
 
 
 def test_map_assumptions_are_listed(cli):
     rows = cli("assumptions", "--game", "spies", "--json").json()
     fields = {(r["file"], r["field"]) for r in rows if r["file"].endswith("map.yaml")}
-    assert ("components/spies/map.yaml", "lat") in fields and ("components/spies/map.yaml", "secret") in fields
+    assert ("components/spies/map.yaml", "lat") in fields and ("components/spies/map.yaml", "cities") in fields

@@ -26,14 +26,19 @@ def city(name, country, lat, lon, **marks):
 # Red and Blue each hold a capital with police; neutral Greyland holds the SECRET city and the
 # haven; two sea zones; five rail lines of like length and one air line.
 CLEAN = {
-    "rules": {"spaces_per_turn": 5, "secret_cities": 1, "havens": ["Dale"]},
+    "rules": {"spaces_per_turn": 5, "move_ends_in": ["city"]},
+    "marks": {
+        "police": {"legend": "City coded for police", "badge": "P", "where": "home"},
+        "secret": {"legend": "City marked SECRET", "tag": "SECRET", "where": "neutral", "count": 1},
+        "haven": {"legend": "Spy haven", "tag": "SPY HAVEN", "cities": ["Dale"]},
+    },
     "sea_zones": [{"name": "West Sea", "adjacent": ["East Sea"]}, {"name": "East Sea", "adjacent": ["West Sea"]}],
     "cities": [
-        city("Alba", "Redland", 50.0, 0.0, power="red", capital=True, police=True),
+        city("Alba", "Redland", 50.0, 0.0, power="red", capital=True, marks=["police"]),
         city("Bree", "Redland", 50.0, -1.0, power="red", port=True, sea_zones=["West Sea"]),
-        city("Cair", "Greyland", 50.0, 1.0, capital=True, secret=True),
-        city("Dale", "Greyland", 49.0, 1.0, haven=True, port=True, sea_zones=["East Sea"]),
-        city("Eryn", "Blueland", 50.0, 2.0, power="blue", capital=True, police=True),
+        city("Cair", "Greyland", 50.0, 1.0, capital=True, marks=["secret"]),
+        city("Dale", "Greyland", 49.0, 1.0, marks=["haven"], port=True, sea_zones=["East Sea"]),
+        city("Eryn", "Blueland", 50.0, 2.0, power="blue", capital=True, marks=["police"]),
         city("Fenn", "Blueland", 49.0, 2.0, power="blue", port=True, sea_zones=["East Sea"]),
     ],
     "routes": [
@@ -77,13 +82,14 @@ BREAKS = {
     "no-cities": (lambda d: d.update(cities=[], routes=[]), []),
     "missing-tile-city": (lambda d: named(d, "Alba").update(name="Albany"), ["Alba"]),
     "unknown-power": (lambda d: named(d, "Bree").update(power="green"), ["Bree"]),
-    "police-outside-home": (lambda d: named(d, "Cair").update(police=True), ["Cair"]),
+    "unknown-mark": (lambda d: named(d, "Cair")["marks"].append("embassy"), ["Cair"]),
+    "mark-outside-home": (lambda d: named(d, "Cair")["marks"].append("police"), ["Cair"]),
     "missing-capital": (lambda d: named(d, "Eryn").update(capital=False), ["blue"]),
     "several-capitals": (lambda d: named(d, "Bree").update(capital=True), ["red", "Alba", "Bree"]),
-    "secret-count": (lambda d: named(d, "Dale").update(secret=True), ["Cair", "Dale"]),
-    "secret-not-neutral": (lambda d: (named(d, "Cair").update(secret=False), named(d, "Alba").update(secret=True)), ["Alba"]),
-    "missing-haven": (lambda d: named(d, "Dale").update(haven=False), ["Dale"]),
-    "unlisted-haven": (lambda d: named(d, "Cair").update(haven=True), ["Cair"]),
+    "mark-count": (lambda d: named(d, "Dale")["marks"].append("secret"), ["Cair", "Dale"]),
+    "mark-not-neutral": (lambda d: (named(d, "Cair").update(marks=[]), named(d, "Alba")["marks"].append("secret")), ["Alba"]),
+    "mark-missing": (lambda d: named(d, "Dale").update(marks=[]), ["Dale"]),
+    "mark-unlisted": (lambda d: named(d, "Cair")["marks"].append("haven"), ["Cair"]),
     # warnings
     "long-rail-line": (_moved_far, ["Eryn", "Fenn"]),
     "port-without-lines": (lambda d: add_city(d, name="Hull", country="Greyland", lat=48.0, lon=0.0, port=True, sea_zones=["West Sea"]), ["Hull"]),
@@ -146,10 +152,10 @@ def test_every_code_has_a_broken_map():
 
 def test_every_problem_is_reported_at_once(cli, tmp_path):
     document = copy.deepcopy(CLEAN)
-    for code in ("self-loop", "secret-count", "missing-haven", "one-way-adjacency"):
+    for code in ("self-loop", "mark-unlisted", "mark-missing", "one-way-adjacency"):
         BREAKS[code][0](document)
     report = cli("map", "check", "--game", write_game(tmp_path / "tiny", document), "--json").json()
-    assert {"self-loop", "secret-count", "missing-haven", "one-way-adjacency"} <= {p["code"] for p in report["problems"]}
+    assert {"self-loop", "mark-unlisted", "mark-missing", "one-way-adjacency"} <= {p["code"] for p in report["problems"]}
 
 
 def test_text_report_names_code_and_place(cli, tmp_path):
@@ -166,5 +172,5 @@ def test_assumed_reason_must_name_a_field(cli, tmp_path):
     document["assumed"] = {"lat": "real positions", "colour": "no such field"}
     result = cli("map", "check", "--game", write_game(tmp_path / "tiny", document))
     assert result.code == 2 and "colour" in result.stderr
-    document["assumed"] = {"lat": "real positions", "police": "chosen", "from": "lines"}
+    document["assumed"] = {"lat": "real positions", "marks": "chosen", "from": "lines"}
     assert cli("map", "check", "--game", write_game(tmp_path / "tiny", document)).code == 0

@@ -142,9 +142,9 @@ def test_counterspy_refusals(cli):
 
 def _at_distance(spies, origin: str, spaces: int) -> str:
     """A city exactly `spaces` spaces from `origin` on the shipped map (found with the map network)."""
-    from generators.map.network import reachable
+    from generators.map.network import Network
 
-    found = reachable(spies.map, origin, spaces)
+    found = Network(spies.map).reachable(origin, spaces)
     return next(city for city, n in found.items() if n == spaces)
 
 
@@ -182,7 +182,7 @@ def test_other_spellings_of_cities_are_found(cli):
 
 def test_move_refusals(cli, spies):
     zone = spies.map.sea_zones[0].name
-    assert "may not start at sea" in refused(cli, "move", zone, "London")
+    assert "is a sea zone: a move may not start there" in refused(cli, "move", zone, "London")
     assert "'Berlin'" in refused(cli, "move", "Berlinn", "London")
     assert "0 to 5 spaces" in refused(cli, "move", "Berlin", "London", "--spaces", "6")
     assert "0 to 5 spaces" in refused(cli, "move", "Berlin", "London", "--spaces", "-1")
@@ -416,7 +416,7 @@ def test_player_counts_outside_the_game_are_refused(cli, count):
 # ---- police ------------------------------------------------------------------------------------------------
 
 def _german_city(spies, police: bool) -> str:
-    return next(c.name for c in spies.map.cities if c.power == "germany" and not c.capital and c.police is police)
+    return next(c.name for c in spies.map.cities if c.power == "germany" and not c.capital and c.has_mark("police") is police)
 
 
 def test_police_placement_limits(cli, spies):

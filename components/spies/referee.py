@@ -279,7 +279,7 @@ def move(
 
     Example: dossier referee move Berlin London
     """
-    from generators.map.network import AtSeaError, route
+    from generators.map.network import Network, PlaceKindError
 
     game_map = _map(table)
     most = game_map.rules.spaces_per_turn
@@ -288,11 +288,11 @@ def move(
         raise QuestionError(f"--spaces {limit}: a spy moves from 0 to {most} spaces a turn")
     rules = _cite(table, "moving")
     try:
-        found = route(game_map, origin, destination, table.game.aliases)
-    except AtSeaError as exc:
+        found = Network(game_map, table.game.aliases).route(origin, destination)
+    except PlaceKindError as exc:
         if exc.role != "destination":
             raise
-        return Ruling("move", "ends at sea", f"{exc.zone} is a sea zone: a spy may pass through the sea but may not end its move there.",
+        return Ruling("move", "ends at sea", f"{exc.place} is a sea zone: a spy may pass through the sea but may not end its move there.",
                       rules, allowed=False, extra={"spaces": None, "path": [], "kinds": [], "limit": limit})
     facts = {"spaces": found.spaces, "path": found.path, "kinds": found.kinds, "limit": limit}
     if found.spaces is None:
@@ -417,7 +417,7 @@ def chit(
     barred, haven_note, place_note = False, "", ""
     if place is not None and not _is_long(table):
         place_note = f"Spy havens are a Long Game rule; in the standard game {place.name} is an ordinary city."
-    elif place is not None and place.haven:
+    elif place is not None and place.has_mark("haven"):
         barred = found.name in BARRED_IN_HAVENS
         haven_note = (f"{place.name} is a spy haven, where {_join(BARRED_IN_HAVENS, 'or')} may never be played"
                       + (f", so {found.name} may not be played there." if barred else f"; {found.name} is not one of them."))
@@ -615,7 +615,7 @@ def police(
     if place.power != faction.id:
         owner = f"{_power_name(table, place.power)}'s" if place.power else "neutral"
         faults.append(f"{place.name} is not in {faction.name}'s home territory (it is {owner})")
-    elif not (place.police or place.capital):
+    elif not (place.has_mark("police") or place.capital):
         faults.append(f"{place.name} is not coded for police")
     if count > POLICE_PER_CITY:
         faults.append(f"no more than {POLICE_PER_CITY} police may share a city")

@@ -13,7 +13,7 @@ from ..core.loader import read_game
 from ..core.map_models import MapFile, read_map_file
 from ..map.checks import MapProblem, check_map
 from ..map.geography import positions
-from ..map.network import reachable, resolve_place, route
+from ..map.network import Network
 from ..validation import load_game
 from .app import GameOption, JsonOption, app, print_json
 
@@ -33,11 +33,10 @@ def game_map_of(game: Game) -> MapFile:
     return game_map
 
 
-def map_and_places(game: Optional[str], *names: str) -> tuple[MapFile, list[str]]:
-    """The game's map and each of `names` resolved to a place on it (aliases, any case, closest names on a miss)."""
+def network_of(game: Optional[str]) -> Network:
+    """The game's map as a movement network, places looked up with the game's other spellings."""
     loaded = load_game(game)
-    game_map = game_map_of(loaded)
-    return game_map, [resolve_place(game_map, name, loaded.aliases) for name in names]
+    return Network(game_map_of(loaded), loaded.aliases)
 
 
 def _problem_row(problem: MapProblem) -> dict:
@@ -82,9 +81,10 @@ def route_(
     as_json: bool = JsonOption,
 ) -> None:
     """The fewest spaces from one city to another, the places passed and the kind of each step."""
-    game_map, (start, end) = map_and_places(game, origin, destination)
-    found = route(game_map, start, end)
-    limit = game_map.rules.spaces_per_turn
+    network = network_of(game)
+    start, end = network.resolve(origin), network.resolve(destination)
+    found = network.route(start, end)
+    limit = network.map.rules.spaces_per_turn
     if as_json:
         print_json({"from": start, "to": end, "spaces": found.spaces, "path": found.path, "kinds": found.kinds,
                     "spaces_per_turn": limit, "within_turn": found.is_within(limit)})
@@ -106,14 +106,15 @@ def reach(
     game: Optional[str] = GameOption,
     as_json: bool = JsonOption,
 ) -> None:
-    """The cities a move from FROM can end in, each with its fewest spaces (sea zones are passed, never ended in)."""
-    game_map, (start,) = map_and_places(game, origin)
-    limit = game_map.rules.spaces_per_turn if spaces is None else spaces
-    found = reachable(game_map, start, limit)
+    """The places a move from FROM can end in, each with its fewest spaces (places the map's rules never let a move end in are passed, not listed)."""
+    network = network_of(game)
+    start = network.resolve(origin)
+    limit = network.map.rules.spaces_per_turn if spaces is None else spaces
+    found = network.reachable(start, limit)
     if as_json:
-        print_json({"from": start, "spaces": limit, "cities": [{"name": name, "spaces": n} for name, n in found.items()]})
+        print_json({"from": start, "spaces": limit, "places": [{"name": name, "spaces": n} for name, n in found.items()]})
         return
-    typer.echo(f"From {start}, within {limit} space(s): {len(found) - 1} other cities")
+    typer.echo(f"From {start}, within {limit} space(s): {len(found) - 1} other places")
     for n in sorted(set(found.values()) - {0}):
         typer.echo(f"  {n}: {', '.join(name for name, d in found.items() if d == n)}")
 
@@ -125,12 +126,13 @@ def show(game: Optional[str] = GameOption, as_json: bool = JsonOption) -> None:
     game_map = game_map_of(loaded)
     where = positions(game_map)
     cities = [
-        city.model_dump(include={"name", "country", "power", "capital", "port", "sea_zones", "police", "secret", "haven"})
+        city.model_dump(include={"name", "country", "power", "capital", "port", "sea_zones", "marks"})
         | {"x": round(where[city.name].x, 4), "y": round(where[city.name].y, 4)}
         for city in game_map.cities
     ]
     if as_json:
         print_json({
+            "marks": {name: mark.model_dump(exclude={"assumed"}, exclude_none=True) for name, mark in game_map.marks.items()},
             "cities": cities,
             "sea_zones": [{"name": z.name, "adjacent": list(z.adjacent)} for z in game_map.sea_zones],
             "routes": [{"from": r.from_, "to": r.to, "kind": r.kind} for r in game_map.routes],
@@ -141,7 +143,7 @@ def show(game: Optional[str] = GameOption, as_json: bool = JsonOption) -> None:
 
     table = Table("city", "country", "power", "marks", "sea zones", title=f"{loaded.info.title}: the map")
     for city in game_map.cities:
-        marks = [m for m in ("capital", "port", "police", "secret", "haven") if getattr(city, m)]
+        marks = ["capital"] * city.capital + ["port"] * city.port + list(city.marks)
         table.add_row(city.name, city.country, city.power or "neutral", ", ".join(marks), ", ".join(city.sea_zones))
     console = Console()
     console.print(table)

@@ -158,7 +158,7 @@ app.add_typer(rules_app, name="rules")
 
 @rules_app.command("search")
 def rules_search(
-    words: list[str] = typer.Argument(..., help="Words that must all appear (any case, accents optional), e.g. spy haven."),
+    words: list[str] = typer.Argument(..., help="Words that must all appear (any case, accents optional), e.g. \"secret capital\"."),
     game: Optional[str] = typer.Option(None, *GAME_FLAGS, help="Only the summaries for a variant of the default game, another game's (by name or folder), or GAME:VARIANT.", metavar="VARIANT|GAME[:VARIANT]"),
     as_json: bool = JsonOption,
 ) -> None:

@@ -36,11 +36,18 @@ class City(Record):
     capital: bool = False
     port: bool = False
     sea_zones: list[str] = Field(default_factory=list)
-    police: bool = False
-    secret: bool = False
-    haven: bool = False
+    marks: list[str] = Field(default_factory=list)
     lat: float = Field(ge=-90, le=90)
     lon: float = Field(ge=-180, le=180)
+
+    def has_mark(self, mark: str) -> bool:
+        """True when the map prints `mark` (one of the map's `marks`) on this city."""
+        return mark in self.marks
+
+    @property
+    def is_neutral(self) -> bool:
+        """True when the city is no power's home territory."""
+        return self.power is None
 
 
 class SeaZone(Record):
@@ -70,13 +77,37 @@ class Line(Record):
         return self
 
 
+PlaceKind = Literal["city", "sea"]
+
+
 class Rules(Record):
-    """The printed rules the map is checked and moved on, each cited in `cite` (field -> rule)."""
+    """The printed rules the map is moved on, each cited in `cite` (field -> rule): how many spaces a
+    move may have, and the places (cities, sea zones) a move may end in."""
 
     spaces_per_turn: int = Field(ge=1)
-    secret_cities: Optional[int] = Field(default=None, ge=0)
-    havens: list[str] = Field(default_factory=list)
+    move_ends_in: list[PlaceKind] = Field(default_factory=lambda: ["city", "sea"], min_length=1)
     cite: dict[str, str] = Field(default_factory=dict)
+
+
+class Mark(Record):
+    """A mark the map prints on some cities, read from the game's data: the legend's wording, how it is
+    printed (`badge`: a letter in a disc beside the city; `tag`: a word in a box under its name), where
+    the rules allow it (`home`: a power's home territory; `neutral`; `any`), and how many cities carry
+    it (`count`) or exactly which (`cities`). `cite` is the rule it comes from."""
+
+    legend: str = Field(min_length=1)
+    badge: Optional[str] = Field(default=None, min_length=1, max_length=2)
+    tag: Optional[str] = Field(default=None, min_length=1)
+    where: Literal["any", "home", "neutral"] = "any"
+    count: Optional[int] = Field(default=None, ge=0)
+    cities: Optional[list[str]] = None
+    cite: Optional[str] = None
+
+    @model_validator(mode="after")
+    def _printed_one_way(self):
+        if (self.badge is None) == (self.tag is None):
+            raise ValueError("a mark is printed either as a badge (a letter or two) or as a tag (a word); give one")
+        return self
 
 
 class MapFile(Record):
@@ -86,6 +117,7 @@ class MapFile(Record):
     title: Optional[str] = None
     reconstruction: Optional[str] = None
     rules: Rules
+    marks: dict[str, Mark] = Field(default_factory=dict)
     sea_zones: list[SeaZone] = Field(default_factory=list)
     cities: list[City] = Field(default_factory=list)
     routes: list[Line] = Field(default_factory=list)

@@ -92,7 +92,7 @@ class Tile(Record):
 
 
 class PieceField(Record):
-    """A field a game's pieces carry beyond the generic ones (Spies!' Cousin flag): its type, its
+    """A field a game's pieces carry beyond the generic ones (a flag one piece of each side has): its type, its
     value when a piece leaves it out, and how listings head it."""
 
     type: Literal["bool", "int", "text"]

@@ -1,7 +1,7 @@
 """Checking a map: every problem at once, each with a stable code, a severity and the names involved.
 
 Errors make the map unusable for play (a broken network, a missing city, the wrong number
-of SECRET cities...). Warnings point at what looks wrong but may be meant (a very long rail
+of cities carrying a mark...). Warnings point at what looks wrong but may be meant (a very long rail
 line, a port reached only by sea). Loading a game refuses its map's errors (see
 `check_game_map`, registered with the game's cross-checks); `dossier map check` shows both.
 """
@@ -187,7 +187,7 @@ def check_tile_cities(game_map: MapFile, tiles: Iterable[Tile]) -> list[MapProbl
 
 
 def check_territory(game_map: MapFile, powers: Iterable[str] | None) -> list[MapProblem]:
-    """Known powers, one capital in each power's home territory, police only in home territory."""
+    """Known powers, one capital in each power's home territory."""
     used = {c.power for c in game_map.cities if c.power is not None}
     known = set(powers) if powers is not None else used
     problems = []
@@ -196,9 +196,6 @@ def check_territory(game_map: MapFile, powers: Iterable[str] | None) -> list[Map
         if city.power is not None and city.power not in known:
             problems.append(_error("unknown-power", f"{city.name!r} belongs to unknown power {city.power!r}; known: {', '.join(sorted(known)) or 'none'}",
                                    [city.name], f"{where}.power"))
-        if city.police and city.power is None:
-            problems.append(_error("police-outside-home", f"{city.name!r} is coded for police but is neutral; police deploy only in home territory",
-                                   [city.name], f"{where}.police"))
     for power in sorted(known):
         capitals = [c.name for c in game_map.cities if c.power == power and c.capital]
         if not capitals:
@@ -210,26 +207,39 @@ def check_territory(game_map: MapFile, powers: Iterable[str] | None) -> list[Map
 
 
 def check_marks(game_map: MapFile) -> list[MapProblem]:
-    """The rules' count of SECRET cities, all neutral; the rules' spy havens, and only those, marked."""
-    rules = game_map.rules
+    """Every city's marks declared by the map, each where its rule allows, on as many cities as it says
+    or on exactly the cities it names."""
     problems = []
-    secrets = [c.name for c in game_map.cities if c.secret]
-    if rules.secret_cities is not None and len(secrets) != rules.secret_cities:
-        problems.append(_error("secret-count", f"{len(secrets)} cities are marked SECRET; the rules call for {rules.secret_cities}", secrets, "cities"))
     for i, city in enumerate(game_map.cities):
-        if city.secret and city.power is not None:
-            problems.append(_error("secret-not-neutral", f"SECRET city {city.name!r} is in {city.power}'s home territory; SECRET cities are neutral",
-                                   [city.name], f"cities[{i}].secret"))
-    by_name = {c.name: c for c in game_map.cities}
-    for j, haven in enumerate(rules.havens):
-        if haven not in by_name:
-            problems.append(_error("missing-haven", f"spy haven {haven!r} is not a city on the map", [haven], f"rules.havens[{j}]"))
-        elif not by_name[haven].haven:
-            problems.append(_error("missing-haven", f"spy haven {haven!r} is on the map but not marked as a haven", [haven], f"rules.havens[{j}]"))
-    for i, city in enumerate(game_map.cities):
-        if city.haven and city.name not in rules.havens:
-            problems.append(_error("unlisted-haven", f"{city.name!r} is marked as a spy haven, but the rules name only {', '.join(rules.havens) or 'none'}",
-                                   [city.name], f"cities[{i}].haven"))
+        for j, name in enumerate(city.marks):
+            mark = game_map.marks.get(name)
+            where = f"cities[{i}].marks[{j}]"
+            if mark is None:
+                known = ", ".join(sorted(game_map.marks)) or "none (the map declares no marks)"
+                problems.append(_error("unknown-mark", f"{city.name!r} carries mark {name!r}, which the map does not declare; known: {known}",
+                                       [city.name], where))
+            elif mark.where == "home" and city.is_neutral:
+                problems.append(_error("mark-outside-home", f"{city.name!r} is neutral, but {mark.legend.lower()!r} is only in a power's home territory"
+                                       + (f" ({mark.cite})" if mark.cite else ""), [city.name], where))
+            elif mark.where == "neutral" and not city.is_neutral:
+                problems.append(_error("mark-not-neutral", f"{city.name!r} is in {city.power}'s home territory, but {mark.legend.lower()!r} is only "
+                                       "in neutral cities", [city.name], where))
+    for name, mark in game_map.marks.items():
+        marked = [c.name for c in game_map.cities if c.has_mark(name)]
+        if mark.count is not None and len(marked) != mark.count:
+            problems.append(_error("mark-count", f"{len(marked)} cities carry {name!r}; the rules call for {mark.count}", marked, f"marks.{name}.count"))
+        if mark.cities is None:
+            continue
+        on_map = {c.name for c in game_map.cities}
+        for j, listed in enumerate(mark.cities):
+            if listed not in on_map:
+                problems.append(_error("mark-missing", f"{listed!r}, named for {name!r}, is not a city on the map", [listed], f"marks.{name}.cities[{j}]"))
+            elif listed not in marked:
+                problems.append(_error("mark-missing", f"{listed!r} is named for {name!r} but does not carry the mark", [listed], f"marks.{name}.cities[{j}]"))
+        for city in marked:
+            if city not in mark.cities:
+                problems.append(_error("mark-unlisted", f"{city!r} carries {name!r}, but the rules name only {', '.join(mark.cities) or 'none'}",
+                                       [city], f"marks.{name}.cities"))
     return problems
 
 

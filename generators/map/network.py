@@ -1,21 +1,22 @@
-"""Movement on the map as a graph: how many spaces between places, and which cities a move can reach.
+"""Movement on the map as a graph, built once per map and asked many questions: how many spaces
+between places, and which places a move can end in.
 
 Cities and sea zones are the nodes. Rail and air lines join cities; a port joins each sea
-zone it touches; adjacent sea zones join. Every city or sea zone entered is one space, a
-move has at most the map's `rules.spaces_per_turn` spaces, and it may not end at sea.
+zone it touches; adjacent sea zones join. Every place entered is one space, and a move has
+at most the map's `rules.spaces_per_turn` spaces. The map's `rules.move_ends_in` says which
+kinds of place a move may end in; a place of another kind is only passed through, so the
+network refuses it as an origin or destination (PlaceKindError) rather than answer a
+question the rules never ask.
 
-Because a move may neither end nor (having ended) start at sea, `route` and `reachable`
-refuse a sea zone as origin or destination with AtSeaError rather than answer a question
-the rules never ask; sea zones are only passed through.
-
-networkx is imported only where a graph is searched: loading a game checks that its map holds
+networkx is imported only where a graph is built: loading a game checks that its map holds
 together with `connected_parts`, which needs none, so commands that never move stay quick.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..core.errors import DossierError
@@ -25,18 +26,20 @@ from ..core.names import NameIndex
 if TYPE_CHECKING:
     import networkx as nx
 
-CITY, SEA = "city", "sea"
+CITY, SEA = "city", "sea"  # the kinds of place, as map.yaml's rules.move_ends_in names them
 # When two cities are joined by both a rail and an air line, a step between them is reported as the first.
 STEP_KINDS = ("rail", "air", "sea")
 
 
-class AtSeaError(DossierError, ValueError):
-    """A move asked to start or end in a sea zone, which the rules never allow."""
+class PlaceKindError(DossierError, ValueError):
+    """A move asked to start or end in a kind of place the map's rules never let a move end in."""
 
-    def __init__(self, zone: str, role: str):
-        self.zone = zone
-        self.role = role
-        super().__init__(f"{zone!r} is a sea zone: a move may not {'end' if role == 'destination' else 'start'} at sea; name a city")
+    def __init__(self, place: str, kind: str, role: str, allowed: Iterable[str]):
+        self.place, self.kind, self.role = place, kind, role
+        words = {CITY: "a city", SEA: "a sea zone"}
+        named = " or ".join(words.get(k, k) for k in allowed)
+        super().__init__(f"{place!r} is {words.get(kind, kind)}: a move may not {'end' if role == 'destination' else 'start'} "
+                         f"there (the map's rules: a move ends in {named}); name {named}")
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def connected_parts(game_map: MapFile) -> list[set[str]]:
 
 
 def movement_graph(game_map: MapFile) -> nx.Graph:
-    """The map as an undirected graph: node attribute `place` ("city" or "sea"), edge attribute `kinds`."""
+    """The map as an undirected graph: node attribute `place` (CITY or SEA), edge attribute `kinds`."""
     import networkx as nx
 
     graph = nx.Graph()
@@ -127,68 +130,80 @@ def place_index(game_map: MapFile, aliases: Mapping[str, str] | None = None) -> 
     return NameIndex("place", names, dict(aliases or {}))
 
 
-def resolve_place(game_map: MapFile, name: str, aliases: Mapping[str, str] | None = None) -> str:
-    """The printed name of the place `name`; raises UnknownNameError with the closest names on a miss."""
-    return place_index(game_map, aliases).resolve(name)
+class Network:
+    """A map's movement graph, built once, answering route and reach questions from it.
 
-
-def _city(graph: nx.Graph, game_map: MapFile, name: str, role: str, aliases: Mapping[str, str] | None) -> str:
-    found = resolve_place(game_map, name, aliases)
-    if graph.nodes[found]["place"] == SEA:
-        raise AtSeaError(found, role)
-    return found
-
-
-def _step_kind(graph: nx.Graph, a: str, b: str) -> str:
-    kinds = graph.edges[a, b]["kinds"]
-    return next(k for k in STEP_KINDS if k in kinds)
-
-
-def route(game_map: MapFile, origin: str, destination: str, aliases: Mapping[str, str] | None = None) -> Route:
-    """The fewest spaces from city `origin` to city `destination`, with the path and each step's kind.
-
-    Names are looked up forgivingly (see `resolve_place`). Raises UnknownNameError for a
-    place not on the map and AtSeaError when either end is a sea zone.
-
-    >>> route(game_map, "Berlin", "Warsaw").spaces
+    >>> Network(game_map).route("Berlin", "Warsaw").spaces
     1
     """
-    import networkx as nx
 
-    graph = movement_graph(game_map)
-    start = _city(graph, game_map, origin, "origin", aliases)
-    end = _city(graph, game_map, destination, "destination", aliases)
-    try:
-        path = nx.shortest_path(graph, start, end)
-    except nx.NetworkXNoPath:
-        return Route(spaces=None)
-    return Route(spaces=len(path) - 1, path=path, kinds=[_step_kind(graph, a, b) for a, b in zip(path, path[1:])])
+    def __init__(self, game_map: MapFile, aliases: Mapping[str, str] | None = None):
+        self.map = game_map
+        self.places = place_index(game_map, aliases)
+        self.ends_in = tuple(game_map.rules.move_ends_in)
 
+    @cached_property
+    def graph(self) -> nx.Graph:
+        return movement_graph(self.map)
 
-def reachable(game_map: MapFile, origin: str, spaces: int | None = None, aliases: Mapping[str, str] | None = None) -> dict[str, int]:
-    """The cities a move from city `origin` can end in within `spaces` spaces (default: the map's
-    spaces_per_turn), each with its fewest spaces; `origin` itself is included at 0.
+    def resolve(self, name: str) -> str:
+        """The printed name of the place `name`; raises UnknownNameError with the closest names on a miss."""
+        return self.places.resolve(name)
 
-    Sea zones passed through count as spaces but are never listed, since a move may not end at sea.
-    """
-    import networkx as nx
+    def kind_of(self, place: str) -> str:
+        """CITY or SEA for a printed place name."""
+        return self.graph.nodes[place]["place"]
 
-    limit = game_map.rules.spaces_per_turn if spaces is None else spaces
-    graph = movement_graph(game_map)
-    start = _city(graph, game_map, origin, "origin", aliases)
-    found = nx.single_source_shortest_path_length(graph, start, cutoff=max(limit, 0))
-    cities = {name: n for name, n in found.items() if graph.nodes[name]["place"] == CITY}
-    return dict(sorted(cities.items(), key=lambda item: (item[1], item[0])))
+    def may_end_in(self, place: str) -> bool:
+        """True when the map's rules let a move end in `place`."""
+        return self.kind_of(place) in self.ends_in
 
+    def _end(self, name: str, role: str) -> str:
+        found = self.resolve(name)
+        if not self.may_end_in(found):
+            raise PlaceKindError(found, self.kind_of(found), role, self.ends_in)
+        return found
 
-def all_spaces(game_map: MapFile) -> dict[str, dict[str, int]]:
-    """The fewest spaces between every pair of connected cities: {origin: {destination: spaces}}."""
-    import networkx as nx
+    def _step_kind(self, a: str, b: str) -> str:
+        kinds = self.graph.edges[a, b]["kinds"]
+        return next(k for k in STEP_KINDS if k in kinds)
 
-    graph = movement_graph(game_map)
-    cities = {n for n, place in graph.nodes(data="place") if place == CITY}
-    return {
-        origin: {d: n for d, n in lengths.items() if d in cities}
-        for origin, lengths in nx.all_pairs_shortest_path_length(graph)
-        if origin in cities
-    }
+    def route(self, origin: str, destination: str) -> Route:
+        """The fewest spaces from `origin` to `destination`, with the path and each step's kind.
+
+        Names are looked up forgivingly (see `resolve`). Raises UnknownNameError for a place not on
+        the map and PlaceKindError for an end the rules never let a move end in.
+        """
+        import networkx as nx
+
+        start, end = self._end(origin, "origin"), self._end(destination, "destination")
+        try:
+            path = nx.shortest_path(self.graph, start, end)
+        except nx.NetworkXNoPath:
+            return Route(spaces=None)
+        return Route(spaces=len(path) - 1, path=path, kinds=[self._step_kind(a, b) for a, b in zip(path, path[1:])])
+
+    def reachable(self, origin: str, spaces: int | None = None) -> dict[str, int]:
+        """The places a move from `origin` can end in within `spaces` spaces (default: the map's
+        spaces_per_turn), each with its fewest spaces; `origin` itself is included at 0.
+
+        Places a move may not end in count as spaces when passed through but are never listed.
+        """
+        import networkx as nx
+
+        limit = self.map.rules.spaces_per_turn if spaces is None else spaces
+        start = self._end(origin, "origin")
+        found = nx.single_source_shortest_path_length(self.graph, start, cutoff=max(limit, 0))
+        ends = {name: n for name, n in found.items() if self.may_end_in(name)}
+        return dict(sorted(ends.items(), key=lambda item: (item[1], item[0])))
+
+    def all_spaces(self) -> dict[str, dict[str, int]]:
+        """The fewest spaces between every pair of connected places a move may end in: {origin: {destination: spaces}}."""
+        import networkx as nx
+
+        ends = {n for n in self.graph if self.may_end_in(n)}
+        return {
+            origin: {d: n for d, n in lengths.items() if d in ends}
+            for origin, lengths in nx.all_pairs_shortest_path_length(self.graph)
+            if origin in ends
+        }

@@ -3,7 +3,8 @@ a print shop), the same page tiled over home-printer paper (map-tiles.pdf, see t
 
 Everything drawn comes from the map data and the layout: land shaded per power, shaped from the
 cities (territories.py); rail lines solid, air lines dashed; sea zones as ships joined by sea lanes;
-cities marked as capital, port, police, SECRET and spy haven; names set as real text clear of each
+cities marked as capital and port and with the marks the map declares (badges and tags, with their
+legend wording); names set as real text clear of each
 other (label_placement.py); a lettered grid with an index of places; a legend; the title and, when the map
 says it is one, the note that it is a reconstruction.
 """
@@ -55,7 +56,9 @@ TITLE_SIZE, SUBTITLE_SIZE, NOTE_SIZE = 54.0, 22.0, 11.0
 CITY_SIZE, CAPITAL_SIZE, SEA_SIZE, TAG_SIZE = 8.5, 10.0, 10.5, 6.0
 GRID_SIZE, LEGEND_SIZE, INDEX_SIZE, HEADING_SIZE = 10.0, 13.0, 10.0, 16.0
 # Marks (mm) and lines (pt; dashes in mm)
-CITY_R, CAPITAL_R, PORT_RING, POLICE_R, SHIP, SHIP_RING = 1.6, 2.7, 0.9, 1.4, 8.0, 5.0
+CITY_R, CAPITAL_R, PORT_RING, BADGE_R, SHIP, SHIP_RING = 1.6, 2.7, 0.9, 1.4, 8.0, 5.0
+# Tags are told apart by colour: the first kind of tag the map declares is black, the next in the sea's ink.
+TAG_FILLS = ("#000000", None)
 RAIL, AIR, LANE, COUNTRY_EDGE, POWER_EDGE = 1.7, 1.1, 1.2, 0.5, 1.6
 AIR_DASH, LANE_DASH = (3.2, 1.8), (0.7, 1.3)
 
@@ -115,7 +118,7 @@ def column_name(index: int) -> str:
 
 @dataclass(frozen=True)
 class CityLabel:
-    """A city's label: its name, and the tags (SECRET, SPY HAVEN) set below it."""
+    """A city's label: its name, and the tags of its marks set below it."""
 
     name: str
     font: str
@@ -171,7 +174,7 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
 
     labels = {}
     for city in game_map.cities:
-        tags = tuple(t for t, on in (("SECRET", city.secret), ("SPY HAVEN", city.haven)) if on)
+        tags = tuple(mark.tag for name, mark in game_map.marks.items() if mark.tag and city.has_mark(name))
         labels[city.name] = CityLabel(city.name, fonts.bold if city.capital else fonts.regular,
                                       CAPITAL_SIZE if city.capital else CITY_SIZE, tags)
     placed = _place_names(game_map, at, frame, labels, fonts)
@@ -211,9 +214,8 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
         r = _mark_radius(game_map, city.name)
         x, y = at[city.name]
         obstacles.append(Box(x - r, y - r, 2 * r, 2 * r))
-        if city.police:
-            bx, by = _police_badge(x, y, r)
-            obstacles.append(Box(bx - POLICE_R, by - POLICE_R, 2 * POLICE_R, 2 * POLICE_R))
+        for bx, by in _badge_places(x, y, r, len(_badges(game_map, city))):
+            obstacles.append(Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R))
     for zone in game_map.sea_zones:
         if zone.name in at:
             x, y = at[zone.name]
@@ -320,18 +322,30 @@ def _draw_city(painter: Painter, plan: PosterPlan, name: str) -> None:
         painter.symbol("star", x, y, CAPITAL_R * 1.6, ink=ink, paper=fill)
     else:
         painter.circle(x, y, CITY_R, fill=fill, stroke="#000000", line_width=0.8)
-    if city.police:
-        _draw_police(painter, plan.fonts, *_police_badge(x, y, _mark_radius(plan.game_map, name)))
+    badges = _badges(plan.game_map, city)
+    for letter, (bx, by) in zip(badges, _badge_places(x, y, _mark_radius(plan.game_map, name), len(badges))):
+        _draw_badge(painter, plan.fonts, letter, bx, by)
 
 
-def _police_badge(x: float, y: float, r: float) -> tuple[float, float]:
-    """Where a city's police badge sits: on the lower left of its mark of radius `r`, the spot names take last."""
-    return x - r * 0.8, y + r * 0.8
+def _badges(game_map: MapFile, city) -> list[str]:
+    """The badge letters of the marks `city` carries, in the order the map declares its marks."""
+    return [mark.badge for name, mark in game_map.marks.items() if mark.badge and city.has_mark(name)]
 
 
-def _draw_police(painter: Painter, fonts: FontSet, x: float, y: float) -> None:
-    painter.circle(x, y, POLICE_R, fill="#000000")
-    painter.text(x, y + POLICE_R * 0.5, "P", fonts.bold, POLICE_R * 3.6, colour="#ffffff", anchor=Anchor.MIDDLE)
+def _badge_places(x: float, y: float, r: float, count: int) -> list[tuple[float, float]]:
+    """Where a city's badges sit: from the lower left of its mark of radius `r` (the spot names take
+    last) leftwards, one badge's width apart."""
+    return [(x - r * 0.8 - i * 2.2 * BADGE_R, y + r * 0.8) for i in range(count)]
+
+
+def _draw_badge(painter: Painter, fonts: FontSet, letter: str, x: float, y: float) -> None:
+    painter.circle(x, y, BADGE_R, fill="#000000")
+    painter.text(x, y + BADGE_R * 0.5, letter, fonts.bold, BADGE_R * 3.6 / max(1, len(letter)), colour="#ffffff", anchor=Anchor.MIDDLE)
+
+
+def _tag_fill(game_map: MapFile, tag: str, palette: "Palette") -> str:
+    tags = [mark.tag for mark in game_map.marks.values() if mark.tag]
+    return TAG_FILLS[tags.index(tag) % len(TAG_FILLS)] or palette.sea_ink
 
 
 def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect: Box) -> None:
@@ -344,7 +358,7 @@ def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect:
     for tag in label.tags:
         w = text_width(tag, label.font, TAG_SIZE) + 1.6
         left = {Anchor.START: x, Anchor.END: x - w, Anchor.MIDDLE: x - w / 2}[anchor]
-        painter.rect(left, top, w, _tag_height(), fill="#000000" if tag == "SECRET" else plan.palette.sea_ink)
+        painter.rect(left, top, w, _tag_height(), fill=_tag_fill(plan.game_map, tag, plan.palette))
         painter.text(left + w / 2, top + _tag_height() * 0.74, tag, plan.fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
         top += _tag_height() + 0.4
 
@@ -454,15 +468,16 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> None:
     painter.circle(sx, y, CITY_R + PORT_RING, fill="#ffffff", stroke=pal.sea_ink, line_width=1.4)
     painter.circle(sx, y, CITY_R, fill="#ffffff", stroke="#000000", line_width=0.8)
     entry("Port: sails to the ship of each sea zone it touches")
-    if any(c.police for c in m.cities):
-        _draw_police(painter, fonts, sx, y)
-        entry("City coded for police")
-    for tag, colour, shown in (("SECRET", "#000000", any(c.secret for c in m.cities)), ("SPY HAVEN", pal.sea_ink, any(c.haven for c in m.cities))):
-        if shown:
-            w = text_width(tag, fonts.bold, TAG_SIZE) + 1.6
-            painter.rect(sx - w / 2, y - _tag_height() / 2, w, _tag_height(), fill=colour)
-            painter.text(sx, y + _tag_height() * 0.24, tag, fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
-            entry("City marked SECRET" if tag == "SECRET" else "Spy haven")
+    for name, mark in m.marks.items():
+        if not any(c.has_mark(name) for c in m.cities):
+            continue
+        if mark.badge:
+            _draw_badge(painter, fonts, mark.badge, sx, y)
+        else:
+            w = text_width(mark.tag, fonts.bold, TAG_SIZE) + 1.6
+            painter.rect(sx - w / 2, y - _tag_height() / 2, w, _tag_height(), fill=_tag_fill(m, mark.tag, pal))
+            painter.text(sx, y + _tag_height() * 0.24, mark.tag, fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
+        entry(mark.legend)
     for kind, colour, width, dash in (("rail", pal.rail, RAIL, None), ("air", pal.air, AIR, AIR_DASH)):
         if any(r.kind == kind for r in m.routes):
             painter.line(sx - 7, y, sx + 7, y, stroke=colour, line_width=width, dash=dash)
@@ -475,8 +490,9 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> None:
     rules = m.rules
     y += row * 0.3
     painter.text(area.x, y, "Moving", fonts.bold, HEADING_SIZE)
+    ends = " or ".join({"city": "a city", "sea": "a sea zone"}[k] for k in rules.move_ends_in)
     text = (f"Each city or sea zone entered is one space; at most {rules.spaces_per_turn} spaces a turn, "
-            f"by any mix of rail, air and sea; a move may not end at sea.")
+            f"by any mix of rail, air and sea; a move ends in {ends}.")
     cite = rules.cite.get("spaces_per_turn")
     paragraphs = [Paragraph(text, fonts.regular)] + ([Paragraph(f"({cite.split(':')[0]})", fonts.regular, scale=0.85, run_in=True)] if cite else [])
     fitted = fit_text(paragraphs, area.width, area.bottom - y, largest=LEGEND_SIZE, smallest=7, what="the poster's movement note")

@@ -1,6 +1,6 @@
 """Replacement pieces: just the pieces and tiles a player lost, fronts and registered backs, on few pages.
 
-Selectors name tiles by id ("Ge 1") or pieces by name ("Piccolo", "Atomic Bomb", "NKVD");
+Selectors name tiles by id ("Ge 1") or pieces by name ("Piccolo", "Atomic Bomb");
 --kind and --nation narrow the named pieces, or, with no names, pick every piece they match.
 Each roster entry selected prints `copies` times (one by default), whatever its count on the
 full sheet: a player replaces what went missing, not the whole stack.

@@ -40,7 +40,7 @@ class Hit:
 
 
 def _mentions(haystack: str, word: str) -> bool:
-    """True when a word of `haystack` starts with `word`: "haven" finds "havens", "cover" not "discovery"."""
+    """True when a word of `haystack` starts with `word`: "spy" finds "spying", "cover" not "discovery"."""
     return re.search(r"(?<!\w)" + re.escape(word), haystack) is not None
 
 
