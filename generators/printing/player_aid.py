@@ -145,7 +145,7 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
         raise TextFitError(f"player aid: the cards' text does not fit on both sides of one "
                            f"{paper.width:g} x {paper.height:g} mm sheet even at {layout.min_text_size.card:g} pt")
 
-    advice = f"{scale_advice(options.paper or layout.paper)}, double-sided"
+    advice = f"{scale_advice(options.paper or layout.paper)}, 2-sided"
 
     def draw(painter: Painter) -> None:
         for side in range(SIDES):
