@@ -178,6 +178,13 @@ def test_a_copied_game_is_edited_validated_and_built_into_its_own_folder(cli, tm
     assert _files(paths.components_dir() / "spies") == shipped
 
 
+def test_a_folder_copied_by_hand_builds_under_its_folder_name_not_its_game_name(cli, game_copy, tmp_path):
+    folder = game_copy("spies").rename(tmp_path / "my-spies")  # game.yaml still says name: spies
+    out = tmp_path / "out"
+    assert cli("build", "--game", folder, "--only", "tiles", "--out", out).code == 0
+    assert [p.relative_to(out).as_posix() for p in out.rglob("*.pdf")] == ["my-spies/tiles.pdf"]
+
+
 def test_dossier_path_finds_a_game_by_name(cli, tmp_path, monkeypatch):
     games = tmp_path / "games"
     games.mkdir()

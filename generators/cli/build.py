@@ -54,8 +54,11 @@ def build(
     A game given as a folder builds into a folder of that folder's name, so `--game ~/my-spies`
     writes output/my-spies/; two games that would write into one folder are refused."""
     options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
-    loaded = [load_game(name) for name in games_to_use(games)]  # all data checked before anything is written
-    written = build_games(loaded, options)
+    loaded = {}
+    for name in games_to_use(games):  # all data checked before anything is written
+        game = load_game(name)
+        loaded.setdefault(game.folder, game)  # one folder named twice (by name and by path) builds once
+    written = build_games(list(loaded.values()), options)
     for path in written:
         typer.echo(display_path(path))
     if not written:

@@ -57,18 +57,22 @@ def watch(
     folder = resolve_game_folder(game)
     watched = [folder, paths.layouts_dir()]
     typer.echo(f"watching {folder} and {paths.layouts_dir()} (Ctrl-C to stop)")
-    rebuild(folder, options, "built")
     outside_output = DefaultFilter(ignore_paths=[Path(out).resolve()])
 
     def is_source(change, path: str) -> bool:
-        return outside_output(change, path) and not path.endswith(".py")
+        """Data, layout and art files: not the output, not code, not hidden files (editors' temporary copies)."""
+        return outside_output(change, path) and not path.endswith(".py") and not Path(path).name.startswith(".")
 
     logging.getLogger("watchfiles").setLevel(logging.ERROR)  # Ctrl-C is how a watch ends, not news
-    for changes in changes_in(*watched, watch_filter=is_source, raise_interrupt=False):
-        touched = sorted({Path(path) for _, path in changes})
-        shown = [p for p in touched if p.exists()] or touched  # an editor's temporary files come and go
-        typer.echo(f"changed: {', '.join(display_path(p) for p in shown)}")
-        rebuild(folder, options, "rebuilt")
+    try:
+        rebuild(folder, options, "built")
+        for changes in changes_in(*watched, watch_filter=is_source, raise_interrupt=False):
+            touched = sorted({Path(path) for _, path in changes})
+            shown = [p for p in touched if p.exists()] or touched  # an editor's temporary files come and go
+            typer.echo(f"changed: {', '.join(display_path(p) for p in shown)}")
+            rebuild(folder, options, "rebuilt")
+    except KeyboardInterrupt:  # Ctrl-C during a rebuild: every file is written whole or not at all
+        pass
     typer.echo("stopped watching")
 
 

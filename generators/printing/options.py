@@ -54,9 +54,8 @@ def refuse_shared_folders(games: Sequence["Game"], options: BuildOptions) -> Non
     case-insensitive file system would), before either is built."""
     seen: dict[str, "Game"] = {}
     for game in games:
-        key = options.game_dir(game).name.casefold()
-        other = seen.setdefault(key, game)
-        if other is not game and other.folder != game.folder:
+        other = seen.setdefault(options.game_dir(game).name.casefold(), game)
+        if other.folder != game.folder:
             raise OptionError(f"{other.folder} and {game.folder} would both write into {options.game_dir(game)}; "
                               "build them one at a time with different --out folders, or rename one folder")
 
