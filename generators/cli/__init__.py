@@ -40,6 +40,14 @@ def _register(argv: list[str]) -> None:
     modules = [COMMANDS[named]] if named in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
     for module in modules:
         importlib.import_module(f"{__name__}.{module}")
+    from .app import app
+
+    order = list(COMMANDS)  # the help lists commands in this order, whichever module registered first
+    app.registered_commands.sort(key=lambda c: order.index(_name(c)) if _name(c) in order else len(order))
+
+
+def _name(command) -> str:
+    return command.name or command.callback.__name__.replace("_", "-")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,7 +25,7 @@ app = typer.Typer(
         "Start with `dossier build`; it writes PDFs into ./output/<game folder>/. "
         "Start your own game with `dossier new NAME --from spies`."
     ),
-    epilog="Environment: " + "; ".join(f"{name}: {what}" for name, what in ENVIRONMENT.items()) + ".",
+    epilog="Environment variables:\n\n" + "\n\n".join(f"{name}: {what}." for name, what in ENVIRONMENT.items()),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
