@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from ..core.errors import DossierError
-from . import build, calibrate, data, map, referee, replace  # noqa: F401  (importing registers the commands)
+from . import build, calibrate, data, export, map, referee, replace  # noqa: F401  (importing registers the commands)
 from .app import app
 
 
