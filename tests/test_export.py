@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from generators.cli import main
 from generators.core.cards import resolve_cards
@@ -396,3 +396,31 @@ def test_export_refuses_when_a_file_is_in_the_way_and_writes_nothing(cli, tmp_pa
     result = cli("export", "tts", "--game", "special-action-tokens", "--out", tmp_path)
     assert result.code == 2 and "tts" in result.stderr and "Traceback" not in result.stderr
     assert all_files(tmp_path) == [game / "tts"] and (game / "tts").read_text(encoding="utf-8") == "mine"
+
+
+def test_tts_cards_look_like_the_print_on_demand_images_of_the_same_side(exported, tts, manifest):
+    """A card's front slot is the same picture as the piece's front image for print (bleed trimmed), not its back."""
+    _, cards = tts
+    rows: dict[tuple[str, str], list[dict]] = {}
+    for row in manifest:
+        rows.setdefault((row["piece"], row["face"]), []).append(row)
+
+    def printed(row: dict, size: tuple[int, int]) -> Image.Image:
+        with Image.open(exported / "images" / row["file"]) as image:
+            bleed = float(row["bleed_mm"]) / MM_PER_INCH * int(row["dpi"])
+            return image.convert("RGB").resize(size, box=(bleed, bleed, image.width - bleed, image.height - bleed))
+
+    def difference(a: Image.Image, b: Image.Image) -> float:
+        return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+    checked = 0
+    for card in cards:
+        label = card["Description"].splitlines()[0]
+        fronts, backs = rows.get((label, "front"), []), rows.get((label, "back"), [])
+        if len(fronts) != 1 or len(backs) != 1:
+            continue  # several pieces share this label (police of different strengths)
+        front = slot_image(card, "FaceURL")
+        same, other = difference(front, printed(fronts[0], front.size)), difference(front, printed(backs[0], front.size))
+        assert 2 * same < other, label  # resampling blurs fine print a little; the other side differs far more
+        checked += 1
+    assert checked > 50
