@@ -187,6 +187,16 @@ def test_tts_image_url_names_every_image_under_the_address_given(tmp_path):
     assert all((folder / u.rsplit("/", 1)[1]).is_file() for u in urls)
 
 
+def test_tts_names_local_images_by_their_path_as_written(tmp_path):
+    out = tmp_path / "My Games"
+    assert export(out, "tts", "--game", "special-action-tokens") == 0
+    folder = (out / "special-action-tokens" / "tts").resolve()
+    text = (folder / "special-action-tokens.json").read_text(encoding="utf-8")
+    urls = re.findall(r'"(?:FaceURL|BackURL)": "([^"]*)"', text)
+    assert urls and all(u.startswith(f"file:///{str(folder).lstrip('/')}/") and "%20" not in u for u in urls)
+    assert all(Path(u[len("file://"):]).is_file() for u in urls)
+
+
 # ---------------------------------------------------------------- VASSAL
 
 def decode(text: str, delimiter: str) -> list[str]:
@@ -414,13 +424,15 @@ def test_tts_cards_look_like_the_print_on_demand_images_of_the_same_side(exporte
         return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
 
     checked = 0
-    for card in cards:
+    for card in {c["CardID"]: c for c in cards}.values():  # each distinct face once
         label = card["Description"].splitlines()[0]
         fronts, backs = rows.get((label, "front"), []), rows.get((label, "back"), [])
         if len(fronts) != 1 or len(backs) != 1:
             continue  # several pieces share this label (police of different strengths)
-        front = slot_image(card, "FaceURL")
-        same, other = difference(front, printed(fronts[0], front.size)), difference(front, printed(backs[0], front.size))
+        slot = slot_image(card, "FaceURL")
+        size = (48, round(48 * slot.height / slot.width))  # small: enough to tell two sides apart, quick to compare
+        front = slot.resize(size)
+        same, other = difference(front, printed(fronts[0], size)), difference(front, printed(backs[0], size))
         assert 2 * same < other, label  # resampling blurs fine print a little; the other side differs far more
         checked += 1
     assert checked > 50

@@ -16,6 +16,7 @@ import hashlib
 import json
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..printing.fonts import register_fonts
@@ -135,7 +136,7 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     def url(name: str) -> str:
         if options.image_url:
             return f"{options.image_url}/{name}"
-        return (folder / name).resolve().as_uri()
+        return local_url(folder / name)
 
     objects = [board_object(game, board, url(board_files[board.name]), i, len(boards)) for i, board in enumerate(boards)]
     groups: dict[tuple[str, ...], list[Part]] = {}
@@ -149,6 +150,12 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     }
     saved_object = (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     return Bundle(folder, {f"{game.name}.json": saved_object, **files})
+
+
+def local_url(path: Path) -> str:
+    """A file on this computer the way TTS records one in its saves: file:/// and the path as the system spells
+    it, spaces and all, with no %20 escapes ("file:///C:\\Users\\Ann\\My Games\\x.png")."""
+    return "file:///" + str(path.resolve()).lstrip("/")
 
 
 def _guid(*words: object) -> str:
