@@ -3,6 +3,7 @@
 Each entry names a function(game, layout, fonts) -> Picture | None that draws the board as one
 page with the printing code (None: this game has no such board). Tabletop Simulator gets a
 custom board per entry, VASSAL a map window per entry, in this order; the first is the main map.
+Another board (the game's display) joins with one entry and a function like poster_picture.
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ def _image_url(text: str) -> str:
     parts = urlsplit(text.strip())
     if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.scheme == "file"):
         raise OptionError(f"--image-url {text!r}: give the address the images will be served from, "
-                          "like https://example.org/spies")
+                          "like https://example.org/images")
     return text.strip().rstrip("/")
 
 

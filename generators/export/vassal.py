@@ -11,8 +11,9 @@ What the module holds:
   piece once (drag out as many as needed): its front is the piece's image and its back a layer
   over it that Ctrl+F turns on and off, named as the back reads so that a face-down piece does
   not give its name away in the log;
-- a window of draw piles: the event tiles face down in a pile per nation (a mask trait shows
-  their blank back), and the reference cards face up in a pile (flipped with Ctrl+F as pieces are).
+- a table window: along its top the draw piles, the event tiles face down in a pile per nation
+  (a mask trait shows their blank back) and the reference cards face up (flipped with Ctrl+F as
+  pieces are), and below them room to lay out pieces (the whole play area of a game without a map).
 
 A piece is written as VASSAL writes it: an AddPiece command ("+/id/type/state") whose type and state
 are the traits from the outermost in, tab-separated, each trait's fields encoded by
@@ -49,6 +50,7 @@ DELETE_KEY = "68,130"  # Ctrl+D
 FLIP, FACE_DOWN = "Flip", "Face down"
 PILE_GAP = 40  # pixels around and between draw piles
 TABLE_COLOUR = "214,214,214"
+TABLE = (24, 16)  # inches: the table is at least this large, with its piles along the top
 # What every map needs to be played on: VASSAL adds these itself only to a map made in its editor (Map.build).
 MAP_PARTS = ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
              "StackExpander", "PieceMover", "KeyBufferer", "ImageSaver", "CounterDetailViewer", "Zoomer")
@@ -135,9 +137,7 @@ class ModuleWriter:
         pieces = [p for p in self.parts if p.kind not in (TILE, CARD)]
         if pieces:
             self.palette(root, pieces)
-        piles = [p for p in self.parts if p.kind in (TILE, CARD)]
-        if piles:
-            self.pile_window(root, piles, main=not self.boards)
+        self.table_window(root, [p for p in self.parts if p.kind in (TILE, CARD)], main=not self.boards)
         root.set("nextPieceSlotId", str(self.next_gpid))
         return root
 
@@ -182,15 +182,16 @@ class ModuleWriter:
                     self.slot(holders[group], PIECE_SLOT, part,
                               [delete(), flip_layer(image_name(part, "back"), part.back_name)])
 
-    def pile_window(self, root: ET.Element, parts: list[Part], main: bool) -> None:
+    def table_window(self, root: ET.Element, parts: list[Part], main: bool) -> None:
         piles: dict[tuple[str, ...], list[Part]] = {}
         for part in parts:
             piles.setdefault(part.group, []).append(part)
-        name = f"{self.game.info.title} draw piles"
+        name = f"{self.game.info.title} table"
         extents = [(max(self.sizes[p.key][0] for p in members), max(self.sizes[p.key][1] for p in members))
                    for members in piles.values()]
-        table = (sum(w for w, _ in extents) + PILE_GAP * (len(extents) + 1), max(h for _, h in extents) + 2 * PILE_GAP)
-        window = self.map_window(root, name, name, None, table, main)
+        size = (max(sum(w for w, _ in extents) + PILE_GAP * (len(extents) + 1), TABLE[0] * DPI),
+                max(max((h for _, h in extents), default=0) + 2 * PILE_GAP, TABLE[1] * DPI))
+        window = self.map_window(root, name, name, None, size, main)
         x = PILE_GAP
         for (group, members), (width, height) in zip(piles.items(), extents):
             tiles = members[0].kind == TILE
