@@ -436,3 +436,14 @@ def test_tts_cards_look_like_the_print_on_demand_images_of_the_same_side(exporte
         assert 2 * same < other, label  # resampling blurs fine print a little; the other side differs far more
         checked += 1
     assert checked > 50
+
+
+def test_export_refuses_a_folder_it_may_not_write_into(cli, tmp_path, monkeypatch):
+    from generators.export import output
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    monkeypatch.setattr(output.os, "access", lambda path, mode: Path(path) != locked)  # as the system answers for a read-only folder
+    result = cli("export", "images", "--game", "special-action-tokens", "--out", locked / "out")
+    assert result.code == 2 and "no permission to write into" in result.stderr and "locked" in result.stderr
+    assert all_files(tmp_path) == [] and not (locked / "out").exists()

@@ -94,7 +94,7 @@ def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
 
 
 def tile_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
-    """One part per event tile, grouped by nation (the pool of tiles of no nation last), with the blank
+    """One part per event tile, grouped by nation (or the pool of tiles of no nation), with the blank
     back in the colour the game gives its tile kind's back."""
     tiles = list(game.tiles)
     items = tile_items(game, tiles, layout, fonts)

@@ -37,8 +37,9 @@ MAX_PIXELS = 4096
 DPI = 300  # faces and boards are drawn this sharp unless TTS's size limit asks for less
 CARD_WIDTH = 63.5  # mm that a card at scale 1 is taken to be: smaller pieces get a smaller scale
 TILE_TYPE, CARD_TYPE = 1, 0  # CustomDeck "Type": square-cornered rectangle, rounded rectangle
-DECK_SPACING = 4.0  # TTS units between decks, laid out in a row in front of the boards
-DECK_ROW = -40.0
+DECK_SPACING = 5.0  # TTS units between decks, laid out in rows in front of the boards
+DECKS_PER_ROW = 10
+DECK_ROW = -40.0  # where the first row sits
 BOARD_SPACING = 60.0
 
 
@@ -191,13 +192,15 @@ def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets:
     face_down = kind == TILE  # event tiles are drawn blind
     in_hands = kind in (TILE, CARD)  # what a player holds hidden; pieces stay on the table
     scale = parts[0].size[0] / CARD_WIDTH
-    x = (index - (count - 1) / 2) * DECK_SPACING
+    columns = min(count, DECKS_PER_ROW)
+    x = (index % DECKS_PER_ROW - (columns - 1) / 2) * DECK_SPACING
+    z = DECK_ROW - index // DECKS_PER_ROW * DECK_SPACING
     cards = []
     for part in parts:
         card_id = sheet_of[part.key].card_id(part)
         for copy in range(part.copies):
             cards.append({
-                "Name": "Card", "Transform": _transform(x, DECK_ROW, scale, face_down), "Nickname": part.name,
+                "Name": "Card", "Transform": _transform(x, z, scale, face_down), "Nickname": part.name,
                 "Description": f"{part.label}\n{part.text}".strip(), "CardID": card_id,
                 "SidewaysCard": part.size[0] > part.size[1], "Hands": in_hands, "HideWhenFaceDown": True,
                 "CustomDeck": {str(card_id // 100): custom_deck[str(card_id // 100)]},
@@ -206,7 +209,7 @@ def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets:
     if len(cards) == 1:
         return cards[0]
     return {
-        "Name": "DeckCustom", "Transform": _transform(x, DECK_ROW, scale, face_down), "Nickname": " · ".join(group),
+        "Name": "DeckCustom", "Transform": _transform(x, z, scale, face_down), "Nickname": " · ".join(group),
         "Description": "", "Hands": in_hands, "HideWhenFaceDown": True, "SidewaysCard": parts[0].size[0] > parts[0].size[1],
         "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom_deck, "ContainedObjects": cards,
         "GUID": _guid(game.name, "deck", *group),
