@@ -27,6 +27,7 @@ COMMANDS = {
     "paths": "data",
     "replace": "replace",
     "calibrate": "calibrate",
+    "export": "export",
     "map": "map",
     "referee": "referee",
     "rules": "referee",

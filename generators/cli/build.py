@@ -67,7 +67,7 @@ def build(
 
 def build_games(games: list["Game"], options: BuildOptions) -> list[Path]:
     """Build every game in `games` with `options`, all or nothing; returns the files written."""
-    refuse_shared_folders(games, options)
+    refuse_shared_folders(games, options.out)
     for game in games:
         refuse_misfits(options, game.layout)
     from ..printing.render import held_writes  # drawing libraries load only when a build runs

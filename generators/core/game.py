@@ -33,6 +33,12 @@ class Game:
     def name(self) -> str:
         return self.info.name
 
+    @property
+    def output_name(self) -> str:
+        """The folder its builds and exports land in under OUT: its game folder's name, so a copy of a
+        game in ~/my-spies lands in OUT/my-spies and never over the original's OUT/spies."""
+        return self.folder.name
+
     def has_file(self, name: str) -> bool:
         """True when the game's folder gave the data file `name` ("tiles.yaml")."""
         return name in self.documents

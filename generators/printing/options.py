@@ -44,19 +44,18 @@ class BuildOptions:
     only: tuple[str, ...] = field(default_factory=tuple)
 
     def game_dir(self, game: "Game") -> Path:
-        """The folder this build writes the game's files into: OUT/<the game folder's name>, so a copy
-        of a game in ~/my-spies builds into OUT/my-spies and never over the original's OUT/spies."""
-        return self.out / game.folder.name
+        """The folder this build writes the game's files into: OUT/<the game folder's name>."""
+        return self.out / game.output_name
 
 
-def refuse_shared_folders(games: Sequence["Game"], options: BuildOptions) -> None:
-    """Refuse a run in which two games would write into one folder (names compared as a
-    case-insensitive file system would), before either is built."""
+def refuse_shared_folders(games: Sequence["Game"], out: Path) -> None:
+    """Refuse a run in which two games would write into one folder under `out` (names compared as a
+    case-insensitive file system would), before either is built or exported."""
     seen: dict[str, "Game"] = {}
     for game in games:
-        other = seen.setdefault(options.game_dir(game).name.casefold(), game)
+        other = seen.setdefault(game.output_name.casefold(), game)
         if other.folder != game.folder:
-            raise OptionError(f"{other.folder} and {game.folder} would both write into {options.game_dir(game)}; "
+            raise OptionError(f"{other.folder} and {game.folder} would both write into {out / game.output_name}; "
                               "build them one at a time with different --out folders, or rename one folder")
 
 

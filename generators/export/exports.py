@@ -1,0 +1,83 @@
+"""What `dossier export` makes: one format per entry, each a function that draws a game's export
+in memory and returns it as a Bundle for output.publish to write.
+
+    tts     OUT/<game>/tts/<game>.json, a Tabletop Simulator saved object, and its images
+    vassal  OUT/<game>/<game>.vmod, a VASSAL module
+    images  OUT/<game>/images/<kind>/<id>-front.png and -back.png, and images.csv
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from ..core import paths
+from ..core.errors import OptionError
+from ..core.units import parse_length
+from ..printing.options import read_option
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from .output import Bundle
+
+# format -> "module:function"; each is imported only when an export runs.
+FORMATS: dict[str, str] = {
+    "tts": "generators.export.tts:export_tts",
+    "vassal": "generators.export.vassal:export_vassal",
+    "images": "generators.export.images:export_images",
+}
+
+DPI = 300
+BLEED = "1/8in"
+MAX_DPI = 1200  # a 63 x 88 mm card at 1200 dpi is already a 3,000 x 4,200 pixel image
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """Choices a user makes on the command line: where to write, and for images their resolution and bleed
+    (mm); for Tabletop Simulator, where the images will be served from (None: these files, on this computer)."""
+
+    out: Path = paths.OUTPUT
+    image_url: str | None = None
+    dpi: int = DPI
+    bleed: float = 3.175
+
+    def game_dir(self, game: "Game") -> Path:
+        """The folder a game's export lands in: OUT/<the game folder's name>."""
+        return self.out / game.output_name
+
+
+def make_export_options(fmt: str, out: Path, image_url: str | None = None, dpi: int | None = None,
+                        bleed: str | None = None) -> ExportOptions:
+    """ExportOptions from command-line text; a value that cannot be read, or that the format does not use, is refused."""
+    if fmt not in FORMATS:
+        raise OptionError(f"unknown export {fmt!r}; choose from {', '.join(FORMATS)}")
+    unused = [name for name, value, used_by in (("--image-url", image_url, "tts"), ("--dpi", dpi, "images"),
+                                                ("--bleed", bleed, "images")) if value is not None and fmt != used_by]
+    if unused:
+        raise OptionError(f"{', '.join(unused)}: not used by `dossier export {fmt}`")
+    if dpi is not None and not 1 <= dpi <= MAX_DPI:
+        raise OptionError(f"--dpi {dpi}: choose a resolution from 1 to {MAX_DPI}")
+    bleed_mm = read_option("--bleed", parse_length, bleed or BLEED)
+    if bleed_mm < 0:
+        raise OptionError("--bleed: cannot be negative")
+    return ExportOptions(out=Path(out), image_url=_image_url(image_url) if image_url is not None else None,
+                         dpi=dpi or DPI, bleed=bleed_mm)
+
+
+def _image_url(text: str) -> str:
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.scheme == "file"):
+        raise OptionError(f"--image-url {text!r}: give the address the images will be served from, "
+                          "like https://example.org/images")
+    return text.strip().rstrip("/")
+
+
+def exporter(fmt: str) -> Callable[["Game", ExportOptions], "Bundle"]:
+    """The function that makes export `fmt`."""
+    module, function = FORMATS[fmt].split(":")
+    return getattr(importlib.import_module(module), function)

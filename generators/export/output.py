@@ -1,0 +1,100 @@
+"""Where an export lands, and writing it so that a reader never finds half of one.
+
+An export is drawn entirely in memory first (a `Bundle`); only then is it written. A bundle that
+owns its folder (`tts/`, `images/`) is written into a hidden staging folder beside it and swapped
+in whole, so stale files of an earlier export go with it; a bundle of loose files (the .vmod)
+replaces each file atomically. A write that fails leaves what was there before.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.atomic import write_bytes
+from ..core.errors import DossierError, display_path
+
+
+class ExportError(DossierError):
+    """An export that cannot be written: the out folder is a file, or a write was refused."""
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """What one export of one game writes: `files` (path relative to `folder` -> content).
+
+    `owns_folder` says the folder holds nothing but this export, so it is replaced as a whole.
+    """
+
+    folder: Path
+    files: dict[str, bytes]
+    owns_folder: bool = True
+
+    def paths(self) -> list[Path]:
+        """Where the files land, the one to open first first."""
+        return [self.folder / name for name in self.files]
+
+    def summary(self) -> str:
+        """One line saying what was written: the file to open, and how many files came with it."""
+        first, others = self.paths()[0], len(self.files) - 1
+        return display_path(first) + (f" (and {others} more in {display_path(self.folder)})" if others else "")
+
+
+def check_out(out: Path) -> None:
+    """Refuse an out folder that cannot hold an export before anything is drawn: a file, or a place
+    the user may not write into."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise ExportError(f"--out {display_path(out)} is a file, not a folder")
+    existing = next(p for p in (out, *out.parents) if p.exists())
+    if not existing.is_dir():
+        raise ExportError(f"--out {display_path(out)}: {display_path(existing)} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise ExportError(f"--out {display_path(out)}: no permission to write into {display_path(existing)}")
+
+
+def publish(bundle: Bundle) -> list[Path]:
+    """Write `bundle`; returns the files written. Raises ExportError, leaving the old files, when a write fails."""
+    try:
+        if bundle.owns_folder:
+            _swap_in(bundle)
+        else:
+            for name, data in bundle.files.items():
+                write_bytes(bundle.folder / name, data)
+    except OSError as exc:
+        where = Path(exc.filename) if exc.filename else bundle.folder
+        raise ExportError(f"cannot write {display_path(where)}: {exc.strerror or exc}") from None
+    return bundle.paths()
+
+
+def _swap_in(bundle: Bundle) -> None:
+    folder = bundle.folder
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"cannot write {display_path(folder)}: a file of that name is in the way")
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".staging", dir=folder.parent))
+    old = staging.with_suffix(".old")
+    try:
+        for name, data in bundle.files.items():
+            write_bytes(staging / name, data)
+        os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes the folder private; give it the usual permissions
+        if folder.exists():
+            os.replace(folder, old)
+        try:
+            os.replace(staging, folder)
+        except OSError:
+            if old.exists():
+                os.replace(old, folder)
+            raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

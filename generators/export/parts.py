@@ -1,0 +1,174 @@
+"""What an export shows: every distinct roster piece, event tile and reference card of a game as a
+`Part` with a front and a back, drawn by the same code as the printed sheets so that pieces look
+the same on paper, in Tabletop Simulator, in VASSAL and at a print shop.
+
+Roster entries that print the same two faces become one part with their copies counted.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..core.cards import resolve_cards
+from ..core.faces import NATION, faces
+from ..core.tile_text import tile_text
+from ..printing.card_sheets import card_geometry, draw_face, set_cards
+from ..printing.counters import FacePainter, piece_items
+from ..printing.event_tiles import TILE_KIND, tile_items
+from ..printing.options import BuildOptions
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from ..core.layouts import Layout
+    from ..printing.fonts import FontSet
+    from ..printing.geometry import Box
+    from ..printing.painter import Painter
+
+# Draws one side with its cut line at the box and its colour carried `bleed` mm beyond.
+DrawSide = Callable[["Painter", "Box", float], None]
+
+TILE = "tile"  # the image folder of event tiles
+CARD = "card"  # the image folder of reference cards
+PAPER = "#ffffff"  # an unprinted side
+
+
+@dataclass(frozen=True)
+class Part:
+    """One distinct two-sided piece of a game.
+
+    `kind` and `id` name its files (`id` is unique within its kind); `name` is how a table calls
+    it ("Georgi 1"), `label` the longer name of messages ("Georgi (spy, Russia)"); `group` is the
+    palette or deck it belongs in, broadest first ("Spy", "Russia"); `size` is in mm; `text` is
+    what it says, for a tooltip, and `back_name` what its back says (how a table calls it face down);
+    `copies` is how many the game has.
+    """
+
+    kind: str
+    id: str
+    name: str
+    label: str
+    group: tuple[str, ...]
+    size: tuple[float, float]
+    front: DrawSide
+    back: DrawSide
+    copies: int = 1
+    text: str = ""
+    back_name: str = ""
+
+    @property
+    def key(self) -> str:
+        """The part's name among all the game's parts: "spy/russia-georgi-1"."""
+        return f"{self.kind}/{self.id}"
+
+
+def game_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
+    """The game's roster pieces, then its event tiles, then its reference cards, as parts with unique ids."""
+    parts = piece_parts(game, layout, fonts) + tile_parts(game, layout, fonts) + card_parts(game, layout, fonts)
+    return _unique_ids(parts)
+
+
+def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
+    """One part per distinct roster piece (same kind, nation and faces), grouped by kind and nation."""
+    pieces = list(game.pieces)
+    items = piece_items(game, pieces, layout, BuildOptions(), FacePainter(layout, fonts), copies=1)
+    merged: dict[tuple, Part] = {}
+    for piece, item in zip(pieces, items):
+        front, back = faces(game, piece)
+        key = (piece.kind, piece.nation, front, back, item.size)
+        if key in merged:
+            known = merged[key]
+            merged[key] = replace(known, copies=known.copies + piece.count)
+            continue
+        kind = game.info.kinds[piece.kind]
+        nation = game.faction(piece.nation).name if piece.nation else None
+        name = " ".join(t for t in (piece.name, front.value) if t)
+        merged[key] = Part(kind=piece.kind, id=slug(piece.nation or "", name), name=name, label=item.label,
+                           group=(kind.label, nation) if nation else (kind.label,), size=item.size,
+                           front=item.front, back=item.back or blank_side(PAPER), copies=piece.count,
+                           text=_face_text(front), back_name=_face_text(back))
+    return list(merged.values())
+
+
+def tile_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
+    """One part per event tile, grouped by nation (or the pool of tiles of no nation), with the blank
+    back in the colour the game gives its tile kind's back."""
+    tiles = list(game.tiles)
+    items = tile_items(game, tiles, layout, fonts)
+    kind = game.info.kinds.get(TILE_KIND)
+    label = kind.label if kind else "Event tile"
+    back = blank_side(_tile_back_colour(game, layout))
+    parts = []
+    for tile, item in zip(tiles, items):
+        text = tile_text(game, tile)
+        nation = text.nation or (game.info.tile_pool or "").capitalize()
+        parts.append(Part(kind=TILE, id=slug(tile.id), name=text.label, label=item.label,
+                          group=(label, nation) if nation else (label,), size=item.size, front=item.front,
+                          back=back, text=" ".join((text.years, text.event, *text.awards)), back_name=label))
+    return parts
+
+
+def card_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
+    """One part per reference card, faces and footers as on the printed cards."""
+    cards = resolve_cards(game)
+    if not cards:
+        return []
+    card = layout.size("card")
+    size = (card.width, card.height)
+    geometry = card_geometry(layout, size)
+    parts = []
+    for set_card in set_cards(game, cards, layout, fonts, size):
+        title = set_card.card.title
+        footer = ((f"{game.info.title} · {title}", title), f"{set_card.number}/{len(cards)}")
+
+        def side(face, footer=footer) -> DrawSide:
+            return lambda painter, box, bleed: draw_face(painter, box, face, footer, geometry, layout, bleed)
+
+        parts.append(Part(kind=CARD, id=slug(set_card.card.id), name=title, label=f"card {title!r}",
+                          group=("Reference card",), size=size, front=side(set_card.front),
+                          back=side(set_card.back) if set_card.back else blank_side(PAPER),
+                          back_name=set_card.back.title if set_card.back else ""))
+    return parts
+
+
+def blank_side(fill: str) -> DrawSide:
+    """A side with nothing printed on it but its colour."""
+    def draw(painter: "Painter", box: "Box", bleed: float) -> None:
+        full = box.grown(bleed)
+        painter.rect(full.x, full.y, full.width, full.height, fill=fill)
+
+    return draw
+
+
+def _tile_back_colour(game: "Game", layout: "Layout") -> str:
+    kind = game.info.kinds.get(TILE_KIND)
+    if kind is None or kind.back.colour == NATION:
+        return PAPER
+    return layout.colour(kind.back.colour).fill
+
+
+def _face_text(face) -> str:
+    return " · ".join(t for t in (face.title, face.value, face.text) if t and not face.blank)
+
+
+def slug(*words: str) -> str:
+    """A file-name-safe id from words: "Wil'y 2" -> "wil-y-2", "Rs 15" -> "rs-15"."""
+    text = unicodedata.normalize("NFKD", " ".join(words)).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "part"
+
+
+def _unique_ids(parts: list[Part]) -> list[Part]:
+    """The parts with a number added to any id already taken in its kind: "russia-nkvd-2", then "russia-nkvd-2-2"."""
+    taken: set[str] = set()
+    result = []
+    for part in parts:
+        candidate, n = part.id, 1
+        while f"{part.kind}/{candidate}" in taken:
+            n += 1
+            candidate = f"{part.id}-{n}"
+        taken.add(f"{part.kind}/{candidate}")
+        result.append(part if candidate == part.id else replace(part, id=candidate))
+    return result

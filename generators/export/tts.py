@@ -1,0 +1,216 @@
+"""Tabletop Simulator: OUT/<game>/tts/<game>.json, a saved object a player drops into TTS's
+"Saved Objects" folder, with the images it names beside it.
+
+The boards are custom boards. Every other part is a card of a custom deck with unique backs, so
+it flips to its own back: one deck per group (each kind and nation of piece, each nation's event
+tiles, the reference cards), as many cards as the game has copies. Faces of one size share card
+sheets that follow TTS's rules (see ../shared/FORMATS.md and the Tabletop Simulator knowledge
+base, "Custom Deck", "Asset Creation", "Save File Format"): at most 10 x 7 slots, the last slot
+left for TTS's hidden image so at most 69 faces a sheet, at most 4096 x 4096 pixels, RGB PNG; a
+card's id is its sheet's number x 100 + its slot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..printing.fonts import register_fonts
+from .boards import Board, game_boards
+from .output import Bundle
+from .parts import CARD, TILE, Part, game_parts
+from .raster import MM_PER_INCH, Picture, png_bytes, rasterise, side_picture
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from ..core.game import Game
+    from .exports import ExportOptions
+
+MAX_COLUMNS, MAX_ROWS = 10, 7
+MAX_FACES = MAX_COLUMNS * MAX_ROWS - 1  # the last slot of a full sheet is the hidden image
+MAX_PIXELS = 4096
+DPI = 300  # faces and boards are drawn this sharp unless TTS's size limit asks for less
+CARD_WIDTH = 63.5  # mm that a card at scale 1 is taken to be: smaller pieces get a smaller scale
+TILE_TYPE, CARD_TYPE = 1, 0  # CustomDeck "Type": square-cornered rectangle, rounded rectangle
+DECK_SPACING = 5.0  # TTS units between decks, laid out in rows in front of the boards
+DECKS_PER_ROW = 10
+DECK_ROW = -40.0  # where the first row sits
+BOARD_SPACING = 60.0
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One card sheet: its number (the CustomDeck key), its grid, the parts in its slots in order,
+    the resolution its faces are drawn at, and the file names of its face and back images."""
+
+    number: int
+    columns: int
+    rows: int
+    parts: tuple[Part, ...]
+    dpi: float
+    face_file: str
+    back_file: str
+
+    def card_id(self, part: Part) -> int:
+        """The TTS card id of `part` on this sheet."""
+        return self.number * 100 + [p.key for p in self.parts].index(part.key)
+
+
+def grid(count: int, size: tuple[float, float]) -> tuple[int, int, float]:
+    """The (columns, rows, dpi) that show `count` faces of `size` mm sharpest: room for the faces and
+    the hidden slot, within 10 x 7 slots and 4096 pixels, fewest slots among equals."""
+    width, height = size
+    best = None
+    for columns in range(1, MAX_COLUMNS + 1):
+        rows = math.ceil((count + 1) / columns)
+        if rows > MAX_ROWS:
+            continue
+        dpi = min(DPI, MAX_PIXELS // columns * MM_PER_INCH / width, MAX_PIXELS // rows * MM_PER_INCH / height)
+        key = (dpi, -columns * rows)
+        if best is None or key > best[0]:
+            best = (key, columns, rows, dpi)
+    assert best is not None, "a sheet never holds more than MAX_FACES faces"
+    return best[1], best[2], best[3]
+
+
+def plan_sheets(game: "Game", parts: list[Part]) -> list[Sheet]:
+    """The card sheets for `parts`: faces of one size together, MAX_FACES a sheet, numbered from 1."""
+    by_size: dict[tuple[float, float], list[Part]] = {}
+    for part in parts:
+        by_size.setdefault(part.size, []).append(part)
+    sheets: list[Sheet] = []
+    for size, members in by_size.items():
+        chunks = [members[i:i + MAX_FACES] for i in range(0, len(members), MAX_FACES)]
+        grids = [grid(len(chunk), size) for chunk in chunks]
+        dpi = min(g[2] for g in grids)  # one resolution for a size, so its pieces look alike
+        for chunk, (columns, rows, _) in zip(chunks, grids):
+            number = len(sheets) + 1
+            stem = f"{game.name}-sheet-{number}"
+            sheets.append(Sheet(number, columns, rows, tuple(chunk), dpi, f"{stem}-face.png", f"{stem}-back.png"))
+    return sheets
+
+
+def sheet_images(sheet: Sheet, fonts) -> tuple["Image", "Image"]:
+    """The face and back images of `sheet`: each part's sides in its slot, unused slots white."""
+    from PIL import Image
+
+    pictures = [side_picture(side, part.size, 0.0, sheet.dpi) for part in sheet.parts for side in (part.front, part.back)]
+    drawn = rasterise(pictures, fonts, sheet.dpi)
+    slot_w, slot_h = drawn[0].size
+    faces, backs = (Image.new("RGB", (sheet.columns * slot_w, sheet.rows * slot_h), "white") for _ in range(2))
+    for slot in range(len(sheet.parts)):
+        row, column = divmod(slot, sheet.columns)
+        faces.paste(drawn[2 * slot], (column * slot_w, row * slot_h))
+        backs.paste(drawn[2 * slot + 1], (column * slot_w, row * slot_h))
+    return faces, backs
+
+
+def board_dpi(picture: Picture) -> float:
+    """The resolution a board is drawn at: DPI, or less when that would pass MAX_PIXELS."""
+    return min(DPI, MAX_PIXELS * MM_PER_INCH / max(picture.width, picture.height) * (1 - 1e-9))
+
+
+def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
+    """The saved object and its images for `game`."""
+    layout = game.layout
+    fonts = register_fonts(layout.fonts, game.folder)
+    parts = game_parts(game, layout, fonts)
+    boards = game_boards(game, layout, fonts)
+    sheets = plan_sheets(game, parts)
+    folder = options.game_dir(game) / "tts"
+    files: dict[str, bytes] = {}
+    for sheet in sheets:
+        face, back = sheet_images(sheet, fonts)
+        files[sheet.face_file] = png_bytes(face)
+        files[sheet.back_file] = png_bytes(back)
+    board_files = {}
+    for board in boards:
+        dpi = board_dpi(board.picture)
+        board_files[board.name] = f"{game.name}-{board.name}.png"
+        files[board_files[board.name]] = png_bytes(rasterise([board.picture], fonts, dpi)[0])
+
+    def url(name: str) -> str:
+        if options.image_url:
+            return f"{options.image_url}/{name}"
+        return local_url(folder / name)
+
+    objects = [board_object(game, board, url(board_files[board.name]), i, len(boards)) for i, board in enumerate(boards)]
+    groups: dict[tuple[str, ...], list[Part]] = {}
+    for part in parts:
+        groups.setdefault(part.group, []).append(part)
+    for i, (group, members) in enumerate(groups.items()):
+        objects.append(deck_object(game, group, members, sheets, url, i, len(groups)))
+    save = {
+        "SaveName": game.info.title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
+        "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects,
+    }
+    saved_object = (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return Bundle(folder, {f"{game.name}.json": saved_object, **files})
+
+
+def local_url(path: Path) -> str:
+    """A file on this computer the way TTS records one in its saves: file:/// and the path as the system spells
+    it, spaces and all, with no %20 escapes ("file:///C:\\Users\\Ann\\My Games\\x.png")."""
+    return "file:///" + str(path.resolve()).lstrip("/")
+
+
+def _guid(*words: object) -> str:
+    """A stable six-hex-digit GUID, so that exporting twice gives the same object."""
+    return hashlib.sha1(":".join(map(str, words)).encode("utf-8")).hexdigest()[:6]
+
+
+def _transform(x: float, z: float, scale: float = 1.0, face_down: bool = False) -> dict:
+    return {"posX": round(x, 4), "posY": 1.0, "posZ": round(z, 4), "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+
+
+def board_object(game: "Game", board: Board, image: str, index: int, count: int) -> dict:
+    """A custom board showing `board`, locked in place; boards side by side."""
+    return {
+        "Name": "Custom_Board", "Transform": _transform((index - (count - 1) / 2) * BOARD_SPACING, 0.0),
+        "Nickname": board.title, "Description": "", "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
+        "Locked": True, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+        "CustomImage": {"ImageURL": image, "ImageSecondaryURL": "", "WidthScale": 0.0},
+        "GUID": _guid(game.name, "board", board.name),
+    }
+
+
+def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets: list[Sheet], url, index: int,
+                count: int) -> dict:
+    """A custom deck holding every copy of `parts` (a single card when there is one copy)."""
+    sheet_of = {part.key: sheet for sheet in sheets for part in sheet.parts}
+    used = {sheet_of[p.key].number: sheet_of[p.key] for p in parts}
+    custom_deck = {str(n): {"FaceURL": url(s.face_file), "BackURL": url(s.back_file), "NumWidth": s.columns,
+                            "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": True,
+                            "Type": CARD_TYPE if s.parts[0].kind == CARD else TILE_TYPE} for n, s in sorted(used.items())}
+    kind = parts[0].kind
+    face_down = kind == TILE  # event tiles are drawn blind
+    in_hands = kind in (TILE, CARD)  # what a player holds hidden; pieces stay on the table
+    scale = parts[0].size[0] / CARD_WIDTH
+    columns = min(count, DECKS_PER_ROW)
+    x = (index % DECKS_PER_ROW - (columns - 1) / 2) * DECK_SPACING
+    z = DECK_ROW - index // DECKS_PER_ROW * DECK_SPACING
+    cards = []
+    for part in parts:
+        card_id = sheet_of[part.key].card_id(part)
+        for copy in range(part.copies):
+            cards.append({
+                "Name": "Card", "Transform": _transform(x, z, scale, face_down), "Nickname": part.name,
+                "Description": f"{part.label}\n{part.text}".strip(), "CardID": card_id,
+                "SidewaysCard": part.size[0] > part.size[1], "Hands": in_hands, "HideWhenFaceDown": True,
+                "CustomDeck": {str(card_id // 100): custom_deck[str(card_id // 100)]},
+                "GUID": _guid(game.name, part.key, copy),
+            })
+    if len(cards) == 1:
+        return cards[0]
+    return {
+        "Name": "DeckCustom", "Transform": _transform(x, z, scale, face_down), "Nickname": " · ".join(group),
+        "Description": "", "Hands": in_hands, "HideWhenFaceDown": True, "SidewaysCard": parts[0].size[0] > parts[0].size[1],
+        "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom_deck, "ContainedObjects": cards,
+        "GUID": _guid(game.name, "deck", *group),
+    }
