@@ -802,3 +802,9 @@ def test_every_register_entry_cited_in_the_code_exists(name):
     cited = set(re.findall(r"Register ([A-Z]\d+)", code))
     assert cited and all(c[0] == LETTERS[name] for c in cited), cited
     assert {f"Register {c}" for c in cited} <= citable(name)
+
+
+@pytest.mark.parametrize("args", [("move", "--spaces", "2", "--cards", "91"),
+                                  ("acquire", "--agents", "2", "--rival", "0", "--cards", "91", "--cost", "1")])
+def test_no_hand_holds_more_cards_than_an_agency_owns(cli, args):
+    assert "at most 90 cards" in refused(cli, *WEB, *args)

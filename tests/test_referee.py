@@ -484,6 +484,12 @@ def test_action_points_are_a_long_game_question(cli):
     assert "negative" in refused(cli, "action-points", "--searches", "-1")
 
 
+@pytest.mark.parametrize("args, message", [(("--searches", "8"), "no power has more than 7"), (("--spaces", "31"), "more than 30 spaces")])
+def test_no_turn_searches_or_moves_more_than_the_pieces_allow(cli, args, message):
+    assert message in refused(cli, "action-points", *args)
+    assert ruling(cli, "action-points", "--searches", "7", "--spaces", "30")["spent"] == 37
+
+
 def test_talks_are_opened_with_at_most_every_opponent(cli):
     assert ruling(cli, "action-points", "--diplomacy", "4")["spent"] == 4
     assert "4 opponents" in refused(cli, "action-points", "--diplomacy", "5")

@@ -530,6 +530,12 @@ def action_points(
     opponents = len(table.game.info.factions) - 1
     if diplomacy > opponents:
         raise QuestionError(f"--diplomacy {diplomacy}: talks cost 1 Action Point per opponent, and a player has at most {opponents} opponents")
+    most_police = max(sum(c.values()) for c in police_of(table).values())
+    if searches > most_police:
+        raise QuestionError(f"--searches {searches}: a search is made in a city holding your police, and no power has more than {most_police}")
+    most_spaces = game_map(table).rules.spaces_per_turn * max(len(spies_of(table, f.id)) for f in table.game.info.factions)
+    if spaces > most_spaces:
+        raise QuestionError(f"--spaces {spaces}: no power's spies together move more than {most_spaces} spaces a turn")
     spent = int(event_tile) + searches + spaces + diplomacy
     allowed = spent <= ACTION_POINTS
     parts = [f"{n} for {what}" for n, what in ((int(event_tile), "the Event Tile"), (searches, "searching"),

@@ -511,7 +511,8 @@ def move(
                       ("The Player Turn", "ZOFF"), allowed=True, extra=facts)
     where = {Landing.empty: "on the empty space", Landing.own_spy: "beside your own spy, sharing the space",
              Landing.own_embassy: "in your embassy (an embassy counts as one space)"}[land_on]
-    return Ruling("move", Move.moves, f"The spy moves forward and stands {where}.{passing}", ("The Player Turn",), allowed=True, extra=facts)
+    return Ruling("move", Move.moves, f"The spy moves forward (one space on a plain turn, or as far as a Pass-Card says) and stands "
+                  f"{where}.{passing}", ("The Player Turn",), allowed=True, extra=facts)
 
 
 # ---- the GRAY SPY, the BAZONG, the traitor ---------------------------------------------------------

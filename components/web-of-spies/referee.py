@@ -174,6 +174,18 @@ def _not_negative(*pairs: tuple[str, int]) -> None:
             raise QuestionError(f"{option} {value}: a count cannot be negative")
 
 
+def _deck_size(table: Table) -> int:
+    """The most cards one agency's deck can hold: its starting cards and every asset card."""
+    return sum(_starting_cards(table).values()) + ASSET_CARDS
+
+
+def _cards_held(table: Table, option: str, value: int) -> None:
+    _not_negative((option, value))
+    if value > _deck_size(table):
+        raise QuestionError(f"{option} {value}: an agency owns at most {_deck_size(table)} cards "
+                            f"(its {_deck_size(table) - ASSET_CARDS} starting cards and all {ASSET_CARDS} assets)")
+
+
 def _symbols(option: str, given: list[str]) -> list[str]:
     """The combat symbols named in `given` (repeated options, or commas), as printed, in the rulebook's order."""
     index = NameIndex("combat symbol", COMBAT_SYMBOLS, SYMBOL_ALIASES)
@@ -282,7 +294,8 @@ def move(
 
     Example: dossier referee --game web-of-spies move --spaces 3 --cards 2
     """
-    _not_negative(("--spaces", spaces), ("--cards", cards))
+    _not_negative(("--spaces", spaces))
+    _cards_held(table, "--cards", cards)
     facts = {"spaces": spaces, "cards": cards}
     if cards < spaces:
         return Ruling("move", Move.too_few_cards, f"{spaces} spaces take {spaces} cards, one a space, and you can spare {cards}.",
@@ -303,7 +316,8 @@ def acquire(
 
     Example: dossier referee --game web-of-spies acquire --agents 2 --rival 2 --cards 3 --cost 3
     """
-    _not_negative(("--agents", agents), ("--rival", rival), ("--cards", cards))
+    _not_negative(("--agents", agents), ("--rival", rival))
+    _cards_held(table, "--cards", cards)
     most = _agents_per_agency(table)
     for option, value in (("--agents", agents), ("--rival", rival)):
         if value > most:
@@ -362,10 +376,9 @@ def draw(
     Example: dossier referee --game web-of-spies draw --deck 2 --discard 9
     """
     _not_negative(("--deck", deck), ("--discard", discards))
-    most = sum(_starting_cards(table).values()) + ASSET_CARDS
-    if deck + discards > most:
-        raise QuestionError(f"--deck {deck} and --discard {discards}: a deck holds at most {most} cards "
-                            f"(its {most - ASSET_CARDS} starting cards and all {ASSET_CARDS} assets)")
+    if deck + discards > _deck_size(table):
+        raise QuestionError(f"--deck {deck} and --discard {discards}: an agency owns at most {_deck_size(table)} cards "
+                            f"(its {_deck_size(table) - ASSET_CARDS} starting cards and all {ASSET_CARDS} assets)")
     from_deck = min(HAND, deck)
     from_shuffle = min(HAND - from_deck, discards) if from_deck < HAND else 0
     hand = from_deck + from_shuffle
