@@ -24,6 +24,12 @@ class CliResult:
         return json.loads(self.stdout)
 
 
+@pytest.fixture(autouse=True)
+def _own_configuration(tmp_path_factory, monkeypatch):
+    """What a test records in the user's configuration (`dossier trust`) stays in the test's own folder."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp() / "configuration"))
+
+
 @pytest.fixture
 def cli(capsys):
     """Run `dossier ARGS...` through the same entry point as the installed script."""

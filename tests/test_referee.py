@@ -1,12 +1,12 @@
-"""The referee through the CLI: each question's boundary cases and every refusal, the shared
-options wherever they stand, the register the rulings cite, and a game shipping its own questions."""
+"""The Spies! referee through the CLI: each question's boundary cases and every refusal, the shared
+options wherever they stand, and the register the rulings cite. (Other games: test_games_referee.py;
+a game's own code and its trust: test_referee_code.py; positions: test_position.py.)"""
 
 from __future__ import annotations
 
 import re
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from generators.core.yamlio import read_yaml
 REGISTER = Path(__file__).resolve().parents[1] / "docs" / "rulings.md"
 # What a ruling may cite: the rulebook's sections (as the reference cards list them) and the register's entries.
 SECTIONS = set(read_yaml(paths.components_dir() / "spies" / "cards.yaml")["citations"])
-ENTRIES = {f"Register {n}" for n in re.findall(r"^## (R\d+)\.", REGISTER.read_text(encoding="utf-8"), re.M)}
+ENTRIES = {f"Register {n}" for n in re.findall(r"^#### (R\d+)\.", REGISTER.read_text(encoding="utf-8"), re.M)}
 
 
 def ruling(cli, *args):
@@ -170,10 +170,12 @@ def test_staying_put_is_zero_spaces(cli):
     assert (answer["allowed"], answer["spaces"], answer["path"]) == (True, 0, ["Paris"])
 
 
-def test_a_move_may_not_end_at_sea(cli, spies):
+def test_a_move_to_sea_is_refused_as_map_route_refuses_it(cli, spies):
     zone = spies.map.sea_zones[0].name
-    answer = ruling(cli, "move", "London", zone)
-    assert (answer["allowed"], answer["ruling"], answer["spaces"]) == (False, "ends at sea", None)
+    message = refused(cli, "move", "London", zone)
+    assert f"{zone!r} is a sea zone: a move may not end there" in message
+    route = cli("map", "route", "London", zone)
+    assert (route.code, route.stderr) == (2, message)
 
 
 def test_other_spellings_of_cities_are_found(cli):
@@ -478,8 +480,14 @@ def test_twelve_action_points_fit_and_thirteen_do_not(cli):
 
 def test_action_points_are_a_long_game_question(cli):
     assert ruling(cli, "action-points", "--spaces", "12")["variant"] == "long"
-    assert "--game long" in refused(cli, "action-points", "--spaces", "1", "--game", "standard")
+    assert "--game spies:long" in refused(cli, "action-points", "--spaces", "1", "--game", "standard")
     assert "negative" in refused(cli, "action-points", "--searches", "-1")
+
+
+@pytest.mark.parametrize("args, message", [(("--searches", "8"), "no power has more than 7"), (("--spaces", "31"), "more than 30 spaces")])
+def test_no_turn_searches_or_moves_more_than_the_pieces_allow(cli, args, message):
+    assert message in refused(cli, "action-points", *args)
+    assert ruling(cli, "action-points", "--searches", "7", "--spaces", "30")["spent"] == 37
 
 
 def test_talks_are_opened_with_at_most_every_opponent(cli):
@@ -487,13 +495,120 @@ def test_talks_are_opened_with_at_most_every_opponent(cli):
     assert "4 opponents" in refused(cli, "action-points", "--diplomacy", "5")
 
 
+def test_a_long_game_question_asked_without_a_variant_says_which_it_answered(cli):
+    result = cli("referee", "action-points", "--spaces", "3")
+    assert result.code == 0
+    assert result.stdout.strip().endswith("Answered in the Long Game variant, the only one with this question.")
+    assert "Answered in" not in cli("referee", "action-points", "--spaces", "3", "--game", "long").stdout
+
+
+# ---- searching on either turn -------------------------------------------------------------------------------------
+
+def test_police_search_each_spy_once_on_their_own_turn(cli):
+    answer = ruling(cli, "search", "--police", "4", "--spy", "1", "--searched")
+    assert (answer["verdict"], answer["allowed"]) == ("not allowed", False)
+    assert ruling(cli, "search", "--police", "4", "--spy", "1")["verdict"] == "captured"
+
+
+def test_on_another_players_turn_only_an_arriving_spy_is_searched(cli):
+    arriving = ruling(cli, "search", "--police", "4", "--spy", "1", "--when", "opponent-turn")
+    assert arriving["verdict"] == "captured"
+    assert "Standard: Searching for Arriving Enemy Spies" in arriving["rules"]
+    still = ruling(cli, "search", "--police", "4", "--spy", "1", "--when", "opponent-turn", "--not-moved")
+    assert (still["verdict"], still["allowed"]) == ("not allowed", False)
+    assert "4.1" in ruling(cli, "search", "--police", "2", "--spy", "3", "--when", "opponent-turn", "--game", "long")["rules"]
+
+
+def test_search_costs_an_action_point_on_your_own_long_game_turn_only(cli):
+    assert "costs 1 Action Point" in ruling(cli, "search", "--police", "2", "--spy", "3", "--game", "long")["explanation"]
+    assert "no Action Points" in ruling(cli, "search", "--police", "2", "--spy", "3", "--when", "opponent-turn", "--game", "long")["explanation"]
+
+
+def test_not_moved_belongs_to_another_players_turn(cli):
+    assert "--when opponent-turn" in refused(cli, "search", "--police", "2", "--spy", "1", "--not-moved")
+
+
+# ---- transfer, set-up, turns, talks, the winner ----------------------------------------------------------------------
+
+def test_a_secret_handed_over_moves_on_only_with_a_spy_that_has_not_moved(cli):
+    assert ruling(cli, "transfer")["allowed"] is True
+    answer = ruling(cli, "transfer", "--second-moved")
+    assert (answer["verdict"], answer["allowed"]) == ("not allowed", False)
+    assert "Standard: Controlling Secrets" in answer["rules"]
+
+
+def test_setup_counts_come_from_the_data(cli, spies):
+    answer = ruling(cli, "setup", "--power", "Italy")
+    assert answer["tiles"] == 10 and answer["police"] == 6 and answer["spies"] is None
+    assert len(answer["secret_cities"]) == 8 and "Register R11" in answer["rules"]
+    assert "Double Cross, Intercept, Drop and Source stay out" in answer["explanation"]
+    long_game = ruling(cli, "setup", "--power", "britain", "--game", "long")
+    assert long_game["spies"] == 6 and "2.6" in long_game["rules"]
+    assert "'Italy'" in refused(cli, "setup", "--power", "Itlay")
+
+
+@pytest.mark.parametrize("after, year, verdict, following, next_year", [
+    ("germany", "1933", "next power", "italy", 1933),
+    ("france", "1936", "next power", "britain", 1936),
+    ("britain", "1933", "next year", "germany", 1934),
+    ("britain", "1938", "next year", "germany", 1939),
+    ("britain", "1939", "game over", None, None),
+])
+def test_turn_order_and_the_year_track(cli, after, year, verdict, following, next_year):
+    answer = ruling(cli, "turn", "--after", after, "--year", year)
+    assert (answer["verdict"], answer["next"], answer["next_year"]) == (verdict, following, next_year)
+
+
+def test_turn_refusals(cli):
+    assert "1933 to 1939" in refused(cli, "turn", "--after", "britain", "--year", "1940")
+    assert "'France'" in refused(cli, "turn", "--after", "frnace", "--year", "1936")
+
+
+@pytest.mark.parametrize("args, allowed", [
+    (["--item", "chits"], True),
+    (["--item", "tiles"], False),                                              # Event Tiles never change hands
+    (["--item", "money", "--when", "opponent-turn", "--talk", "answer"], True),
+    (["--item", "money", "--when", "opponent-turn", "--talk", "open"], False),  # never open talks on another's turn
+    (["--item", "secrets", "--same-player"], False),                           # one player, two powers
+    (["--item", "concessions", "--same-player"], True),
+])
+def test_trade(cli, args, allowed):
+    assert ruling(cli, "trade", *args)["allowed"] is allowed
+
+
+def test_opening_talks_costs_action_points_in_the_long_game(cli):
+    assert "1 Action Point for each opponent" in ruling(cli, "trade", "--item", "chits", "--game", "long")["explanation"]
+
+
+def test_most_victory_points_win_then_the_richest_then_a_shared_win(cli):
+    assert ruling(cli, "winner", "--vp", "germany=14", "--vp", "france=12")["winners"] == ["germany"]
+    tie = ruling(cli, "winner", "--vp", "germany=14", "--vp", "France=14", "--money", "germany=35", "--money", "france=40")
+    assert (tie["verdict"], tie["winners"]) == ("richest", ["france"])
+    shared = ruling(cli, "winner", "--vp", "germany=14", "--vp", "france=14", "--money", "germany=35", "--money", "france=35")
+    assert (shared["verdict"], shared["winners"]) == ("shared", ["germany", "france"])
+    assert "Register R13" in shared["rules"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--vp", "germany=14"], "at least 2 powers"),
+    (["--vp", "germany=14", "--vp", "germany=3"], "Germany is given twice"),
+    (["--vp", "germany=-1", "--vp", "italy=2"], "cannot be negative"),
+    (["--vp", "germany=lots", "--vp", "italy=2"], "not a whole number"),
+    (["--vp", "germany14", "--vp", "italy=2"], "POWER=N"),
+    (["--vp", "germany=4", "--vp", "italy=4"], "give --money for Germany and Italy"),
+    (["--vp", "germany=4", "--vp", "italy=2", "--money", "russia=3"], "no --vp total"),
+])
+def test_winner_refusals(cli, args, message):
+    assert message in refused(cli, "winner", *args)
+
+
 # ---- the command itself ------------------------------------------------------------------------------------------
 
 def test_help_lists_every_question_and_each_question_its_options(cli):
     result = cli("referee", "--help")
     assert result.code == 0
-    for question in ("search", "counterspy", "move", "tile", "award", "chit", "cash-in", "final-secret",
-                     "control", "sanction", "players", "police", "chits", "action-points"):
+    for question in ("search", "counterspy", "move", "tile", "award", "chit", "cash-in", "final-secret", "control", "sanction",
+                     "players", "police", "chits", "action-points", "transfer", "setup", "turn", "trade", "winner", "position"):
         assert re.search(rf"^\s+{question}\s", result.stdout, re.M), question
     result = cli("referee", "chit", "--help")
     assert result.code == 0
@@ -508,59 +623,11 @@ def test_unknown_questions_and_games_suggest_the_closest(cli):
 
 def test_every_register_entry_asks_a_question_and_gives_passages_readings_and_the_reading_followed():
     text = REGISTER.read_text(encoding="utf-8")
-    assert ENTRIES == {f"Register R{n}" for n in range(1, 13)}
-    for n in range(1, 13):
-        assert re.search(rf"^## R{n}\. .+\?$", text, re.M), f"R{n}"
-    for part in re.split(r"^## ", text, flags=re.M)[1:]:
+    assert ENTRIES == {f"Register R{n}" for n in range(1, 14)}
+    for n in range(1, 14):
+        assert re.search(rf"^#### R{n}\. .+\?$", text, re.M), f"R{n}"
+    for part in re.split(r"^#### ", text, flags=re.M)[1:]:
         assert "**Passages.**" in part and "**Readings" in part and "**Followed" in part, part[:40]
-
-
-# ---- another game's questions --------------------------------------------------------------------------------------
-
-TOY_REFEREE = '''
-from typing import Annotated
-import typer
-from generators.referee import QuestionError, Ruling, Table
-
-def double(table: Table, number: Annotated[int, typer.Option("--number", help="A number.")]) -> Ruling:
-    """Twice the number."""
-    if number < 0:
-        raise QuestionError("--number: not below zero")
-    return Ruling("double", str(2 * number), f"{table.game.info.title}, {table.variant}", rules=("1.0",), extra={"twice": 2 * number})
-
-QUESTIONS = {"double": double}
-'''
-
-
-def test_a_game_ships_its_own_questions(cli, game_copy):
-    folder = game_copy("spies")
-    (folder / "referee.py").write_text(textwrap.dedent(TOY_REFEREE), encoding="utf-8")
-    answer = ruling(cli, "double", "--number", "4", "--game", str(folder))
-    assert (answer["ruling"], answer["twice"], answer["variant"]) == ("8", 8, "standard")
-    assert ruling(cli, "--game", f"{folder}:long", "double", "--number", "1")["variant"] == "long"
-    assert "not below zero" in refused(cli, "double", "--number", "-1", "--game", str(folder))
-    assert "double" in cli("referee", "--game", str(folder), "--help").stdout
-
-
-def test_a_game_without_a_referee_or_with_a_broken_one_is_refused(cli, game_copy):
-    folder = game_copy("spies")
-    (folder / "referee.py").unlink()
-    assert "no referee" in refused(cli, "--game", str(folder), "search")
-    (folder / "referee.py").write_text("QUESTIONS = []\n", encoding="utf-8")
-    message = refused(cli, "--game", str(folder), "search")
-    assert "referee.py" in message and "QUESTIONS" in message
-
-
-@pytest.mark.parametrize("source, message", [
-    ("def broken(:\n", "referee.py: line 1: cannot be read as Python: invalid syntax"),
-    ("raise RuntimeError('boom')\n", "referee.py: cannot be imported: RuntimeError: boom"),
-    ("QUESTIONS = {'seven': lambda table: 7}\n", "referee.py: QUESTIONS['seven']: returned int, not a Ruling"),
-])
-def test_a_referee_that_fails_as_code_is_refused_naming_the_file(cli, game_copy, source, message):
-    folder = game_copy("spies")
-    (folder / "referee.py").write_text(source, encoding="utf-8")
-    question = "seven" if "seven" in source else "search"
-    assert message in refused(cli, "--game", str(folder), question)
 
 
 # ---- rules search ----------------------------------------------------------------------------------------------------
@@ -616,9 +683,12 @@ def _imported(*args: str) -> set[str]:
     return set(eval(done.stdout.strip().splitlines()[-1]))
 
 
-def test_questions_without_the_map_import_no_heavy_library():
+def test_questions_without_the_map_import_no_heavy_library(tmp_path):
     assert _imported("referee", "search", "--police", "2", "--spy", "1") == set()
     assert _imported("rules", "search", "haven") == set()
+    position = tmp_path / "position.yaml"
+    position.write_text("year: 1936\npowers: {germany: {spies: {Kurt: Paris}}}\n", encoding="utf-8")
+    assert _imported("referee", "position", str(position)) == set()
 
 
 def test_only_move_imports_the_graph_library():

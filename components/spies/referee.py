@@ -3,8 +3,8 @@
 Each answer cites the rule that decides it: a standard-rules section ("Standard: Searching for
 Enemy Spies") in the standard game, a Long Game case ("3.4") in the long one, and an entry of
 the register of unclear rules in docs/rulings.md ("Register R1") wherever the rulebook is
-unclear or contradicts itself. Names, strengths, costs, years, cities and territories come
-from the data files beside this one; what is written here is only what the rules say.
+unclear or contradicts itself. The rules the questions share with the position check are in
+rules.py; the position check itself is in position.py.
 """
 
 from __future__ import annotations
@@ -13,56 +13,44 @@ from collections import Counter
 from enum import Enum
 from typing import Annotated, Optional
 
-import typer
-
-from generators.core.map_models import City, MapFile
-from generators.core.models import Faction, Piece
-from generators.core.names import NameIndex
-from generators.referee import QuestionError, Ruling, Table, only_in
 from generators.core.tile_text import years_label
+from generators.referee import Finding, Param, Position, QuestionError, Ruling, Table, only_in
 
-STANDARD, LONG = "standard", "long"
-
-# The rules' own numbers.
-POLICE_PER_CITY = 2          # Deploying Police; Re-Arranging Your Police; 2.5, 3.3
-CHIT_LIMIT = 7               # Playing Event Tiles (not repeated in 3.21: Register R7)
-CASH_IN_MONEY = 20           # Controlling Secrets (not repeated in 3.7: Register R6)
-CASH_IN_CHITS = 1
-ACTION_POINTS = 12           # 3.1
-FEWEST_PLAYERS = 2           # Playing the Game with Fewer Than Five Players
-
-# Which Action chits may be played when, by name as printed on the chits.
-LEFT_OUT_OF_STANDARD_CUP = ("Double Cross", "Intercept", "Drop", "Source")  # Standard: Drawing Action Chits
-ON_YOUR_TURN_STANDARD = ("Discovery", "Papers", "Sanction", "Recruit", "Escape")  # Standard: Playing Action Chits
-NOT_ON_YOUR_TURN_LONG = ("Intercept",)  # 3.8: any chit except Intercept
-ON_ANOTHER_TURN = {
-    STANDARD: ("Papers", "Escape", "Cover"),  # Standard: What You Can Do During Another Player's Turn
-    LONG: ("Papers", "Escape", "Cover", "Double Cross", "Intercept"),  # 4.2
-}
-BARRED_IN_HAVENS = ("Discovery", "Drop", "Sanction")  # 5.1
-
-# Fewer than five players: powers one player runs together, and the power that alternates by year.
-SHARED_SEATS = {4: (("germany", "italy"),), 3: (("germany", "italy"), ("france", "britain")),
-                2: (("germany", "italy"), ("france", "britain"))}
-ALTERNATING = {2: "russia"}
-
-# Each topic's section in the standard rules and its case in the Long Game rules.
-SECTIONS = {
-    "countries": ("Standard: Choosing Countries", "2.1"),
-    "deploying police": ("Standard: Deploying Police", "2.5"),
-    "chit cup": ("Standard: Drawing Action Chits", "2.7"),
-    "event tiles": ("Standard: Playing Event Tiles", "3.21"),
-    "re-arranging police": ("Standard: Re-Arranging Your Police", "3.3"),
-    "searching": ("Standard: Searching for Enemy Spies", "3.4"),
-    "capture": ("Standard: Capture and Counterspies", "3.5"),
-    "moving": ("Standard: Moving Your Spies", "3.6"),
-    "secrets": ("Standard: Controlling Secrets", "3.7"),
-    "chits on your turn": ("Standard: Playing Action Chits", "3.8"),
-    "chits on another's turn": ("Standard: What You Can Do During Another Player's Turn", "4.2"),
-    "winning": ("Standard: How to Win the Game", "6.0"),
-    "fewer players": ("Standard: Playing the Game with Fewer Than Five Players", "7.0"),
-}
-
+from .rules import (
+    ACTION_POINTS,
+    ALTERNATING,
+    CASH_IN_CHITS,
+    CASH_IN_MONEY,
+    CHIT_LIMIT,
+    FEWEST_PLAYERS,
+    LAST_TURN_POWER,
+    POLICE_PER_CITY,
+    RANDOM_TILES_DRAWN,
+    SHARED_SEATS,
+    chits_in_cup,
+    chits_on_another_turn,
+    chits_on_your_turn,
+    cite,
+    cup_size,
+    find_chit,
+    find_city,
+    find_power,
+    game_map,
+    is_barred_in,
+    is_haven,
+    is_long,
+    join,
+    not_negative,
+    pieces,
+    police_faults,
+    police_of,
+    police_rules,
+    power_name,
+    require_strength,
+    spies_of,
+    standard_too,
+    variant_name,
+)
 
 class Evasion(str, Enum):
     papers = "papers"
@@ -100,154 +88,200 @@ class Agent(str, Enum):
     cousin = "cousin"
 
 
-# ---- helpers over the data ------------------------------------------------------------
-
-def _is_long(table: Table) -> bool:
-    return table.variant == LONG
-
-
-def _cite(table: Table, *topics: str, also: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The variant's rule for each topic, then `also` (cases, reference sections, register entries)."""
-    column = 1 if _is_long(table) else 0
-    found = [SECTIONS[topic][column] for topic in topics] + list(also)
-    return tuple(dict.fromkeys(found))
+class Item(str, Enum):
+    chits = "chits"
+    money = "money"
+    secrets = "secrets"
+    tiles = "tiles"
+    concessions = "concessions"
 
 
-def _pieces(table: Table, kind: str) -> list[Piece]:
-    return [p for p in table.game.pieces if p.kind == kind]
+class Talk(str, Enum):
+    open = "open"
+    answer = "answer"
 
 
-def _strengths(table: Table, kind: str) -> list[int]:
-    return sorted({p.strength for p in _pieces(table, kind) if p.strength is not None})
+# ---- the verdicts, one Enum per question ------------------------------------------------------
+
+class Search(Enum):
+    captured = "captured"
+    no_effect = "no effect"
+    evaded = "evaded"
+    not_allowed = "not allowed"
 
 
-def _require_strength(table: Table, kind: str, value: int, option: str) -> None:
-    printed = _strengths(table, kind)
-    if value not in printed:
-        label = table.game.info.kinds[kind].label.lower()
-        raise QuestionError(f"{option} {value}: no {label} has strength {value}; the printed strengths are {_join(map(str, printed))}")
+class Counterspy(Enum):
+    captured = "captured"
+    no_effect = "no effect"
 
 
-def _police_of(table: Table) -> dict[str, Counter]:
-    """Each power's police, as a count of pieces per strength."""
-    found: dict[str, Counter] = {}
-    for piece in _pieces(table, "police"):
-        found.setdefault(piece.nation, Counter())[piece.strength] += piece.count
-    return found
+class Move(Enum):
+    allowed = "allowed"
+    too_far = "too far"
+    no_route = "no route"
 
 
-def _power(table: Table, name: str) -> Faction:
-    factions = table.game.info.factions
-    index = NameIndex("power", [f.name for f in factions], {f.id: f.name for f in factions})
-    found = index.resolve(name)
-    return next(f for f in factions if f.name == found)
+class TilePlay(Enum):
+    playable = "playable"
+    not_playable = "not playable"
 
 
-def _power_name(table: Table, power_id: str | None) -> str:
-    return next((f.name for f in table.game.info.factions if f.id == power_id), "a neutral country")
+class Award(Enum):
+    awarded = "awarded"
+    nothing_awarded = "nothing awarded"
 
 
-def _map(table: Table) -> MapFile:
-    game_map = table.game.map
-    if game_map is None:
-        raise QuestionError(f"{table.game.info.title} has no map.yaml, which this question needs")
-    return game_map
+class ChitPlay(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
+    not_used = "not used"
+    cost_only = "cost only"
 
 
-def _city(table: Table, name: str) -> City:
-    game_map = _map(table)
-    index = NameIndex("city", [c.name for c in game_map.cities], table.game.aliases)
-    return game_map.city(index.resolve(name))
+class CashIn(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
 
 
-def _chit(table: Table, name: str) -> Piece:
-    chits = {p.name: p for p in _pieces(table, "chit")}
-    return chits[NameIndex("Action chit", chits, table.game.aliases).resolve(name)]
+class FinalSecret(Enum):
+    counts = "counts"
+    does_not_count = "does not count"
 
 
-def _chits_in_cup(table: Table) -> list[str]:
-    names = [p.name for p in _pieces(table, "chit")]
-    return names if _is_long(table) else [n for n in names if n not in LEFT_OUT_OF_STANDARD_CUP]
+class Taking(Enum):
+    discovery_needed = "discovery needed"
+    no_discovery_needed = "no discovery needed"
 
 
-def _chits_on_your_turn(table: Table) -> list[str]:
-    if _is_long(table):
-        return [n for n in _chits_in_cup(table) if n not in NOT_ON_YOUR_TURN_LONG]
-    return list(ON_YOUR_TURN_STANDARD)
+class Sanction(Enum):
+    proceeds = "proceeds"
+    attacker_killed = "attacker killed"
 
 
-def _join(words, last: str = "and") -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+class Seats(Enum):
+    seated = "seated"
 
 
-def _not_negative(value: int, option: str) -> None:
-    if value < 0:
-        raise QuestionError(f"{option} {value}: a count cannot be negative")
+class PolicePlacement(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
 
 
-# ---- the questions ----------------------------------------------------------------------
+class Chits(Enum):
+    all_kept = "all kept"
+    surplus_returned = "surplus returned"
+
+
+class ActionPoints(Enum):
+    within_the_limit = "within the limit"
+    over_the_limit = "over the limit"
+
+
+class Setup(Enum):
+    listed = "listed"
+
+
+class Turn(Enum):
+    next_power = "next power"
+    next_year = "next year"
+    game_over = "game over"
+
+
+class Trade(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
+
+
+class Winner(Enum):
+    most_points = "most points"
+    richest = "richest"
+    shared = "shared"
+
+
+class Transfer(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
+
+
+# ---- searching and capture -----------------------------------------------------------------------
 
 def search(
     table: Table,
-    police: Annotated[list[int], typer.Option("--police", metavar="S", help="Strength of a police piece in the city; give it twice for two police.")],
-    spy: Annotated[int, typer.Option("--spy", metavar="S", help="Strength of the enemy spy searched for.")],
-    evade: Annotated[Optional[Evasion], typer.Option("--evade", help="The spy's owner plays this chit to avoid the comparison.")] = None,
-) -> Ruling:
+    police: Annotated[list[int], Param("Strength of a police piece in the city; give it twice for two police.", flag="--police", metavar="S")],
+    spy: Annotated[int, Param("Strength of the enemy spy searched for.", flag="--spy", metavar="S")],
+    evade: Annotated[Optional[Evasion], Param("The spy's owner plays this chit to avoid the comparison.", flag="--evade")] = None,
+    when: Annotated[When, Param("Whose turn it is: the police's owner's, or another player's (a spy arriving).", flag="--when")] = When.own_turn,
+    searched: Annotated[bool, Param("Your police have searched for this spy already this turn.", flag="--searched")] = False,
+    not_moved: Annotated[bool, Param("On another player's turn: the spy has not just moved into the city.", flag="--not-moved")] = False,
+) -> Ruling[Search]:
     """Does a police search catch the spy?
 
-    The police strength (two police in a city add up) against the spy's.
+    The police strength (two police in a city add up) against the spy's. On your own turn your police
+    search once a turn for each enemy spy; on another player's turn, each time a spy moves into their city.
 
     Example: dossier referee search --police 2 --police 3 --spy 4
     """
     if not 1 <= len(police) <= POLICE_PER_CITY:
         raise QuestionError(f"--police given {len(police)} times: a city holds one or two police, never more than {POLICE_PER_CITY}")
-    if not any(Counter(police) <= roster for roster in _police_of(table).values()):
-        rosters = "; ".join(f"{_power_name(table, p)} {', '.join(map(str, sorted(c.elements())))}" for p, c in _police_of(table).items())
+    if not any(Counter(police) <= roster for roster in police_of(table).values()):
+        rosters = "; ".join(f"{power_name(table, p)} {', '.join(map(str, sorted(c.elements())))}" for p, c in police_of(table).items())
         raise QuestionError(f"--police {' --police '.join(map(str, police))}: no power has police of "
-                            f"{'strength' if len(police) == 1 else 'strengths'} {_join(map(str, police))} (police: {rosters})")
-    _require_strength(table, "spy", spy, "--spy")
+                            f"{'strength' if len(police) == 1 else 'strengths'} {join(map(str, police))} (police: {rosters})")
+    require_strength(table, "spy", spy, "--spy")
+    if not_moved and when is When.own_turn:
+        raise QuestionError("--not-moved is about another player's turn: add --when opponent-turn")
     strength = sum(police)
     sum_text = f"{strength} ({' + '.join(map(str, police))})" if len(police) > 1 else str(strength)
-    facts = {"police_strength": strength, "spy_strength": spy}
+    facts = {"police_strength": strength, "spy_strength": spy, "when": when.value}
+    own_turn = when is When.own_turn
+    rules = cite(table, "searching") if own_turn else cite(table, "arriving spies", "searching")
+    if own_turn and searched:
+        return Ruling("search", Search.not_allowed, "Your police search once a turn for each enemy spy in their city, and they "
+                      "have searched for this one already.", rules, allowed=False, extra=facts)
+    if not own_turn and not_moved:
+        return Ruling("search", Search.not_allowed, "On another player's turn you search only for a spy as it moves into a city "
+                      "with your police; a spy that has not moved cannot be searched.", rules, allowed=False, extra=facts)
+    cost = ""
+    if is_long(table):
+        cost = " The search costs 1 Action Point for the city." if own_turn else " It costs no Action Points on another player's turn."
     if evade is not None:
-        chit = _chit(table, evade.value)
-        return Ruling("search", "evaded",
-                      f"The spy's owner plays {chit.name} ({chit.cost}), so the strengths are never compared and the spy stays free.",
-                      _cite(table, "searching", "capture"), extra=facts)
+        found = find_chit(table, evade.value)
+        return Ruling("search", Search.evaded,
+                      f"The spy's owner plays {found.name} ({found.cost}), so the strengths are never compared and the spy stays free.{cost}",
+                      rules + cite(table, "capture"), allowed=True, extra=facts)
     if strength > spy:
-        return Ruling("search", "captured",
+        return Ruling("search", Search.captured,
                       f"The police strength {sum_text} is greater than the spy's {spy}, so the spy is captured at once "
-                      "and goes on the searcher's Time and Victory Record under the current year.",
-                      _cite(table, "searching", "capture"), extra=facts)
+                      f"and goes on the searcher's Time and Victory Record under the current year.{cost}",
+                      rules + cite(table, "capture"), allowed=True, extra=facts)
     how = "equal to" if strength == spy else "less than"
-    return Ruling("search", "no effect",
-                  f"The police strength {sum_text} is {how} the spy's {spy}; the police must be stronger, so the search has no effect.",
-                  _cite(table, "searching"), extra=facts)
+    return Ruling("search", Search.no_effect,
+                  f"The police strength {sum_text} is {how} the spy's {spy}; the police must be stronger, so the search has no effect.{cost}",
+                  rules, allowed=True, extra=facts)
 
 
 def counterspy(
     table: Table,
-    counterspy_strength: Annotated[int, typer.Option("--counterspy", metavar="S", help="Strength of the counterspy discovered.")],
-    spy_strength: Annotated[int, typer.Option("--spy", metavar="S", help="Strength of the spy that discovered it.")],
-    cousin: Annotated[bool, typer.Option("--cousin", help="The spy is its power's Cousin.")] = False,
-    neutral: Annotated[bool, typer.Option("--neutral", help="The counterspy lies in a neutral country.")] = False,
-) -> Ruling:
+    counterspy_strength: Annotated[int, Param("Strength of the counterspy discovered.", flag="--counterspy", metavar="S")],
+    spy_strength: Annotated[int, Param("Strength of the spy that discovered it.", flag="--spy", metavar="S")],
+    cousin: Annotated[bool, Param("The spy is its power's Cousin.", flag="--cousin")] = False,
+    neutral: Annotated[bool, Param("The counterspy lies in a neutral country.", flag="--neutral")] = False,
+) -> Ruling[Counterspy]:
     """What happens when a spy discovers a counterspy?
 
-    The counterspy's strength against the spy's.
+    The counterspy's strength against the spy's; the counterspy leaves play either way.
 
     Example: dossier referee counterspy --counterspy 5 --spy 4 --neutral
     """
-    _require_strength(table, "counterspy", counterspy_strength, "--counterspy")
-    _require_strength(table, "spy", spy_strength, "--spy")
-    cousins = sorted({p.strength for p in _pieces(table, "spy") if p.cousin})
+    require_strength(table, "counterspy", counterspy_strength, "--counterspy")
+    require_strength(table, "spy", spy_strength, "--spy")
+    cousins = sorted({p.strength for p in pieces(table, "spy") if p.cousin})
     if cousin and spy_strength not in cousins:
-        raise QuestionError(f"--spy {spy_strength} with --cousin: a Cousin has strength {_join(map(str, cousins), 'or')} (Playing Piece Roster)")
+        raise QuestionError(f"--spy {spy_strength} with --cousin: a Cousin has strength {join(map(str, cousins), 'or')} (Playing Piece Roster)")
     facts = {"counterspy_strength": counterspy_strength, "spy_strength": spy_strength}
     neutral_rules = ("Register R8",) if neutral else ()
-    if cousin and _is_long(table):
-        return Ruling("counterspy", "no effect",
+    if cousin and is_long(table):
+        return Ruling("counterspy", Counterspy.no_effect,
                       "A Cousin is never captured by a counterspy: the counterspy it discovers is simply removed from play.",
                       ("5.2", "3.5", *neutral_rules), extra=facts | {"counterspy_removed": True, "captured_to": None})
     standard_cousin = " (a Cousin has no special rule in the standard game: that is Long Game case 5.2)" if cousin else ""
@@ -255,64 +289,63 @@ def counterspy(
         where = "spies captured in neutral countries box" if neutral else "time and victory record"
         placed = ("it goes in the Spies Captured in Neutral Countries box, not on a Time and Victory Record" if neutral
                   else "it goes on the Time and Victory Record under the year of capture")
-        return Ruling("counterspy", "captured",
+        return Ruling("counterspy", Counterspy.captured,
                       f"The counterspy's {counterspy_strength} is greater than the spy's {spy_strength}{standard_cousin}, so the spy is captured: "
                       f"{placed}. The counterspy is then removed from play.",
-                      _cite(table, "capture", also=neutral_rules), extra=facts | {"counterspy_removed": True, "captured_to": where})
+                      cite(table, "capture", also=neutral_rules), extra=facts | {"counterspy_removed": True, "captured_to": where})
     how = "equal to" if counterspy_strength == spy_strength else "less than"
-    return Ruling("counterspy", "no effect",
+    return Ruling("counterspy", Counterspy.no_effect,
                   f"The counterspy's {counterspy_strength} is {how} the spy's {spy_strength}{standard_cousin}; only a stronger counterspy captures. "
                   "The counterspy is removed from play all the same.",
-                  _cite(table, "capture", also=neutral_rules), extra=facts | {"counterspy_removed": True, "captured_to": None})
+                  cite(table, "capture", also=neutral_rules), extra=facts | {"counterspy_removed": True, "captured_to": None})
 
+
+# ---- moving ----------------------------------------------------------------------------------------
 
 def move(
     table: Table,
-    origin: Annotated[str, typer.Argument(metavar="FROM", help="The city the spy starts in.")],
-    destination: Annotated[str, typer.Argument(metavar="TO", help="The city it should end in.")],
-    spaces: Annotated[Optional[int], typer.Option("--spaces", metavar="N", help="Spaces the spy may move (default: the most a turn allows, 5).")] = None,
-) -> Ruling:
+    origin: Annotated[str, Param("The city the spy starts in.", metavar="FROM")],
+    destination: Annotated[str, Param("The city it should end in (a sea zone is refused, as by `dossier map route`).", metavar="TO")],
+    spaces: Annotated[Optional[int], Param("Spaces the spy may move (default: the most a turn allows, 5).", flag="--spaces", metavar="N")] = None,
+) -> Ruling[Move]:
     """Can a spy get from one city to another this turn?
 
-    The fewest spaces by rail, air and sea: every city or sea zone entered is a space,
-    and a move may not end at sea.
+    The fewest spaces by rail, air and sea: every city or sea zone entered is a space. A move may
+    pass through the sea but never end there, so a sea zone named as either end is refused with
+    exit 2, as `dossier map route` refuses it.
 
     Example: dossier referee move Berlin London
     """
-    from generators.map.network import Network, PlaceKindError
+    from generators.map.network import Network
 
-    game_map = _map(table)
-    most = game_map.rules.spaces_per_turn
+    found_map = game_map(table)
+    most = found_map.rules.spaces_per_turn
     limit = most if spaces is None else spaces
     if not 0 <= limit <= most:
         raise QuestionError(f"--spaces {limit}: a spy moves from 0 to {most} spaces a turn")
-    rules = _cite(table, "moving")
-    try:
-        found = Network(game_map, table.game.aliases).route(origin, destination)
-    except PlaceKindError as exc:
-        if exc.role != "destination":
-            raise
-        return Ruling("move", "ends at sea", f"{exc.place} is a sea zone: a spy may pass through the sea but may not end its move there.",
-                      rules, allowed=False, extra={"spaces": None, "path": [], "kinds": [], "limit": limit})
+    rules = cite(table, "moving")
+    found = Network(found_map, table.game.aliases).route(origin, destination)
     facts = {"spaces": found.spaces, "path": found.path, "kinds": found.kinds, "limit": limit}
     if found.spaces is None:
-        return Ruling("move", "no route", "No rail line, air line or sea route joins these two cities, whatever the number of spaces.",
+        return Ruling("move", Move.no_route, "No rail line, air line or sea route joins these two cities, whatever the number of spaces.",
                       rules, allowed=False, extra=facts)
     steps = found.path[0] + "".join(f" –{kind}→ {place}" for kind, place in zip(found.kinds, found.path[1:]))
     plural = "space" if found.spaces == 1 else "spaces"
     if found.spaces > limit:
-        return Ruling("move", "too far", f"The shortest way takes {found.spaces} {plural} ({steps}), more than the {limit} allowed.",
+        return Ruling("move", Move.too_far, f"The shortest way takes {found.spaces} {plural} ({steps}), more than the {limit} allowed.",
                       rules, allowed=False, extra=facts)
-    cost = f" In the Long Game each space costs 1 Action Point: {found.spaces} here." if _is_long(table) and found.spaces else ""
-    return Ruling("move", "allowed", f"The shortest way takes {found.spaces} {plural} of the {limit} allowed: {steps}.{cost}",
+    cost = f" In the Long Game each space costs 1 Action Point: {found.spaces} here." if is_long(table) and found.spaces else ""
+    return Ruling("move", Move.allowed, f"The shortest way takes {found.spaces} {plural} of the {limit} allowed: {steps}.{cost}",
                   rules, allowed=True, extra=facts)
 
 
+# ---- Event Tiles -------------------------------------------------------------------------------------
+
 def tile(
     table: Table,
-    tile_id: Annotated[str, typer.Argument(metavar="ID", help='The tile as printed, e.g. "Ge 1" or "random 36".')],
-    year: Annotated[int, typer.Option("--year", metavar="Y", help="The current game year.")],
-) -> Ruling:
+    tile_id: Annotated[str, Param('The tile as printed, e.g. "Ge 1" or "random 36".', metavar="ID")],
+    year: Annotated[int, Param("The current game year.", flag="--year", metavar="Y")],
+) -> Ruling[TilePlay]:
     """May this Event Tile be played face up this year?
 
     Example: dossier referee tile "Ge 1" --year 1937
@@ -322,24 +355,24 @@ def tile(
         raise QuestionError(f"--year {year}: the game runs from {years[0]} to {years[-1]}")
     found = table.game.tile(tile_id)
     marked = f"{found.id} ({found.event.rstrip('.')}) is marked {years_label(found.years, table.game.info.years)}"
-    special = ("3.22", "Register R11") if found.special and _is_long(table) else ()
+    special = ("3.22", "Register R11") if found.special and is_long(table) else ()
     special_text = (" Its * marks an extra effect, listed on the display's summary, not in the rulebook." if special else "")
-    cost = " Playing it costs 1 Action Point; discarding one costs none." if _is_long(table) else ""
+    cost = " Playing it costs 1 Action Point; discarding one costs none." if is_long(table) else ""
     facts = {"tile": found.id, "event": found.event, "years": found.years}
-    rules = _cite(table, "event tiles", also=("Event Tile Reference", *special))
+    rules = cite(table, "event tiles", also=("Event Tile Reference", *special))
     if year in found.years:
-        return Ruling("tile", "playable", f"{marked}, so it may be played face up in {year}.{cost}{special_text}",
+        return Ruling("tile", TilePlay.playable, f"{marked}, so it may be played face up in {year}.{cost}{special_text}",
                       rules, allowed=True, extra=facts)
-    return Ruling("tile", "not playable",
-                  f"{marked}, so it may be played only in {_join(map(str, found.years), 'or')}; in {year} it can only be discarded face down.",
+    return Ruling("tile", TilePlay.not_playable,
+                  f"{marked}, so it may be played only in {join(map(str, found.years), 'or')}; in {year} it can only be discarded face down.",
                   rules, allowed=False, extra=facts)
 
 
 def award(
     table: Table,
-    tile_id: Annotated[str, typer.Argument(metavar="ID", help='The tile played, e.g. "Ge 1".')],
-    spies: Annotated[list[str], typer.Option("--spy", metavar="POWER@CITY", help="A city where a power has a spy, e.g. germany@Paris; repeat for each.")],
-) -> Ruling:
+    tile_id: Annotated[str, Param('The tile played, e.g. "Ge 1".', metavar="ID")],
+    spies: Annotated[list[str], Param("A city where a power has a spy, e.g. germany@Paris; repeat for each.", flag="--spy", metavar="POWER@CITY")],
+) -> Ruling[Award]:
     """Who gets what when this Event Tile is played?
 
     Name where each power has spies; every power named is answered, zeros included.
@@ -352,7 +385,7 @@ def award(
         power_text, at, city_text = entry.partition("@")
         if not at or not power_text.strip() or not city_text.strip():
             raise QuestionError(f"--spy {entry!r}: write the power and the city as POWER@CITY, e.g. germany@Paris")
-        placed.setdefault(_power(table, power_text.strip()).id, set()).add(_city(table, city_text.strip()).name)
+        placed.setdefault(find_power(table, power_text.strip()).id, set()).add(find_city(table, city_text.strip()).name)
     awards: dict[str, dict[str, int]] = {}
     sentences = []
     for faction in table.game.info.factions:
@@ -361,82 +394,85 @@ def award(
         totals = {kind.name: 0 for kind in table.game.info.award_kinds.values()}
         earned, own = [], []
         for group in found.awards:
-            for city in sorted(placed[faction.id] & set(group.cities)):
-                if _city(table, city).power == faction.id:
-                    own.append(city)
+            for name in sorted(placed[faction.id] & set(group.cities)):
+                if find_city(table, name).power == faction.id:
+                    own.append(name)
                     continue
                 totals[table.game.info.award_kinds[group.kind].name] += group.amount
-                earned.append(f"{city} {group.amount}{group.kind}")
+                earned.append(f"{name} {group.amount}{group.kind}")
         awards[faction.id] = totals
-        gets = _join([f"{totals['chits']} Action chit{'s' if totals['chits'] != 1 else ''}"] * bool(totals["chits"])
-                     + [f"{totals['money']}£"] * bool(totals["money"])) if any(totals.values()) else "nothing"
-        why = [f"for {_join(earned)}"] if earned else []
-        why += [f"{_join(sorted(set(own)))} {'is' if len(set(own)) == 1 else 'are'} its own territory, which earns nothing"] if own else []
+        gets = join([f"{totals['chits']} Action chit{'s' if totals['chits'] != 1 else ''}"] * bool(totals["chits"])
+                    + [f"{totals['money']}£"] * bool(totals["money"])) if any(totals.values()) else "nothing"
+        why = [f"for {join(earned)}"] if earned else []
+        why += [f"{join(sorted(set(own)))} {'is' if len(set(own)) == 1 else 'are'} its own territory, which earns nothing"] if own else []
         if not earned and not own:
             why.append("none of its spies is in a city the tile lists")
         sentences.append(f"{faction.name} gets {gets}: {'; '.join(why)}.")
-    special = ("3.22", "Register R11") if found.special and _is_long(table) else ()
+    special = ("3.22", "Register R11") if found.special and is_long(table) else ()
     note = " A second spy in the same city earns nothing more."
     if special:
         note += " The tile's * effect is listed on the display, not in the rulebook, and is not included."
-    return Ruling("award", "awarded" if any(v for t in awards.values() for v in t.values()) else "nothing awarded",
-                  " ".join(sentences) + note, _cite(table, "event tiles", also=("Event Tile Reference", *special)),
+    anything = any(v for t in awards.values() for v in t.values())
+    return Ruling("award", Award.awarded if anything else Award.nothing_awarded,
+                  " ".join(sentences) + note, cite(table, "event tiles", also=("Event Tile Reference", *special)),
                   extra={"tile": found.id, "awards": awards})
 
 
+# ---- Action chits ------------------------------------------------------------------------------------
+
 def chit(
     table: Table,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="The Action chit, e.g. Discovery.")],
-    when: Annotated[Optional[When], typer.Option("--when", help="Whose turn it is.")] = None,
-    city: Annotated[Optional[str], typer.Option("--city", metavar="CITY", help="The city where it is played.")] = None,
-) -> Ruling:
+    name: Annotated[str, Param("The Action chit, e.g. Discovery.", metavar="NAME")],
+    when: Annotated[Optional[When], Param("Whose turn it is.", flag="--when")] = None,
+    city: Annotated[Optional[str], Param("The city where it is played.", flag="--city", metavar="CITY")] = None,
+) -> Ruling[ChitPlay]:
     """May this Action chit be played now, and at what cost?
 
     Without --when only the cost and whether the game uses the chit are answered.
 
     Example: dossier referee chit Discovery --when own-turn --city Geneva --game long
     """
-    found = _chit(table, name)
-    place = _city(table, city) if city is not None else None
-    variant = "Long Game" if _is_long(table) else "standard game"
+    found = find_chit(table, name)
+    place = find_city(table, city) if city is not None else None
+    variant = variant_name(table)
     facts = {"chit": found.name, "cost": found.cost}
     rules = ["Action Chit Cost Summary"]
     said = [f"{found.name} costs {found.cost} as printed."]
     if found.name == "Drop":
         rules.append("Register R12")
         said.append("The rulebook does not say what makes it 20 or 30.")
-    if found.name not in _chits_in_cup(table):
-        rules += _cite(table, "chit cup")
+    if found.name not in chits_in_cup(table):
+        rules += cite(table, "chit cup")
         said.append(f"It is left out of the cup in the {variant}, so it is never played there.")
-        return Ruling("chit", f"not used in the {variant}", " ".join(said), tuple(rules),
+        return Ruling("chit", ChitPlay.not_used, " ".join(said), tuple(rules), answer=f"not used in the {variant}",
                       allowed=False if when is not None else None, extra=facts)
-    if found.name == "Cover" and not _is_long(table):
-        rules += _cite(table, "chit cup", also=("Register R3",))
+    if found.name == "Cover" and not is_long(table):
+        rules += cite(table, "chit cup", also=("Register R3",))
         said.append("The cost summary marks it Long Game only, but the standard rules put it in the cup and let it be played "
                     "on another player's turn; the register follows the standard rules.")
     barred, haven_note, place_note = False, "", ""
-    if place is not None and not _is_long(table):
+    if place is not None and not is_long(table):
         place_note = f"Spy havens are a Long Game rule; in the standard game {place.name} is an ordinary city."
-    elif place is not None and place.has_mark("haven"):
-        barred = found.name in BARRED_IN_HAVENS
-        haven_note = (f"{place.name} is a spy haven, where {_join(BARRED_IN_HAVENS, 'or')} may never be played"
+    elif place is not None and is_haven(table, place):
+        barred = is_barred_in(table, found.name, place)
+        haven_note = (f"{place.name} is a spy haven, where Discovery, Drop or Sanction may never be played"
                       + (f", so {found.name} may not be played there." if barred else f"; {found.name} is not one of them."))
     if when is None:
         said += [note for note in (place_note, haven_note) if note]
         rules += ["5.1"] if haven_note else []
-        return Ruling("chit", f"costs {found.cost}", " ".join(said), tuple(dict.fromkeys(rules)), extra=facts)
+        return Ruling("chit", ChitPlay.cost_only, " ".join(said), tuple(dict.fromkeys(rules)), answer=f"costs {found.cost}", extra=facts)
     if when is When.own_turn:
-        allowed = found.name in _chits_on_your_turn(table)
-        rules += _cite(table, "chits on your turn")
-        timing = (f"On your own turn, while your spies move, the {variant} allows {_join(_chits_on_your_turn(table), 'or')}"
-                  if not _is_long(table) else "On your own turn, while your spies move, the Long Game allows any chit except Intercept")
+        allowed = found.name in chits_on_your_turn(table)
+        rules += cite(table, "chits on your turn")
+        timing = (f"On your own turn, while your spies move, the {variant} allows {join(chits_on_your_turn(table), 'or')}"
+                  if not is_long(table) else "On your own turn, while your spies move, the Long Game allows any chit except Intercept")
     else:
-        allowed = found.name in ON_ANOTHER_TURN[table.variant]
-        rules += _cite(table, "chits on another's turn")
-        if found.name == "Cover" and not _is_long(table):
+        allowed = found.name in chits_on_another_turn(table)
+        rules += cite(table, "chits on another's turn")
+        if found.name == "Cover" and not is_long(table):
             rules.append("Register R1")
-        timing = f"On another player's turn the {variant} allows {_join(ON_ANOTHER_TURN[table.variant], 'or')}"
-        if _is_long(table):
+        timing = f"On another player's turn the {variant} allows {join(chits_on_another_turn(table), 'or')}"
+        if is_long(table):
             timing += ", at no Action Point cost"
     said.append(f"{timing}, so {found.name} {'is' if allowed else 'is not'} playable then.")
     if place_note:
@@ -445,33 +481,99 @@ def chit(
         rules.append("5.1")
         said.append(f"{'But' if allowed and barred else 'And'} {haven_note}")
         allowed = allowed and not barred
-    return Ruling("chit", "allowed" if allowed else "not allowed", " ".join(said), tuple(dict.fromkeys(rules)),
+    return Ruling("chit", ChitPlay.allowed if allowed else ChitPlay.not_allowed, " ".join(said), tuple(dict.fromkeys(rules)),
                   allowed=allowed, extra=facts)
 
 
+def chits(
+    table: Table,
+    holding: Annotated[int, Param("Action chits held before the draw.", flag="--holding", metavar="N")],
+    draw: Annotated[int, Param("Action chits drawn.", flag="--draw", metavar="M")],
+) -> Ruling[Chits]:
+    """How many Action chits are kept after a draw?
+
+    No one holds more than 7; the surplus goes back to the cup.
+
+    Example: dossier referee chits --holding 6 --draw 3
+    """
+    not_negative(draw, "--draw")
+    if not 0 <= holding <= CHIT_LIMIT:
+        raise QuestionError(f"--holding {holding}: a player holds from 0 to {CHIT_LIMIT} Action chits")
+    cup = cup_size(table)
+    if holding + draw > cup:
+        raise QuestionError(f"--draw {draw}: the {variant_name(table)} has {cup} Action chits in all, and {holding} of them are in your hand")
+    total = holding + draw
+    keep, back = min(total, CHIT_LIMIT), max(0, total - CHIT_LIMIT)
+    rules = cite(table, "event tiles", also=standard_too(table, "event tiles", "Register R7"))
+    why = (f"{holding} held and {draw} drawn make {total}; no one may hold more than {CHIT_LIMIT}, so "
+           + (f"{back} of your choice go straight back to the cup." if back else "all are kept."))
+    return Ruling("chits", Chits.surplus_returned if back else Chits.all_kept, why, rules, answer=f"keep {keep}, return {back}",
+                  extra={"keep": keep, "return": back})
+
+
+@only_in("long")
+def action_points(
+    table: Table,
+    event_tile: Annotated[bool, Param("An Event Tile is played face up (discarding one is free).", flag="--tile")] = False,
+    searches: Annotated[int, Param("Cities searched.", flag="--searches", metavar="N")] = 0,
+    spaces: Annotated[int, Param("Spaces moved, all spies together.", flag="--spaces", metavar="N")] = 0,
+    diplomacy: Annotated[int, Param("Opponents you open talks with.", flag="--diplomacy", metavar="N")] = 0,
+) -> Ruling[ActionPoints]:
+    """Long Game: do these actions fit in 12 Action Points?
+
+    Action chits' own Action Point costs are printed on the display only and are not counted.
+
+    Example: dossier referee action-points --tile --searches 2 --spaces 5 --diplomacy 1
+    """
+    for value, option in ((searches, "--searches"), (spaces, "--spaces"), (diplomacy, "--diplomacy")):
+        not_negative(value, option)
+    opponents = len(table.game.info.factions) - 1
+    if diplomacy > opponents:
+        raise QuestionError(f"--diplomacy {diplomacy}: talks cost 1 Action Point per opponent, and a player has at most {opponents} opponents")
+    most_police = max(sum(c.values()) for c in police_of(table).values())
+    if searches > most_police:
+        raise QuestionError(f"--searches {searches}: a search is made in a city holding your police, and no power has more than {most_police}")
+    most_spaces = game_map(table).rules.spaces_per_turn * max(len(spies_of(table, f.id)) for f in table.game.info.factions)
+    if spaces > most_spaces:
+        raise QuestionError(f"--spaces {spaces}: no power's spies together move more than {most_spaces} spaces a turn")
+    spent = int(event_tile) + searches + spaces + diplomacy
+    allowed = spent <= ACTION_POINTS
+    parts = [f"{n} for {what}" for n, what in ((int(event_tile), "the Event Tile"), (searches, "searching"),
+                                                 (spaces, "moving"), (diplomacy, "diplomacy")) if n]
+    spelled = f"{spent} ({join(parts)})" if parts else "0"
+    why = (f"These actions take {spelled} of the {ACTION_POINTS} Action Points a turn allows"
+           + (f", leaving {ACTION_POINTS - spent}." if allowed else f": {spent - ACTION_POINTS} too many.")
+           + " Action chits cost Action Points too, but their costs are on the display only, so they are not counted here.")
+    return Ruling("action-points", ActionPoints.within_the_limit if allowed else ActionPoints.over_the_limit, why,
+                  ("3.1", "3.21", "3.4", "3.6", "3.9", "Register R11"), allowed=allowed,
+                  extra={"spent": spent, "limit": ACTION_POINTS})
+
+
+# ---- secrets ---------------------------------------------------------------------------------------
+
 def cash_in(
     table: Table,
-    origin: Annotated[Origin, typer.Option("--origin", help="Where the secret began the game: in your home territory (original) or not (foreign).")],
-    at_capital: Annotated[Optional[bool], typer.Option("--at-capital/--not-at-capital", help="Whether the spy controlling it is in your capital.")] = None,
-) -> Ruling:
+    origin: Annotated[Origin, Param("Where the secret began the game: in your home territory (original) or not (foreign).", flag="--origin")],
+    at_capital: Annotated[Optional[bool], Param("Whether the spy controlling it is in your capital.", flag="--at-capital/--not-at-capital")] = None,
+) -> Ruling[CashIn]:
     """May this secret be cashed in now, and for what?
 
     Example: dossier referee cash-in --origin foreign --at-capital
     """
     if at_capital is None:
         raise QuestionError("say where the secret is: --at-capital or --not-at-capital")
-    rules = _cite(table, "secrets", also=(SECTIONS["secrets"][0], "Register R6") if _is_long(table) else ())
+    rules = cite(table, "secrets", also=standard_too(table, "secrets", "Register R6"))
     nothing = {"money": 0, "chits": 0}
     if origin is Origin.original:
-        return Ruling("cash-in", "not allowed",
+        return Ruling("cash-in", CashIn.not_allowed,
                       "Only foreign secrets are cashed in during the game. An original secret scores only at the end of 1939, "
                       "and then for Victory Points alone, no money or chit.",
                       rules, allowed=False, extra=nothing)
     if not at_capital:
-        return Ruling("cash-in", "not allowed",
+        return Ruling("cash-in", CashIn.not_allowed,
                       "A foreign secret is cashed in only once the spy controlling it has brought it to your capital.",
                       rules, allowed=False, extra=nothing)
-    return Ruling("cash-in", "allowed",
+    return Ruling("cash-in", CashIn.allowed,
                   f"A foreign secret your spy controls in your capital is cashed in at once: you get {CASH_IN_MONEY}£ and "
                   f"{CASH_IN_CHITS} Action chit, and the secret goes on your Time and Victory Record under this year, out of play.",
                   rules, allowed=True, extra={"money": CASH_IN_MONEY, "chits": CASH_IN_CHITS})
@@ -479,17 +581,17 @@ def cash_in(
 
 def final_secret(
     table: Table,
-    origin: Annotated[Origin, typer.Option("--origin", help="original (began in your home territory) or foreign.")],
-    location: Annotated[Location, typer.Option("--location", help="Where it is at the end: in your home territory or abroad.")],
-    control: Annotated[Control, typer.Option("--control", help="Who has a piece on it: you, nobody, or an enemy.")],
-) -> Ruling:
+    origin: Annotated[Origin, Param("original (began in your home territory) or foreign.", flag="--origin")],
+    location: Annotated[Location, Param("Where it is at the end: in your home territory or abroad.", flag="--location")],
+    control: Annotated[Control, Param("Who has a piece on it: you, nobody, or an enemy.", flag="--control")],
+) -> Ruling[FinalSecret]:
     """Does a secret on the map score at the end of 1939?
 
     Example: dossier referee final-secret --origin original --location home --control none --game long
     """
-    long_game = _is_long(table)
-    rules = _cite(table, "winning", "secrets", also=(("Register R4",) if control is Control.none else ())
-                  + (("Register R5",) if origin is Origin.foreign else ()))
+    long_game = is_long(table)
+    rules = cite(table, "winning", "secrets", also=(("Register R4",) if control is Control.none else ())
+                 + (("Register R5",) if origin is Origin.foreign else ()))
     if origin is Origin.foreign:
         counts, why = False, ("A foreign secret scores only by being cashed in at your capital during the game; "
                               "the final count takes only the secrets you began with.")
@@ -503,20 +605,20 @@ def final_secret(
     else:
         counts, why = True, ("It is in your home territory and no enemy holds it"
                              + (" (the standard game does not ask you to hold it yourself)." if control is Control.none else ", so it goes in your 1939 column."))
-    return Ruling("final-secret", "counts" if counts else "does not count", why, rules, extra={"counts": counts})
+    return Ruling("final-secret", FinalSecret.counts if counts else FinalSecret.does_not_count, why, rules, extra={"counts": counts})
 
 
 def control(
     table: Table,
-    origin: Annotated[Origin, typer.Option("--origin", help="original (began in your home territory) or foreign.")],
-    location: Annotated[Location, typer.Option("--location", help="Where it is now: in your home territory or abroad.")],
-    state: Annotated[State, typer.Option("--state", help="Whether it is uncontrolled or enemy-controlled now.")],
-) -> Ruling:
+    origin: Annotated[Origin, Param("original (began in your home territory) or foreign.", flag="--origin")],
+    location: Annotated[Location, Param("Where it is now: in your home territory or abroad.", flag="--location")],
+    state: Annotated[State, Param("Whether it is uncontrolled or enemy-controlled now.", flag="--state")],
+) -> Ruling[Taking]:
     """Does taking control of a secret need Discovery?
 
     Example: dossier referee control --origin original --location home --state uncontrolled
     """
-    rules = _cite(table, "secrets", also=(SECTIONS["secrets"][0], "Register R6") if _is_long(table) else ())
+    rules = cite(table, "secrets", also=standard_too(table, "secrets", "Register R6"))
     if origin is Origin.foreign:
         needs, why = True, "A foreign secret is always taken with a Discovery chit; if it succeeds, the discovering spy goes on top of it."
     elif location is Location.abroad or state is State.enemy:
@@ -524,43 +626,68 @@ def control(
         needs, why = True, f"Your original secret {where} can be taken only as a foreign one is: with a Discovery chit."
     else:
         needs, why = False, "Your original secret at home with no enemy on it is taken by putting a spy or police piece on top; no Discovery is needed."
-    if needs and _is_long(table):
+    if needs and is_long(table):
         why += " Discovery may not be played in a spy haven."
         rules += ("5.1",)
-    return Ruling("control", "discovery needed" if needs else "no discovery needed", why, rules, extra={"needs_discovery": needs})
+    return Ruling("control", Taking.discovery_needed if needs else Taking.no_discovery_needed, why, rules,
+                  extra={"needs_discovery": needs})
 
+
+def transfer(
+    table: Table,
+    second_moved: Annotated[bool, Param("The spy taking the secret over has moved already this turn.", flag="--second-moved")] = False,
+) -> Ruling[Transfer]:
+    """May a spy hand a secret it controls to another of your spies, and may that one carry it on?
+
+    Example: dossier referee transfer --second-moved
+    """
+    rules = cite(table, "secrets", "moving", also=standard_too(table, "secrets", "Register R6"))
+    handed = ("While moving, bring the spy with the secret into a city where your other spy stands and put that spy on top "
+              "of the secret: it now controls it (only one piece controls a secret at a time).")
+    if second_moved:
+        return Ruling("transfer", Transfer.not_allowed, f"{handed} But the second spy has moved already this turn, so it may not "
+                      "move on with the secret; it keeps it where it is. You finish moving one spy before you start another.",
+                      rules, allowed=False, extra={"second_moved": True})
+    return Ruling("transfer", Transfer.allowed, f"{handed} The second spy has not moved yet this turn, so it may now move on "
+                  "with the secret.", rules, allowed=True, extra={"second_moved": False})
+
+
+# ---- Cousins and Sanction -------------------------------------------------------------------------------
 
 def sanction(
     table: Table,
-    attacker: Annotated[Agent, typer.Option("--attacker", help="The spy playing the Sanction: an ordinary spy or a Cousin.")],
-    target: Annotated[Agent, typer.Option("--target", help="The enemy spy it is played against.")],
-) -> Ruling:
+    attacker: Annotated[Agent, Param("The spy playing the Sanction: an ordinary spy or a Cousin.", flag="--attacker")],
+    target: Annotated[Agent, Param("The enemy spy it is played against.", flag="--target")],
+) -> Ruling[Sanction]:
     """What happens when a spy tries to Sanction another?
 
     In the Long Game a Cousin can be killed only by an enemy Cousin.
 
     Example: dossier referee sanction --attacker spy --target cousin --game long
     """
-    if not _is_long(table):
-        return Ruling("sanction", "proceeds",
+    facts = {"attacker": attacker.value, "target": target.value}
+    if not is_long(table):
+        return Ruling("sanction", Sanction.proceeds,
                       "The standard game has no rule for Cousins: a Cousin is sanctioned like any spy, and the Sanction takes its "
                       "effect as its chit says (the Cousin rule is Long Game case 5.2).",
-                      ("Standard: Playing Action Chits", "Playing Piece Roster"), extra={"attacker": attacker.value, "target": target.value})
+                      ("Standard: Playing Action Chits", "Playing Piece Roster"), extra=facts)
     if target is Agent.cousin and attacker is Agent.spy:
-        return Ruling("sanction", "attacker killed",
+        return Ruling("sanction", Sanction.attacker_killed,
                       "Only an enemy Cousin's Sanction can kill a Cousin. The spy that tried is killed instead, with no chance to "
                       "counter: it goes in the Sanctioned Spies Box and the Cousin's owner puts a Sanctioned Spy marker on their Time and Victory Record.",
-                      ("5.2",), extra={"attacker": attacker.value, "target": target.value})
+                      ("5.2",), extra=facts)
     why = ("A Cousin may Sanction the enemy Cousin." if target is Agent.cousin
            else "Only a Cousin is protected against Sanction; any spy may be sanctioned.")
-    return Ruling("sanction", "proceeds", f"{why} The Sanction takes its effect as its chit says; it may not be played in a spy haven.",
-                  ("5.2", "5.1", "3.8"), extra={"attacker": attacker.value, "target": target.value})
+    return Ruling("sanction", Sanction.proceeds, f"{why} The Sanction takes its effect as its chit says; it may not be played in a spy haven.",
+                  ("5.2", "5.1", "3.8"), extra=facts)
 
+
+# ---- players, set-up, turns, talks and the end ----------------------------------------------------------
 
 def players(
     table: Table,
-    count: Annotated[int, typer.Argument(metavar="N", help="How many people play.")],
-) -> Ruling:
+    count: Annotated[int, Param("How many people play.", metavar="N")],
+) -> Ruling[Seats]:
     """Who plays which powers with this many players?
 
     Example: dossier referee players 3
@@ -571,121 +698,229 @@ def players(
     shared = SHARED_SEATS.get(count, ())
     alternating = ALTERNATING.get(count)
     seats: list[list[str]] = []
-    for power in factions:
-        if power == alternating:
+    for faction in factions:
+        if faction == alternating:
             continue
-        seat = next((list(pair) for pair in shared if power in pair), [power])
+        seat = next((list(pair) for pair in shared if faction in pair), [faction])
         if seat not in seats:
             seats.append(seat)
     note = None
-    names = ["; ".join(" and ".join(_power_name(table, p) for p in seat) for seat in seats)]
-    said = [f"Seats in turn order: {names[0]}."]
+    names = "; ".join(" and ".join(power_name(table, p) for p in seat) for seat in seats)
+    said = [f"Seats in turn order: {names}."]
     if shared:
         said.append("A player running two powers may not pass Action chits, money or secrets between them, and each power's "
                     "Victory Points are counted on their own.")
     if alternating:
-        runners = " and the ".join("-".join(_power_name(table, p) for p in pair) + " player" for pair in shared)
-        note = (f"{_power_name(table, alternating)} is played in alternate years by the {runners}; "
+        runners = " and the ".join("-".join(power_name(table, p) for p in pair) + " player" for pair in shared)
+        note = (f"{power_name(table, alternating)} is played in alternate years by the {runners}; "
                 "the rulebook does not say who takes it first, so settle that before set-up.")
         said.append(note)
     if count == len(factions):
-        rules = _cite(table, "countries")
+        rules = cite(table, "countries")
     else:
-        fallback = (SECTIONS["fewer players"][0], "Register R2") if _is_long(table) else ()
-        rules = _cite(table, "fewer players", also=fallback + (("Register R10",) if alternating else ()))
-    return Ruling("players", f"{len(seats)} seats", " ".join(said), rules, extra={"players": count, "seats": seats, "note": note})
+        fallback = standard_too(table, "fewer players", "Register R2")
+        rules = cite(table, "fewer players", also=fallback + (("Register R10",) if alternating else ()))
+    return Ruling("players", Seats.seated, " ".join(said), rules, answer=f"{len(seats)} seats",
+                  extra={"players": count, "seats": seats, "note": note})
 
 
 def police(
     table: Table,
-    power: Annotated[str, typer.Option("--power", metavar="P", help="The power placing police, e.g. Germany.")],
-    city: Annotated[str, typer.Option("--city", metavar="CITY", help="The city.")],
-    count: Annotated[int, typer.Option("--count", metavar="N", help="How many police in that city.")] = 1,
-) -> Ruling:
+    power: Annotated[str, Param("The power placing police, e.g. Germany.", flag="--power", metavar="P")],
+    city: Annotated[str, Param("The city.", flag="--city", metavar="CITY")],
+    count: Annotated[int, Param("How many police in that city.", flag="--count", metavar="N")] = 1,
+) -> Ruling[PolicePlacement]:
     """May a power have this many police in this city?
 
     Example: dossier referee police --power germany --city Berlin --count 2
     """
-    faction = _power(table, power)
-    owned = sum(_police_of(table).get(faction.id, Counter()).values())
+    faction = find_power(table, power)
+    owned = sum(police_of(table).get(faction.id, Counter()).values())
     if not 1 <= count <= owned:
         raise QuestionError(f"--count {count}: {faction.name} has {owned} police pieces")
-    place = _city(table, city)
-    faults = []
-    if place.power != faction.id:
-        owner = f"{_power_name(table, place.power)}'s" if place.power else "neutral"
-        faults.append(f"{place.name} is not in {faction.name}'s home territory (it is {owner})")
-    elif not (place.has_mark("police") or place.capital):
-        faults.append(f"{place.name} is not coded for police")
-    if count > POLICE_PER_CITY:
-        faults.append(f"no more than {POLICE_PER_CITY} police may share a city")
-    rules = _cite(table, "deploying police", "re-arranging police", also=("Register R9",))
+    place = find_city(table, city)
+    faults = police_faults(table, faction, place, count)
+    facts = {"power": faction.id, "city": place.name, "count": count}
     if faults:
-        return Ruling("police", "not allowed", f"{faction.name} may not have {count} police in {place.name}: {'; '.join(faults)}.",
-                      rules, allowed=False, extra={"power": faction.id, "city": place.name, "count": count})
+        return Ruling("police", PolicePlacement.not_allowed, f"{faction.name} may not have {count} police in {place.name}: {'; '.join(f.message for f in faults)}.",
+                      police_rules(table), allowed=False, extra=facts)
     kind = f"{faction.name}'s capital" if place.capital else f"coded for police in {faction.name}'s home territory"
-    return Ruling("police", "allowed",
+    return Ruling("police", PolicePlacement.allowed,
                   f"{place.name} is {kind}, and {count} police stay within the limit of {POLICE_PER_CITY} a city.",
-                  rules, allowed=True, extra={"power": faction.id, "city": place.name, "count": count})
+                  police_rules(table), allowed=True, extra=facts)
 
 
-def chits(
+def setup(
     table: Table,
-    holding: Annotated[int, typer.Option("--holding", metavar="N", help="Action chits held before the draw.")],
-    draw: Annotated[int, typer.Option("--draw", metavar="M", help="Action chits drawn.")],
-) -> Ruling:
-    """How many Action chits are kept after a draw?
+    power: Annotated[str, Param("The power setting up, e.g. Italy.", flag="--power", metavar="P")],
+) -> Ruling[Setup]:
+    """What does a power take and place at the start of the game?
 
-    No one holds more than 7; the surplus goes back to the cup.
+    Numbers the rulebook leaves to the mapsheet's Starting Set-Up (how many secrets, chits and,
+    in the standard game, spies each power draws) are named as such, not guessed (Register R11).
 
-    Example: dossier referee chits --holding 6 --draw 3
+    Example: dossier referee setup --power italy --game long
     """
-    _not_negative(draw, "--draw")
-    if not 0 <= holding <= CHIT_LIMIT:
-        raise QuestionError(f"--holding {holding}: a player holds from 0 to {CHIT_LIMIT} Action chits")
-    in_cup = _chits_in_cup(table)
-    cup = sum(p.count for p in _pieces(table, "chit") if p.name in in_cup)
-    if holding + draw > cup:
-        variant = "Long Game" if _is_long(table) else "standard game"
-        raise QuestionError(f"--draw {draw}: the {variant} has {cup} Action chits in all, and {holding} of them are in your hand")
-    total = holding + draw
-    keep, back = min(total, CHIT_LIMIT), max(0, total - CHIT_LIMIT)
-    rules = _cite(table, "event tiles", also=(SECTIONS["event tiles"][0], "Register R7") if _is_long(table) else ())
-    why = (f"{holding} held and {draw} drawn make {total}; no one may hold more than {CHIT_LIMIT}, so "
-           + (f"{back} of your choice go straight back to the cup." if back else "all are kept."))
-    return Ruling("chits", f"keep {keep}, return {back}", why, rules, extra={"keep": keep, "return": back})
+    faction = find_power(table, power)
+    own_tiles = [t for t in table.game.tiles if t.nation == faction.id]
+    pool = [t for t in table.game.tiles if t.nation is None]
+    spies = spies_of(table, faction.id)
+    police_count = sum(police_of(table).get(faction.id, Counter()).values())
+    secret_cities = [c.name for c in game_map(table).cities if c.has_mark("secret")]
+    secrets = sum(p.count for p in pieces(table, "secret") + pieces(table, "counterspy"))
+    left_out = "" if is_long(table) else " (Double Cross, Intercept, Drop and Source stay out of the game)"
+    spies_said = (f"Place all {len(spies)} of your spies face down in any cities on the map." if is_long(table)
+                  else f"Choose which of your {len(spies)} spies to use, up to the number the mapsheet's Starting Set-Up gives, "
+                       "and place them face down in any cities on the map.")
+    steps = [
+        f"Turn order for set-up and play: {join(f.name for f in table.game.info.factions)}.",
+        f"Put your Bank marker in the Bank Track box with {faction.name}'s name.",
+        f"Take your {len(own_tiles)} Event Tiles and draw {RANDOM_TILES_DRAWN} of the {len(pool)} random ones blindly: "
+        f"{len(own_tiles) + RANDOM_TILES_DRAWN} tiles.",
+        f"Draw your allotment of the {secrets} secrets at random (the number is on the mapsheet); after every power has drawn, "
+        f"the {len(secret_cities)} left over go face down, one each, in the cities marked SECRET. Place yours face down, one a city, in your territory.",
+        f"Place your {police_count} police face down in cities coded for police in your home country, your capital included, "
+        f"no more than {POLICE_PER_CITY} a city.",
+        spies_said,
+        f"Draw your allotment of Action chits from the cup at random (the number is on the mapsheet){left_out}.",
+        f"The Game Year marker starts under {table.game.info.years[0]}.",
+    ]
+    rules = cite(table, "countries", "bank", "drawing tiles", "deploying secrets", "deploying police", "deploying spies",
+                 "chit cup", "year track", also=("Register R11",))
+    return Ruling("setup", Setup.listed, " ".join(steps), rules, answer=f"set-up for {faction.name}",
+                  extra={"power": faction.id, "tiles": len(own_tiles) + RANDOM_TILES_DRAWN, "police": police_count,
+                         "spies": len(spies) if is_long(table) else None, "secret_cities": secret_cities})
 
 
-@only_in(LONG)
-def action_points(
+def turn(
     table: Table,
-    event_tile: Annotated[bool, typer.Option("--tile", help="An Event Tile is played face up (discarding one is free).")] = False,
-    searches: Annotated[int, typer.Option("--searches", metavar="N", help="Cities searched.")] = 0,
-    spaces: Annotated[int, typer.Option("--spaces", metavar="N", help="Spaces moved, all spies together.")] = 0,
-    diplomacy: Annotated[int, typer.Option("--diplomacy", metavar="N", help="Opponents you open talks with.")] = 0,
-) -> Ruling:
-    """Long Game: do these actions fit in 12 Action Points?
+    after: Annotated[str, Param("The power whose turn has just ended.", flag="--after", metavar="P")],
+    year: Annotated[int, Param("The year on the Game Year marker.", flag="--year", metavar="Y")],
+) -> Ruling[Turn]:
+    """Whose turn comes next, and does the year move on or the game end?
 
-    Action chits' own Action Point costs are printed on the display only and are not counted.
-
-    Example: dossier referee action-points --tile --searches 2 --spaces 5 --diplomacy 1
+    Example: dossier referee turn --after britain --year 1939
     """
-    for value, option in ((searches, "--searches"), (spaces, "--spaces"), (diplomacy, "--diplomacy")):
-        _not_negative(value, option)
-    opponents = len(table.game.info.factions) - 1
-    if diplomacy > opponents:
-        raise QuestionError(f"--diplomacy {diplomacy}: talks cost 1 Action Point per opponent, and a player has at most {opponents} opponents")
-    spent = int(event_tile) + searches + spaces + diplomacy
-    allowed = spent <= ACTION_POINTS
-    parts = [f"{n} for {what}" for n, what in ((int(event_tile), "the Event Tile"), (searches, "searching"),
-                                                 (spaces, "moving"), (diplomacy, "diplomacy")) if n]
-    spelled = f"{spent} ({_join(parts)})" if parts else "0"
-    why = (f"These actions take {spelled} of the {ACTION_POINTS} Action Points a turn allows"
-           + (f", leaving {ACTION_POINTS - spent}." if allowed else f": {spent - ACTION_POINTS} too many.")
-           + " Action chits cost Action Points too, but their costs are on the display only, so they are not counted here.")
-    return Ruling("action-points", "within the limit" if allowed else "over the limit", why,
-                  ("3.1", "3.21", "3.4", "3.6", "3.9", "Register R11"), allowed=allowed,
-                  extra={"spent": spent, "limit": ACTION_POINTS})
+    years = table.game.info.years
+    if year not in years:
+        raise QuestionError(f"--year {year}: the game runs from {years[0]} to {years[-1]}")
+    faction = find_power(table, after)
+    order = [f.id for f in table.game.info.factions]
+    following = order[(order.index(faction.id) + 1) % len(order)]
+    facts = {"after": faction.id, "year": year}
+    if faction.id != LAST_TURN_POWER:
+        return Ruling("turn", Turn.next_power, f"{power_name(table, following)} plays next, still in {year}: the order is always "
+                      f"{join(power_name(table, p) for p in order)}.", cite(table, "countries"),
+                      extra=facts | {"next": following, "next_year": year})
+    if year == years[-1]:
+        return Ruling("turn", Turn.game_over, f"Britain's {year} turn ends the game: the secrets are counted for the {year} column and "
+                      "the Victory Points added up (see final-secret and winner).", cite(table, "year track", "winning"),
+                      extra=facts | {"next": None, "next_year": None})
+    return Ruling("turn", Turn.next_year, f"Britain has ended its turn, so the Game Year marker moves to {year + 1}, and "
+                  f"{power_name(table, following)} opens the new year.", cite(table, "year track", "countries"),
+                  extra=facts | {"next": following, "next_year": year + 1})
+
+
+def trade(
+    table: Table,
+    item: Annotated[Item, Param("What changes hands: chits, money, secrets, tiles (Event Tiles) or concessions.", flag="--item")],
+    when: Annotated[When, Param("Whose turn it is: yours, or another player's.", flag="--when")] = When.own_turn,
+    talk: Annotated[Talk, Param("Whether you open the talks or answer an opponent who opened them.", flag="--talk")] = Talk.open,
+    same_player: Annotated[bool, Param("Both powers are run by one player (fewer than five players).", flag="--same-player")] = False,
+) -> Ruling[Trade]:
+    """May these two powers trade this, now?
+
+    Example: dossier referee trade --item chits --when opponent-turn --talk open
+    """
+    reasons, rules = [], list(cite(table, "diplomacy"))
+    if item is Item.tiles:
+        reasons.append("Event Tiles may never be exchanged")
+    if when is When.opponent_turn and talk is Talk.open:
+        reasons.append("on another player's turn you may only answer talks, never open them")
+        rules += cite(table, "responding")
+    if same_player and item in (Item.chits, Item.money, Item.secrets):
+        reasons.append(f"one player running two powers may not pass {item.value} between them")
+        rules += cite(table, "fewer players", also=standard_too(table, "fewer players", "Register R2"))
+    facts = {"item": item.value, "when": when.value, "talk": talk.value}
+    if reasons:
+        return Ruling("trade", Trade.not_allowed, f"Not now: {'; '.join(reasons)}.", tuple(dict.fromkeys(rules)), allowed=False, extra=facts)
+    said = ("You may trade or sell it in talks, which you may open at any time during your own turn"
+            if talk is Talk.open else "You may answer the talks and trade it; stop when the player whose turn it is says so")
+    if when is When.opponent_turn:
+        rules += cite(table, "responding")
+    if is_long(table):
+        said += ("; opening talks costs 1 Action Point for each opponent approached" if talk is Talk.open
+                 else "; answering costs you no Action Points")
+    return Ruling("trade", Trade.allowed, said + ".", tuple(dict.fromkeys(rules)), allowed=True, extra=facts)
+
+
+def winner(
+    table: Table,
+    points: Annotated[list[str], Param("A power's Victory Point total, e.g. germany=14; one for each power.", flag="--vp", metavar="POWER=N")],
+    money: Annotated[list[str], Param("A power's money in £, for ties, e.g. germany=35.", flag="--money", metavar="POWER=N")] = (),
+) -> Ruling[Winner]:
+    """Who wins at the end of 1939, given each power's Victory Points (and money, for a tie)?
+
+    Victory Points are each secret's, captured spy's and sanctioned marker's value times the multiple of
+    its box on the Time and Victory Record (printed on the mapsheet); give the totals.
+
+    Example: dossier referee winner --vp germany=14 --vp france=14 --vp italy=9 --money germany=35 --money france=20
+    """
+    scores = _by_power(table, points, "--vp")
+    purse = _by_power(table, money, "--money")
+    if len(scores) < FEWEST_PLAYERS:
+        raise QuestionError(f"--vp: give the totals of at least {FEWEST_PLAYERS} powers")
+    unscored = sorted(set(purse) - set(scores))
+    if unscored:
+        raise QuestionError(f"--money {unscored[0]}=...: that power has no --vp total")
+    best = max(scores.values())
+    leaders = [p for p, n in scores.items() if n == best]
+    rules = cite(table, "winning")
+    facts = {"points": scores, "money": purse}
+    names = join(power_name(table, p) for p in leaders)
+    if len(leaders) == 1:
+        return Ruling("winner", Winner.most_points, f"{names} has the most Victory Points ({best}) and wins.", rules,
+                      answer=f"{names} wins", extra=facts | {"winners": leaders})
+    missing = [p for p in leaders if p not in purse]
+    if missing:
+        raise QuestionError(f"{names} tie on {best} Victory Points, and the richest wins: give --money for "
+                            f"{join(power_name(table, p) for p in missing)}")
+    richest = max(purse[p] for p in leaders)
+    rich = [p for p in leaders if purse[p] == richest]
+    rich_names = join(power_name(table, p) for p in rich)
+    if len(rich) == 1:
+        return Ruling("winner", Winner.richest, f"{names} tie on {best} Victory Points; the richest wins: {rich_names} with {richest}£.",
+                      rules, answer=f"{rich_names} wins", extra=facts | {"winners": rich})
+    return Ruling("winner", Winner.shared, f"{rich_names} tie on {best} Victory Points and on {richest}£; the rulebook breaks a tie "
+                  "only by money, so they share the win.", rules + ("Register R13",), answer=f"{rich_names} share the win",
+                  extra=facts | {"winners": rich})
+
+
+def _by_power(table: Table, entries: list[str], option: str) -> dict[str, int]:
+    """{power id: number} from POWER=N entries; each power once, each number a whole number not below 0."""
+    found: dict[str, int] = {}
+    for entry in entries:
+        name, equals, number = entry.partition("=")
+        if not equals or not name.strip():
+            raise QuestionError(f"{option} {entry!r}: write the power and the number as POWER=N, e.g. germany=14")
+        try:
+            value = int(number)
+        except ValueError:
+            raise QuestionError(f"{option} {entry!r}: {number!r} is not a whole number") from None
+        not_negative(value, option)
+        faction = find_power(table, name.strip())
+        if faction.id in found:
+            raise QuestionError(f"{option}: {faction.name} is given twice")
+        found[faction.id] = value
+    return found
+
+
+def check_position(table: Table, position: Position) -> list[Finding]:
+    """Every rule a whole position breaks (`dossier referee position FILE`); the checks are in position.py,
+    imported only when a position is checked."""
+    from .position import check_position as check
+
+    return check(table, position)
 
 
 QUESTIONS = {
@@ -695,12 +930,17 @@ QUESTIONS = {
     "tile": tile,
     "award": award,
     "chit": chit,
+    "chits": chits,
+    "action-points": action_points,
     "cash-in": cash_in,
     "final-secret": final_secret,
     "control": control,
+    "transfer": transfer,
     "sanction": sanction,
     "players": players,
     "police": police,
-    "chits": chits,
-    "action-points": action_points,
+    "setup": setup,
+    "turn": turn,
+    "trade": trade,
+    "winner": winner,
 }

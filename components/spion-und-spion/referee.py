@@ -1,8 +1,10 @@
-"""The Spion & Spion referee: ZOFF, the NASTY TRAPS and the TRAP-B-GONE dice, and how much money wins.
+"""The Spion & Spion referee: a turn's choices, the Pass-Cards, ZOFF, the GRAY SPY, the BAZONG, the
+NASTY TRAPS and their dice, the traitor, money, partners and how the game is won.
 
-Each answer cites the rulebook section that decides it (the translated rulebook's headings).
-The ZOFF letters and the trap names come from the data beside this file; the numbers written
-here are the rulebook's own, each with the section it comes from.
+Each answer cites the rulebook section that decides it (the translated rulebook's headings),
+or an entry of this game's register in docs/rulings.md ("Register S1") where it is unclear.
+Card, trap and spy names and how many of each there are come from the data beside this file;
+the numbers written here are the rulebook's own, each with the section it comes from.
 """
 
 from __future__ import annotations
@@ -10,20 +12,26 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Optional
 
-import typer
-
 from generators.core.errors import UnknownNameError
 from generators.core.names import NameIndex
-from generators.referee import QuestionError, Ruling, Table
+from generators.referee import Param, QuestionError, Ruling, Table, only_in
 
 ZOFF_PAYMENT = 1                       # ZOFF; Summary of the actual valid Espionage rates
 ROLL_COSTS = {1: 1, 2: 3, 3: 5}        # Nasty Traps: 1x roll 1, 2x rolls 3, 3x rolls 5 ZILLIONS
 WINNING_ZILLIONS = {4: 37, 2: 25}      # The Goal of the Game; The Game for 2 Players
 VARIANT_PLAYERS = {"four-player": 4, "two-player": 2}  # game.yaml's variants
+FREEING_COST = 1                       # The Player Turn; Espionage rates: one ZILLION a spy
+EMBASSY_LIMIT = 2                      # The Player Turn: no more than two spies in your embassy
+PICKS = 3                              # Pass Cards: the first, second or third card from the top
+TRAP_COST = 2                          # Nasty Traps; Espionage rates
+BAZONG_BONUS = 5                       # The Bazong; Espionage rates
 # Which picture on the TRAP-B-GONE dice removes which trap (Nasty Traps):
 # Snake eats Magnet, Magnet crushes Bottle, Bottle poisons Snake.
 REMOVED_BY = {"Magnet": "Snake", "Bottle": "Magnet", "Snake": "Bottle"}
 VERBS = {"Snake": "eats", "Magnet": "crushes", "Bottle": "poisons"}
+# What each Pass-Card makes you do (Pass Cards), by its printed name.
+ADVANCES = {"FAHR": 2, "FLITZ": 3, "DUES": 4}
+SCHECK_ZILLIONS = 3
 
 RATES = "Espionage rates"  # the rulebook's "Summary of the actual valid Espionage rates"
 
@@ -32,6 +40,123 @@ class Side(str, Enum):
     attacker = "attacker"
     defender = "defender"
 
+
+class Landing(str, Enum):
+    empty = "empty"
+    own_spy = "own-spy"
+    enemy_spy = "enemy-spy"
+    own_embassy = "own-embassy"
+    enemy_embassy = "enemy-embassy"
+
+
+class Target(str, Enum):
+    space = "space"
+    embassy = "embassy"
+    empty = "empty"
+
+
+class Spot(str, Enum):
+    empty = "empty"
+    occupied = "occupied"
+    embassy = "embassy"
+
+
+class Lying(str, Enum):
+    embassy = "embassy"
+    space = "space"
+
+
+class Goods(str, Enum):
+    figures = "figures"
+    money = "money"
+    turns = "turns"
+    hot_envelope = "hot-envelope"
+    advice = "advice"
+
+
+class Zoff(Enum):
+    attacker_wins = "attacker wins"
+    defender_wins = "defender wins"
+
+
+class ZoffSeveral(Enum):
+    all_beaten = "all beaten"
+    attacker_lost = "attacker lost"
+
+
+class TrapRoll(Enum):
+    removed = "removed"
+    stays = "stays"
+
+
+class TrapCost(Enum):
+    price = "price"
+
+
+class TrapPlace(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
+
+
+class Win(Enum):
+    threshold = "threshold"
+    wins = "wins"
+    not_yet = "not yet"
+
+
+class Draw(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
+
+
+class PassCard(Enum):
+    advance = "advance"
+    stand_still = "stand still"
+    take_money = "take money"
+    gray_spy_helps = "gray spy helps"
+    look_and_move = "look and move again"
+    bazong_goes_home = "bazong goes home"
+
+
+class Free(Enum):
+    all_freed = "all freed"
+    some_freed = "some freed"
+    none_freed = "none freed"
+
+
+class Move(Enum):
+    moves = "moves"
+    zoff = "zoff"
+    not_allowed = "not allowed"
+
+
+class GraySpy(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
+
+
+class Bazong(Enum):
+    taken = "taken"
+    not_taken = "not taken"
+
+
+class Froehn(Enum):
+    traitor_out = "traitor out"
+    accuser_out = "accuser out"
+    too_late = "too late"
+
+
+class Pay(Enum):
+    pays = "pays"
+    leaves_the_game = "leaves the game"
+
+
+class Trade(Enum):
+    allowed = "allowed"
+    not_allowed = "not allowed"
+
+
+# ---- the data -------------------------------------------------------------------------------------
 
 def _named(table: Table, kind: str, value: str) -> str:
     """The printed name of a `kind` piece that `value` names, refused with the closest names otherwise."""
@@ -45,17 +170,58 @@ def _named(table: Table, kind: str, value: str) -> str:
     return found
 
 
+def _players(table: Table) -> int:
+    return VARIANT_PLAYERS[table.variant]
+
+
+def _spies_per_colour(table: Table) -> int:
+    """Numbered spies plus the one with no number a FROEHN can bring in (Ingredients; Traitor)."""
+    return sum(p.count for p in table.game.pieces if p.kind in ("spy", "spare-spy") and p.nation == "black")
+
+
+def _enemy_spies(table: Table) -> int:
+    return _spies_per_colour(table) * (_players(table) // 2)
+
+
+def _pile(table: Table) -> int:
+    return sum(p.count for p in table.game.pieces if p.kind == "pass-card" and p.nation == "black")
+
+
+def _money(table: Table) -> int:
+    return sum(p.value * p.count for p in table.game.pieces if p.kind == "zillion")
+
+
+def _traps(table: Table) -> int:
+    return sum(p.count for p in table.game.pieces if p.kind == "trap")
+
+
+def _zillions(n: int) -> str:
+    return f"{n} ZILLION" if n == 1 else f"{n} ZILLIONS"
+
+
 def _count_text(n: int, what: str) -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
+def _money_held(zillions: int, table: Table, option: str = "--zillions") -> None:
+    if not 0 <= zillions <= _money(table):
+        raise QuestionError(f"{option} {zillions}: money is never negative, and the game holds {_money(table)} ZILLIONS in all")
+
+
+def _between(value: int, low: int, high: int, option: str, why: str) -> None:
+    if not low <= value <= high:
+        raise QuestionError(f"{option} {value}: must be {low} to {high}, as {why}")
+
+
+# ---- ZOFF -----------------------------------------------------------------------------------------
+
 def zoff(
     table: Table,
-    attacker: Annotated[str, typer.Option("--attacker", metavar="A|B|C", help="The ZOFF card the attacker lays down.")],
-    defender: Annotated[str, typer.Option("--defender", metavar="A|B|C", help="The ZOFF card the defender lays down.")],
-    gray_spy: Annotated[bool, typer.Option("--gray-spy", help="The attacker is the GRAY SPY (LECHZ card).")] = False,
-    carrier: Annotated[Optional[Side], typer.Option("--carrier", help="Which spy carries a BAZONG, if either does.")] = None,
-) -> Ruling:
+    attacker: Annotated[str, Param("The ZOFF card the attacker lays down.", flag="--attacker", metavar="A|B|C")],
+    defender: Annotated[str, Param("The ZOFF card the defender lays down.", flag="--defender", metavar="A|B|C")],
+    gray_spy: Annotated[bool, Param("The attacker is the GRAY SPY (LECHZ card).", flag="--gray-spy")] = False,
+    carrier: Annotated[Optional[Side], Param("Which spy carries a BAZONG, if either does.", flag="--carrier")] = None,
+) -> Ruling[Zoff]:
     """Who wins a ZOFF? The defender wins when both cards match, the attacker otherwise.
 
     Example: dossier referee --game spion-und-spion zoff --attacker A --defender B
@@ -74,12 +240,12 @@ def zoff(
         rules.append("Grey Spy")
         if defender_wins:
             prison = None
-            said.append(f"The GRAY SPY lost: her player pays the defender {ZOFF_PAYMENT} ZILLION, but none of that player's spies goes to prison.")
+            said.append(f"The GRAY SPY lost: her player pays the defender {_zillions(ZOFF_PAYMENT)}, but none of that player's spies goes to prison.")
         else:
-            said.append(f"The GRAY SPY won: the defender pays her player {ZOFF_PAYMENT} ZILLION, goes to prison and shows his number; "
+            said.append(f"The GRAY SPY won: the defender pays her player {_zillions(ZOFF_PAYMENT)}, goes to prison and shows his number; "
                         "her player moves again without her, and she goes home.")
     else:
-        said.append(f"The {loser.value} pays the {winner.value} {ZOFF_PAYMENT} ZILLION, goes to prison and shows his number to everyone.")
+        said.append(f"The {loser.value} pays the {winner.value} {_zillions(ZOFF_PAYMENT)}, goes to prison and shows his number to everyone.")
         if winner is Side.attacker:
             said.append("The winning attacker moves again: one space or a Pass-Card.")
     bazong = None
@@ -95,18 +261,49 @@ def zoff(
             bazong = "to winner"
             said.append(f"The carrier lost, so the {winner.value} takes the BAZONG.")
     return Ruling(
-        "zoff", f"{winner.value} wins", " ".join(said), tuple(rules),
+        "zoff", Zoff.defender_wins if defender_wins else Zoff.attacker_wins, " ".join(said), tuple(rules),
         extra={"attacker_card": attack, "defender_card": defend, "winner": winner.value, "loser": loser.value,
                "payment": ZOFF_PAYMENT, "to_prison": prison.value if prison else None,
                "reveals_number": prison is not None, "attacker_moves_again": winner is Side.attacker, "bazong": bazong},
     )
 
 
+def zoff_several(
+    table: Table,
+    defenders: Annotated[int, Param("Enemy spies on the space the attacker lands on.", flag="--defenders", metavar="N")],
+    lost: Annotated[Optional[int], Param("The fight the attacker loses (1 = the first), if he loses one.", flag="--lost", metavar="K")] = None,
+    embassy: Annotated[bool, Param("The space is an embassy.", flag="--embassy")] = False,
+) -> Ruling[ZoffSeveral]:
+    """What happens when an attacker lands on several enemy spies? One ZOFF each, in his order, until he loses.
+
+    Example: dossier referee --game spion-und-spion zoff-several --defenders 2 --lost 2
+    """
+    most = EMBASSY_LIMIT if embassy else _enemy_spies(table)
+    why = f"an embassy holds no more than {EMBASSY_LIMIT} spies" if embassy else f"the other side has {most} spies in this game"
+    _between(defenders, 1, most, "--defenders", why)
+    if lost is not None:
+        _between(lost, 1, defenders, "--lost", "the attacker fights one ZOFF per defender")
+    rules = ("ZOFF", "The Bazong") if embassy else ("ZOFF",)
+    order = "The attacker chooses which defender he fights first, and fights them one at a time."
+    facts = {"defenders": defenders, "fights": lost or defenders, "beaten": (lost - 1) if lost else defenders}
+    if lost is None:
+        return Ruling("zoff-several", ZoffSeveral.all_beaten,
+                      f"{order} He beat all {defenders}: each pays him {_zillions(ZOFF_PAYMENT)}, goes to prison and shows his number; "
+                      "then he moves again (one space or a Pass-Card).", rules, extra=facts)
+    spared = defenders - lost
+    return Ruling("zoff-several", ZoffSeveral.attacker_lost,
+                  f"{order} He beat {lost - 1} and lost fight {lost}: he pays that defender {_zillions(ZOFF_PAYMENT)}, goes to prison and "
+                  f"shows his number, and the fighting stops" + (f"; the other {spared} never fight." if spared else "."),
+                  rules, extra=facts)
+
+
+# ---- traps -----------------------------------------------------------------------------------------
+
 def trap(
     table: Table,
-    trap_name: Annotated[str, typer.Option("--trap", metavar="snake|magnet|bottle", help="The NASTY TRAP on the board.")],
-    roll: Annotated[str, typer.Option("--roll", metavar="snake|magnet|bottle", help="The picture the TRAP-B-GONE dice shows.")],
-) -> Ruling:
+    trap_name: Annotated[str, Param("The NASTY TRAP on the board.", flag="--trap", metavar="snake|magnet|bottle")],
+    roll: Annotated[str, Param("The picture the TRAP-B-GONE dice shows.", flag="--roll", metavar="snake|magnet|bottle")],
+) -> Ruling[TrapRoll]:
     """Does this roll of the TRAP-B-GONE dice remove this trap?
 
     Example: dossier referee --game spion-und-spion trap --trap magnet --roll snake
@@ -120,69 +317,381 @@ def trap(
     cycle = f"{needed} {VERBS[needed]} {placed}"
     facts = {"trap": placed, "roll": rolled, "removed": rolled == needed, "needed": needed, "roll_removes": removes}
     if rolled == needed:
-        return Ruling("trap", "removed", f"{cycle}: rolling the {rolled} removes the {placed}. "
+        return Ruling("trap", TrapRoll.removed, f"{cycle}: rolling the {rolled} removes the {placed}. "
                       "The roll counts for any such trap on the board, not only the one in front of you.",
                       ("Nasty Traps",), extra=facts)
-    return Ruling("trap", "stays", f"{cycle}: only the {needed} removes the {placed}. "
+    return Ruling("trap", TrapRoll.stays, f"{cycle}: only the {needed} removes the {placed}. "
                   f"The {rolled} removes the {removes} instead, wherever one stands on the board.",
                   ("Nasty Traps",), extra=facts)
 
 
 def trap_cost(
     table: Table,
-    rolls: Annotated[int, typer.Option("--rolls", metavar="N", help="How many rolls of the TRAP-B-GONE dice you announce (1 to 3).")],
-) -> Ruling:
+    rolls: Annotated[int, Param("How many rolls of the TRAP-B-GONE dice you announce (1 to 3).", flag="--rolls", metavar="N")],
+) -> Ruling[TrapCost]:
     """What do N rolls of the TRAP-B-GONE dice cost? Announced and paid in advance.
 
     Example: dossier referee --game spion-und-spion trap-cost --rolls 2
     """
     if rolls not in ROLL_COSTS:
-        most = max(ROLL_COSTS)
-        raise QuestionError(f"--rolls {rolls}: the dice may be rolled 1 to {most} times in a row")
+        raise QuestionError(f"--rolls {rolls}: the dice may be rolled 1 to {max(ROLL_COSTS)} times in a row")
     zillions = ROLL_COSTS[rolls]
-    return Ruling("trap-cost", f"{zillions} zillions" if zillions != 1 else "1 zillion",
-                  f"{_count_text(rolls, 'roll')} of the TRAP-B-GONE dice cost {zillions} ZILLION{'S' if zillions != 1 else ''}, "
-                  "announced and paid into the COAL BOX before the first roll; nothing comes back if an early roll succeeds.",
-                  ("Nasty Traps", RATES), extra={"rolls": rolls, "zillions": zillions})
+    return Ruling("trap-cost", TrapCost.price,
+                  f"{_count_text(rolls, 'roll')} of the TRAP-B-GONE dice cost {_zillions(zillions)}, announced and paid into the "
+                  "COAL BOX before the first roll; nothing comes back if an early roll succeeds. Your move goes on whatever the dice show.",
+                  ("Nasty Traps", RATES), answer=_zillions(zillions).lower(), extra={"rolls": rolls, "zillions": zillions})
+
+
+def trap_place(
+    table: Table,
+    bazong_out: Annotated[Optional[bool], Param("Whether any BAZONG (either colour) is outside an embassy.", flag="--bazong-out/--bazongs-home")] = None,
+    spot: Annotated[Spot, Param("Where you want to put it: an empty space, an occupied one, or an embassy.", flag="--spot")] = Spot.empty,
+    zillions: Annotated[int, Param("Your money.", flag="--zillions", metavar="Z")] = TRAP_COST,
+    on_board: Annotated[int, Param("NASTY TRAPS already on the board.", flag="--on-board", metavar="N")] = 0,
+    placed_this_turn: Annotated[bool, Param("You have placed a trap this turn already.", flag="--placed-this-turn")] = False,
+    moved: Annotated[bool, Param("You have moved this turn already.", flag="--moved")] = False,
+) -> Ruling[TrapPlace]:
+    """May I place a NASTY TRAP here now? 2 ZILLIONS, before you move, once a turn, only while a BAZONG is out.
+
+    Example: dossier referee --game spion-und-spion trap-place --bazong-out --spot embassy
+    """
+    if bazong_out is None:
+        raise QuestionError("say whether a BAZONG is out of its embassy: --bazong-out or --bazongs-home")
+    _between(on_board, 0, _traps(table), "--on-board", f"the game has {_traps(table)} NASTY TRAPS")
+    _money_held(zillions, table)
+    reasons = []
+    if not bazong_out:
+        reasons.append("a trap may be placed only while some BAZONG, of either colour, is outside its embassy")
+    if spot is Spot.embassy:
+        reasons.append("never in an embassy")
+    elif spot is Spot.occupied:
+        reasons.append("only on a space nobody stands on")
+    if on_board == _traps(table):
+        reasons.append(f"all {_traps(table)} traps are on the board already")
+    if placed_this_turn:
+        reasons.append("one trap a turn")
+    if moved:
+        reasons.append("traps are placed before you move")
+    if zillions < TRAP_COST:
+        reasons.append(f"it costs {_zillions(TRAP_COST)} and you have {zillions}")
+    facts = {"cost": TRAP_COST, "spot": spot.value}
+    if reasons:
+        return Ruling("trap-place", TrapPlace.not_allowed, f"Not now: {'; '.join(reasons)}.", ("Nasty Traps", RATES), allowed=False, extra=facts)
+    return Ruling("trap-place", TrapPlace.allowed, f"Pay {_zillions(TRAP_COST)} into the COAL BOX and place it. It blocks every spy, "
+                  "yours too, since no spy goes back.", ("Nasty Traps", RATES), allowed=True, extra=facts)
+
+
+# ---- a turn: moving, Pass-Cards, prison ------------------------------------------------------------
+
+def draw(
+    table: Table,
+    pick: Annotated[int, Param("Which card from the top you want: 1 for the first.", flag="--pick", metavar="N")],
+) -> Ruling[Draw]:
+    """May I take this card from the Pass-Card pile? The first, second or third from the top.
+
+    Example: dossier referee --game spion-und-spion draw --pick 3
+    """
+    pile = _pile(table)
+    _between(pick, 1, pile, "--pick", f"a pile has {pile} Pass-Cards")
+    facts = {"pick": pick, "pile": pile}
+    if pick > PICKS:
+        return Ruling("draw", Draw.not_allowed, f"You may take the first, second or third card from the top, not card {pick}.",
+                      ("Pass Cards",), allowed=False, extra=facts)
+    skipped = pick - 1
+    after = (f" The {_count_text(skipped, 'card')} above it go under the pile in the same order, unseen." if skipped else "")
+    return Ruling("draw", Draw.allowed, f"Take card {pick} and do what it shows; it goes under the pile, so the order never changes.{after} "
+                  "Drawing a card is your turn's move instead of moving a spy one space.", ("Pass Cards", "The Player Turn"),
+                  allowed=True, extra=facts)
+
+
+def pass_card(
+    table: Table,
+    name: Annotated[str, Param("The Pass-Card drawn, e.g. FAHR or SCHLUCHZ.", metavar="NAME")],
+    carrying: Annotated[Optional[bool], Param("Whether one of your spies carries an enemy BAZONG (SCHLUCHZ only).", flag="--carrying/--not-carrying")] = None,
+) -> Ruling[PassCard]:
+    """What does this Pass-Card make me do?
+
+    Example: dossier referee --game spion-und-spion pass-card SCHLUCHZ --not-carrying
+    """
+    card = _named(table, "pass-card", name)
+    facts = {"card": card}
+    rules = ("Pass Cards",)
+    if card in ADVANCES:
+        n = ADVANCES[card]
+        return Ruling("pass-card", PassCard.advance, f"{card}: one of your spies advances {n} spaces, forward only; landing on an enemy "
+                      "means ZOFF; a NASTY TRAP on the way cannot be passed, so the spy stops in front of it (Register S2).", rules + ("Nasty Traps", "Register S2"),
+                      answer=f"advance {n}", extra=facts | {"spaces": n})
+    if card == "GAEHN":
+        return Ruling("pass-card", PassCard.stand_still, "GAEHN: you stand still and wait for your next turn.", rules, extra=facts | {"spaces": 0})
+    if card == "SCHECK":
+        return Ruling("pass-card", PassCard.take_money, f"SCHECK: take {_zillions(SCHECK_ZILLIONS)} from the COAL BOX.", rules + (RATES,),
+                      extra=facts | {"zillions": SCHECK_ZILLIONS})
+    if card == "LECHZ":
+        return Ruling("pass-card", PassCard.gray_spy_helps, "LECHZ: the GRAY SPY removes any one NASTY TRAP on the board and fights one "
+                      "enemy spy of your choice (not in an embassy) as your attacker, this turn only; see gray-spy.", rules + ("Grey Spy",), extra=facts)
+    if card == "ANSICHTS":
+        return Ruling("pass-card", PassCard.look_and_move, "ANSICHTS: look at the number of one enemy spy, just one, then move again: "
+                      "one space or another Pass-Card.", rules + ("Traitor",), extra=facts)
+    if card != "SCHLUCHZ":
+        raise QuestionError(f"{card!r}: the rulebook's Pass Cards list says nothing of this card")
+    if carrying is None:
+        raise QuestionError("SCHLUCHZ depends on the BAZONG: say --carrying or --not-carrying")
+    if carrying:
+        return Ruling("pass-card", PassCard.bazong_goes_home, "SCHLUCHZ: you lose one conquered BAZONG (your choice if you hold two, "
+                      "Register S1); it goes back to its own embassy.", rules + ("The Bazong", "Register S1"), extra=facts)
+    return Ruling("pass-card", PassCard.stand_still, "SCHLUCHZ: none of your spies carries an enemy BAZONG, so the card turns into a "
+                  "GAEHN: you stand still and wait for your next turn.", rules, answer="stand still (as GAEHN)", extra=facts | {"spaces": 0})
+
+
+def free(
+    table: Table,
+    prisoners: Annotated[int, Param("Your spies in prison.", flag="--prisoners", metavar="N")],
+    in_embassy: Annotated[int, Param("Your spies in your embassy now.", flag="--in-embassy", metavar="K")] = 0,
+    zillions: Annotated[Optional[int], Param("Your money (default: enough).", flag="--zillions", metavar="Z")] = None,
+    moved: Annotated[bool, Param("You have moved this turn already.", flag="--moved")] = False,
+) -> Ruling[Free]:
+    """How many of my spies may I buy out of prison now? One ZILLION each, before moving, back into an embassy that holds two.
+
+    Example: dossier referee --game spion-und-spion free --prisoners 2 --in-embassy 1 --zillions 5
+    """
+    spies = _spies_per_colour(table)
+    _between(prisoners, 0, spies, "--prisoners", f"a player has {spies} spies")
+    _between(in_embassy, 0, EMBASSY_LIMIT, "--in-embassy", f"an embassy holds no more than {EMBASSY_LIMIT} spies")
+    if prisoners + in_embassy > spies:
+        raise QuestionError(f"--prisoners {prisoners} with --in-embassy {in_embassy}: a player has {spies} spies")
+    money = _money(table) if zillions is None else zillions
+    _money_held(money, table)
+    room = EMBASSY_LIMIT - in_embassy
+    freed = 0 if moved else min(prisoners, room, money // FREEING_COST)
+    limits = []
+    if moved:
+        limits.append("spies are bought out before you move")
+    if room < prisoners:
+        limits.append(f"your embassy has room for {room} (no more than {EMBASSY_LIMIT} spies at once)")
+    if money < min(prisoners, room) * FREEING_COST:
+        limits.append(f"you have {_zillions(money)} at {FREEING_COST} a spy")
+    facts = {"freed": freed, "cost": freed * FREEING_COST}
+    verdict = Free.none_freed if freed == 0 else Free.all_freed if freed == prisoners else Free.some_freed
+    said = f"You may buy out {freed} of {prisoners} for {_zillions(freed * FREEING_COST)} into the COAL BOX; they go back to your embassy"
+    said += f" ({'; '.join(limits)})." if limits else "."
+    return Ruling("free", verdict, said, ("The Player Turn", RATES), answer=f"free {freed}", extra=facts)
+
+
+def move(
+    table: Table,
+    land_on: Annotated[Landing, Param("What is on the space where the move ends.", flag="--land-on")] = Landing.empty,
+    backward: Annotated[bool, Param("The move would go backwards, against the footsteps.", flag="--backward")] = False,
+    pass_enemy: Annotated[bool, Param("The move passes over enemy spies on the way.", flag="--pass-enemy")] = False,
+    trap_in_way: Annotated[bool, Param("A NASTY TRAP stands on the way or on the space.", flag="--trap-in-way")] = False,
+    embassy_spies: Annotated[int, Param("With --land-on own-embassy: your spies already in it.", flag="--embassy-spies", metavar="N")] = 0,
+) -> Ruling[Move]:
+    """May my spy make this move, and what happens where it ends?
+
+    Forward only, over enemy spies freely, never past a trap; own spies share a space, enemies mean ZOFF.
+
+    Example: dossier referee --game spion-und-spion move --pass-enemy --land-on enemy-spy
+    """
+    _between(embassy_spies, 0, EMBASSY_LIMIT, "--embassy-spies", f"an embassy holds no more than {EMBASSY_LIMIT} spies")
+    if embassy_spies and land_on is not Landing.own_embassy:
+        raise QuestionError("--embassy-spies is about your own embassy: add --land-on own-embassy")
+    facts = {"land_on": land_on.value}
+    if backward:
+        return Ruling("move", Move.not_allowed, "No spy ever goes back: moves follow the footsteps, forward only.",
+                      ("The Player Turn",), allowed=False, extra=facts)
+    if trap_in_way:
+        return Ruling("move", Move.not_allowed, "A NASTY TRAP cannot be passed, by enemies or by your own spies; it stays until the "
+                      "GRAY SPY or the TRAP-B-GONE dice remove it.", ("Nasty Traps",), allowed=False, extra=facts)
+    passing = " Passing enemy spies on the way does nothing." if pass_enemy else ""
+    if land_on is Landing.own_embassy and embassy_spies == EMBASSY_LIMIT:
+        return Ruling("move", Move.not_allowed, f"Your embassy already holds {EMBASSY_LIMIT} spies, the most it may.",
+                      ("The Player Turn",), allowed=False, extra=facts)
+    if land_on in (Landing.enemy_spy, Landing.enemy_embassy):
+        extra = " In an enemy embassy, beating every spy there takes the BAZONG (see bazong)." if land_on is Landing.enemy_embassy else ""
+        return Ruling("move", Move.zoff, f"The move is allowed, and landing on an enemy means ZOFF: your spy attacks.{passing}{extra}",
+                      ("The Player Turn", "ZOFF"), allowed=True, extra=facts)
+    where = {Landing.empty: "on the empty space", Landing.own_spy: "beside your own spy, sharing the space",
+             Landing.own_embassy: "in your embassy (an embassy counts as one space)"}[land_on]
+    return Ruling("move", Move.moves, f"The spy moves forward (one space on a plain turn, or as far as a Pass-Card says) and stands "
+                  f"{where}.{passing}", ("The Player Turn",), allowed=True, extra=facts)
+
+
+# ---- the GRAY SPY, the BAZONG, the traitor ---------------------------------------------------------
+
+def gray_spy(
+    table: Table,
+    target: Annotated[Target, Param("Where you send her: a space with an enemy spy, an embassy, or an empty space.", flag="--target")],
+    later_turn: Annotated[bool, Param("You want to keep her for a later turn.", flag="--later-turn")] = False,
+) -> Ruling[GraySpy]:
+    """May the GRAY SPY (LECHZ) fight there? Any enemy not in an embassy, this turn only.
+
+    Example: dossier referee --game spion-und-spion gray-spy --target embassy
+    """
+    facts = {"target": target.value}
+    rules = ("Grey Spy", "Pass Cards")
+    reasons = []
+    if later_turn:
+        reasons.append("she helps only in the turn you draw LECHZ; keeping her is not allowed")
+    if target is Target.embassy:
+        reasons.append("she never attacks in an embassy")
+    elif target is Target.empty:
+        reasons.append("she moves onto a space an enemy spy occupies, to fight him")
+    if reasons:
+        return Ruling("gray-spy", GraySpy.not_allowed, f"Not there: {'; '.join(reasons)}. She still removes any one NASTY TRAP.",
+                      rules, allowed=False, extra=facts)
+    return Ruling("gray-spy", GraySpy.allowed, "She removes any one NASTY TRAP and attacks that enemy under the ZOFF rules. If she loses, "
+                  f"you pay {_zillions(ZOFF_PAYMENT)} but none of your spies goes to prison; if she wins, the loser pays you, goes to prison "
+                  "and shows his number, and you move again without her. Then she goes home.", rules, allowed=True, extra=facts)
+
+
+def bazong(
+    table: Table,
+    where: Annotated[Lying, Param("Where the enemy BAZONG lies: in its embassy, or dropped on a space.", flag="--where")] = Lying.embassy,
+    exact: Annotated[bool, Param("Whether the move ends exactly on it.", flag="--exact/--not-exact")] = True,
+    defenders: Annotated[int, Param("Enemy spies in the embassy.", flag="--defenders", metavar="N")] = 0,
+    beaten: Annotated[int, Param("How many of them your spy beat in ZOFF.", flag="--beaten", metavar="K")] = 0,
+    carrying: Annotated[bool, Param("Your spy already carries a BAZONG.", flag="--carrying")] = False,
+) -> Ruling[Bazong]:
+    """Does my spy take the enemy BAZONG? Land exactly, beat every defender; 5 ZILLIONS from an embassy.
+
+    Example: dossier referee --game spion-und-spion bazong --defenders 2 --beaten 2
+    """
+    _between(defenders, 0, EMBASSY_LIMIT, "--defenders", f"an embassy holds no more than {EMBASSY_LIMIT} spies")
+    _between(beaten, 0, defenders, "--beaten", "your spy fights each defender once")
+    if where is Lying.space and defenders:
+        raise QuestionError("--defenders is about an embassy; a BAZONG on a space is picked up by whoever lands there")
+    facts = {"where": where.value, "bonus": 0}
+    rules = ["The Bazong"]
+    if not exact:
+        return Ruling("bazong", Bazong.not_taken, "Your spy must land exactly on it; passing over it takes nothing.",
+                      tuple(rules), allowed=False, extra=facts)
+    if beaten < defenders:
+        return Ruling("bazong", Bazong.not_taken, f"Your spy must beat every enemy spy in the embassy, and beat {beaten} of {defenders}.",
+                      ("The Bazong", "ZOFF"), allowed=False, extra=facts)
+    choose = (" Your spy already carries one and carries one at most: choose which to take on; the other stays where it is."
+              if carrying else "")
+    if where is Lying.space:
+        return Ruling("bazong", Bazong.taken, "A BAZONG left on a space is picked up by whoever lands there, friend or enemy, with no bonus "
+                      f"(Register S3).{choose}", ("The Bazong", "Register S3"), allowed=True, extra=facts)
+    facts["bonus"] = BAZONG_BONUS
+    how = "You beat every defender" if defenders else "The embassy is empty"
+    return Ruling("bazong", Bazong.taken, f"{how}: take the BAZONG and {_zillions(BAZONG_BONUS)} from the COAL BOX, and move again "
+                  f"(one space, the safer way out, or a Pass-Card).{choose}", ("The Bazong", RATES), allowed=True, extra=facts)
+
+
+def froehn(
+    table: Table,
+    match: Annotated[Optional[bool], Param("Whether the number in your HOT-ENVELOPE matches the spy you pointed at.", flag="--match/--no-match")] = None,
+    delivered: Annotated[bool, Param("That spy has already carried your BAZONG into his own embassy.", flag="--delivered")] = False,
+) -> Ruling[Froehn]:
+    """What happens when I shout FROEHN at a spy?
+
+    Example: dossier referee --game spion-und-spion froehn --no-match
+    """
+    if match is None:
+        raise QuestionError("say whether the envelope's number matches the spy: --match or --no-match")
+    facts = {"match": match}
+    if delivered:
+        return Ruling("froehn", Froehn.too_late, "Too late: a BAZONG brought into the enemy's embassy wins the game for them at once, "
+                      "traitor or not.", ("Traitor", "End of the Game"), extra=facts)
+    if match:
+        return Ruling("froehn", Froehn.traitor_out, "Right: that spy leaves the game and your own spy with no number, set aside at the "
+                      "start, takes his place, so you gain a spy. Nobody pays anything.", ("Traitor",), extra=facts)
+    partner = (" You may pass your HOT-ENVELOPE, number and all, to your partner, in this case only." if _players(table) == 4
+               else " The 2-player game has no partners, so the envelope goes with you.")
+    return Ruling("froehn", Froehn.accuser_out, f"Wrong: all your spies and your own BAZONG leave the game, and so do you.{partner}",
+                  ("Traitor", "End of the Game") + (("Partner",) if _players(table) == 4 else ("The Game for 2 Players",)), extra=facts)
+
+
+# ---- money, partners and winning ----------------------------------------------------------------------
+
+def pay(
+    table: Table,
+    owe: Annotated[int, Param("What you must pay (a lost ZOFF, a trap, a roll...).", flag="--owe", metavar="N")],
+    zillions: Annotated[int, Param("Your money.", flag="--zillions", metavar="Z")],
+) -> Ruling[Pay]:
+    """Can I pay, or do I leave the game? No money to pay what you owe, and you are out.
+
+    Example: dossier referee --game spion-und-spion pay --owe 1 --zillions 0
+    """
+    _between(owe, 1, max(ROLL_COSTS.values()), "--owe", "the rulebook's payments run from 1 ZILLION to 5 (three TRAP-B-GONE rolls)")
+    _money_held(zillions, table)
+    facts = {"owe": owe, "zillions": zillions}
+    if zillions >= owe:
+        return Ruling("pay", Pay.pays, f"You pay {_zillions(owe)} and keep {zillions - owe}; no change is ever given.",
+                      (RATES,), extra=facts)
+    return Ruling("pay", Pay.leaves_the_game, f"You owe {_zillions(owe)} and have {zillions}: a player who cannot pay what he owes leaves "
+                  "the game in shame (Register S4).", ("End of the Game", "Register S4"), extra=facts)
+
+
+@only_in("four-player")
+def trade(
+    table: Table,
+    goods: Annotated[Goods, Param("What passes between partners: figures, money, turns, the hot-envelope, or advice.", flag="--goods")],
+    wrong_froehn: Annotated[bool, Param("You have just shouted a wrong FROEHN.", flag="--after-wrong-froehn")] = False,
+) -> Ruling[Trade]:
+    """May partners pass this to each other?
+
+    Example: dossier referee --game spion-und-spion trade --goods money
+    """
+    facts = {"goods": goods.value}
+    if goods is Goods.advice:
+        return Ruling("trade", Trade.allowed, "Partners may support each other, plan together, discuss and send signals.",
+                      ("Partner",), allowed=True, extra=facts)
+    if goods is Goods.hot_envelope and wrong_froehn:
+        return Ruling("trade", Trade.allowed, "After a wrong FROEHN, and only then, you may pass your HOT-ENVELOPE to your partner.",
+                      ("Partner", "Traitor"), allowed=True, extra=facts)
+    return Ruling("trade", Trade.not_allowed, f"Partners may not trade figures, money, turns or HOT-ENVELOPES: "
+                  f"{goods.value.replace('-', ' ')} may not pass between you.", ("Partner",), allowed=False, extra=facts)
 
 
 def win(
     table: Table,
-    players: Annotated[Optional[int], typer.Option("--players", metavar="N", help="Players at the table: 4 or 2 (default: the variant's).")] = None,
-    zillions: Annotated[Optional[int], typer.Option("--zillions", metavar="Z", help="Money your team holds, to ask whether it wins.")] = None,
-) -> Ruling:
-    """How many ZILLIONS win? 37 for a team of the 4-player game, 25 in the 2-player game.
+    players: Annotated[Optional[int], Param("Players at the table: 4 or 2 (default: the variant's).", flag="--players", metavar="N")] = None,
+    zillions: Annotated[Optional[int], Param("Money your team holds, to ask whether it wins.", flag="--zillions", metavar="Z")] = None,
+    bazong_home: Annotated[bool, Param("Your side brought an enemy-coloured BAZONG into one of its own embassies.", flag="--bazong-home")] = False,
+) -> Ruling[Win]:
+    """How many ZILLIONS win? 37 for a team of the 4-player game, 25 in the 2-player game; a BAZONG brought home wins too.
 
     Example: dossier referee --game spion-und-spion win --players 4 --zillions 36
-    (or --game spion-und-spion:two-player without --players)
     """
     if players is None:
-        players = VARIANT_PLAYERS[table.variant]
+        players = _players(table)
     if players == 0:
         raise QuestionError("--players 0: the rulebook's game for 0 players is a joke with nothing to win; ask about 4 or 2 players")
     if players not in WINNING_ZILLIONS:
         raise QuestionError(f"--players {players}: the rulebook has games for {' and '.join(map(str, WINNING_ZILLIONS))} players")
-    if zillions is not None and zillions < 0:
-        raise QuestionError(f"--zillions {zillions}: money cannot be negative")
-    money = sum(p.value * p.count for p in table.game.pieces if p.kind == "zillion")
-    if zillions is not None and zillions > money:
-        raise QuestionError(f"--zillions {zillions}: the game holds {money} ZILLIONS in all")
+    if zillions is not None:
+        _money_held(zillions, table)
     needed = WINNING_ZILLIONS[players]
     rules = ("The Goal of the Game", "End of the Game") if players == 4 else ("The Game for 2 Players", "End of the Game")
     who = "a team (both partners' money together)" if players == 4 else "a player"
     base = (f"In the {players}-player game {who} wins on reaching {needed} ZILLIONS or more; "
             "bringing an enemy-coloured BAZONG into one of its own embassies wins too.")
     facts = {"players": players, "threshold": needed}
+    if bazong_home:
+        return Ruling("win", Win.wins, base + " The BAZONG is home: that wins, whatever the money.", rules,
+                      extra=facts | {"zillions": zillions, "wins": True})
     if zillions is None:
-        return Ruling("win", f"{needed} zillions", base, rules, extra=facts | {"zillions": None, "wins": None})
+        return Ruling("win", Win.threshold, base, rules, answer=f"{needed} zillions", extra=facts | {"zillions": None, "wins": None})
     wins = zillions >= needed
     verdict = (f" {zillions} reaches it." if wins else f" {zillions} is {needed - zillions} short.")
-    return Ruling("win", "wins" if wins else "not yet", base + verdict, rules, extra=facts | {"zillions": zillions, "wins": wins})
+    return Ruling("win", Win.wins if wins else Win.not_yet, base + verdict, rules, extra=facts | {"zillions": zillions, "wins": wins})
 
 
 QUESTIONS = {
     "zoff": zoff,
+    "zoff-several": zoff_several,
+    "move": move,
+    "draw": draw,
+    "pass-card": pass_card,
+    "free": free,
+    "gray-spy": gray_spy,
+    "bazong": bazong,
     "trap": trap,
     "trap-cost": trap_cost,
+    "trap-place": trap_place,
+    "froehn": froehn,
+    "pay": pay,
+    "trade": trade,
     "win": win,
 }

@@ -1,8 +1,10 @@
-"""`dossier referee QUESTION ...` (rules questions answered with the rule) and `dossier rules search`.
+"""`dossier referee QUESTION ...` (rules questions answered with the rule), `dossier referee position FILE`,
+`dossier trust DIR` and `dossier rules search`.
 
 Which questions exist depends on the game, so `referee` takes its arguments raw: it finds
-the game named by `--game` (wherever it stands), loads that game's referee module, builds
-a command for each of its questions, and hands the arguments over to them.
+the game named by `--game` (wherever it stands), loads that game's referee module (once the
+folder is trusted), builds a command for each question from the question's own declaration
+(`generators.referee.questions`), and hands the arguments over to them.
 """
 
 from __future__ import annotations
@@ -11,23 +13,28 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Optional, get_args, get_origin, get_type_hints
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Any, Optional
 
 import typer
 from typer.core import TyperGroup
-from typer.models import ParameterInfo
 
-from ..core.errors import DataError, Problem, display_path
+from ..core.cards import variant_label
+from ..core.errors import UnknownNameError, display_path
 from ..core.game import Game
 from ..core.names import NameIndex
-from ..referee.rulings import Ruling, load_questions, module_path, table_for
+from ..referee.game_code import Referee, ask, load_referee
+from ..referee.position import COMMAND as POSITION, check_position_file
+from ..referee.questions import Question, Value
+from ..referee.rulings import QuestionError, table_for
+from ..referee.trust import forget, is_shipped, trust, trusted_folders
 from ..referee.variants import choose, variant_named
 from .app import CONTEXT, JsonOption, app, print_json
 
 CHOICE_HELP = ("A variant of the default game, another game's name or folder, or GAME:VARIANT. "
                "Default: the default game in its first variant.")
 GAME_FLAGS = ("--game", "-g")
-SHARED_PARAMETERS = ("ctx", "game_choice", "as_json")
 
 
 @app.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True}, add_help_option=False)
@@ -35,8 +42,7 @@ def referee(ctx: typer.Context) -> None:
     """Answer a rules question from the game's data and cite the rule (`dossier referee --help` lists them)."""
     args = list(ctx.args)
     game = choose(game_choice_in(args)).game
-    command = typer.main.get_command(question_app(game, load_questions(game)))
-    command.main(args=args, prog_name="dossier referee", standalone_mode=True)
+    question_group(game, load_referee(game)).main(args=args, prog_name="dossier referee", standalone_mode=True)
 
 
 def game_choice_in(args: list[str]) -> str | None:
@@ -55,10 +61,27 @@ def game_choice_in(args: list[str]) -> str | None:
 
 
 class QuestionGroup(TyperGroup):
-    """Finds a question whatever its case or punctuation ("cash_in" is cash-in), as names are found elsewhere."""
+    """A game's questions as commands, each built only when it is asked (all of them for --help), found whatever
+    its case or punctuation ("cash_in" is cash-in); says plainly when a game has no position check."""
+
+    game_title = "This game"
+    builders: dict[str, Callable[[], Any]] = {}  # question name: a function building its command
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(self.builders)
 
     def get_command(self, ctx, cmd_name):
-        return super().get_command(ctx, NameIndex("question", self.commands).find(cmd_name) or cmd_name)
+        index = NameIndex("question", self.builders)
+        found = index.find(cmd_name)
+        if found is None and cmd_name == POSITION:
+            raise QuestionError(f"{self.game_title} has no position check: its referee answers questions only")
+        if found is None:
+            if cmd_name.startswith("-"):
+                return None  # an option where the question should be: the parser says what is wrong with it
+            raise UnknownNameError(f"{self.game_title} question", cmd_name, index.closest(cmd_name) or list(self.builders))
+        if found not in self.commands:
+            self.add_command(self.builders[found](), found)
+        return super().get_command(ctx, found)
 
 
 @dataclass(frozen=True)
@@ -70,24 +93,29 @@ class Shared:
 
 
 GameChoice = Annotated[Optional[str], typer.Option(*GAME_FLAGS, help=CHOICE_HELP, metavar="VARIANT|GAME[:VARIANT]")]
-Json = Annotated[bool, typer.Option("--json", help="Print the ruling as one JSON object.")]
+Json = Annotated[bool, typer.Option("--json", help="Print the answer as one JSON object.")]
+SHARED = [
+    inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context),
+    inspect.Parameter("game_choice", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameChoice),
+    inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=Json),
+]
 
 
-def question_app(game: Game, questions: dict[str, Callable[..., Ruling]]) -> typer.Typer:
-    """A command group with one command per question of `game`."""
+def question_group(game: Game, referee: Referee) -> QuestionGroup:
+    """A command group with one command per question of `game`, and `position` when the game checks positions."""
     variants = ", ".join(game.info.variants)
     questions_app = typer.Typer(
         name="referee",
         help=(
             f"Answer a rules question about {game.info.title} from its data and rules, citing the rule that decides it.\n\n"
-            "Without --json: the answer, the reason, the rules. With --json: one object with question, ruling, "
+            "Without --json: the answer, the reason, the rules. With --json: one object with question, verdict, ruling, "
             "allowed (for \"may I\" questions), explanation, rules and the question's own fields.\n\n"
             "An answered question exits 0 even when the answer is no; a question that cannot be asked "
             "(unknown name, impossible number) exits 2.\n\n"
             + (f"{game.info.title} has the variants {variants}; --game {game.info.variants[0]} unless named.\n\n" if variants else "")
-            + "Run `dossier referee QUESTION --help` for a question's options."
+            + "Run `dossier referee QUESTION --help` for a question's options and a worked example."
         ),
-        epilog=f"The questions and their rules are in {display_path(module_path(game))}.",
+        epilog=f"The questions and their rules are in {display_path(referee.file)}; unclear rules in docs/rulings.md.",
         cls=QuestionGroup,
         no_args_is_help=True,
         add_completion=False,
@@ -101,56 +129,129 @@ def question_app(game: Game, questions: dict[str, Callable[..., Ruling]]) -> typ
     def shared(ctx: typer.Context, game_choice: GameChoice = None, as_json: Json = False) -> None:
         ctx.obj = Shared(game_choice, as_json)
 
-    for name, function in questions.items():
-        questions_app.command(name)(question_command(game, name, function))
-    return questions_app
+    group = typer.main.get_command(questions_app)
+    group.game_title = game.info.title
+    group.builders = {name: partial(_command, name, question_help(game, question), question.summary, question_command(game, referee, question))
+                      for name, question in referee.questions.items()}
+    if referee.position_check is not None:
+        group.builders[POSITION] = partial(_command, POSITION, POSITION_HELP, POSITION_HELP.partition("\n")[0],
+                                           position_command(game, referee))
+    return group
 
 
-def question_command(game: Game, name: str, function: Callable[..., Ruling]) -> Callable[..., None]:
-    """A command for one question: its own parameters (the table left out) plus --game and --json."""
-    own = list(inspect.signature(function).parameters.values())[1:]
-    taken = [p.name for p in own if p.name in SHARED_PARAMETERS]
-    if taken:
-        raise DataError([Problem(module_path(game), f"QUESTIONS[{name!r}]", f"parameter {taken[0]!r} is reserved for the shared options", "bad-referee")])
-    hints = get_type_hints(function, include_extras=True)
-    own = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in own]
-    for parameter in own:
-        _choices_in_any_case(parameter.annotation)
-    shared = [
-        inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context),
-        inspect.Parameter("game_choice", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=GameChoice),
-        inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=Json),
-    ]
+def _command(name: str, help_text: str, summary: str, function: Callable[..., None]) -> Any:
+    """One command built from a function whose signature typer reads."""
+    single = typer.Typer(add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+    single.command(name, help=help_text, short_help=summary)(function)
+    return typer.main.get_command(single)
 
-    def answer(ctx: typer.Context, game_choice: str | None, as_json: bool, **options) -> None:
+
+def question_help(game: Game, question: Question) -> str:
+    """A question's help: summary, further help, its verdicts, its variants, and its worked example kept on one line."""
+    parts = [question.summary]
+    if question.details:
+        parts.append(question.details)
+    parts.append("Verdicts: " + ", ".join(str(v.value) for v in question.verdicts) + ".")
+    if question.variants:
+        labels = " or ".join(variant_label(game, v) or v for v in question.variants)
+        parts.append(f"Asked in the {labels} variant only; without --game it is answered there.")
+    parts.append(f"\b\nExample:\n  {question.example}")
+    return "\n\n".join(parts)
+
+
+def _annotation(value: Value) -> Any:
+    """The typer annotation for one declared value."""
+    base: Any = list[value.type] if value.many else value.type
+    if value.optional and not value.many:
+        base = Optional[base]
+    extra = {"metavar": value.param.metavar} if value.param.metavar else {}
+    if issubclass(value.type, Enum):
+        extra["case_sensitive"] = False
+    if value.is_option:
+        return Annotated[base, typer.Option(value.param.flag, help=value.param.help, **extra)]
+    return Annotated[base, typer.Argument(help=value.param.help, **extra)]
+
+
+def question_command(game: Game, referee: Referee, question: Question):
+    """A command for one question: its own values plus --game and --json."""
+    own = [inspect.Parameter(v.name, inspect.Parameter.KEYWORD_ONLY, default=v.default, annotation=_annotation(v))
+           for v in question.values]
+
+    def answer(ctx: typer.Context, game_choice: str | None, as_json: bool, **values) -> None:
         before: Shared = ctx.obj
-        chosen = game_choice if game_choice is not None else before.game_choice
-        table = table_for(game, name, function, variant_named(game, chosen))
-        ruling = function(table, **options)
-        if not isinstance(ruling, Ruling):
-            raise DataError([Problem(module_path(game), f"QUESTIONS[{name!r}]", f"returned {type(ruling).__name__}, not a Ruling", "bad-referee")])
+        named = variant_named(game, game_choice if game_choice is not None else before.game_choice)
+        table = table_for(game, question.name, question.function, named)
+        ruling = ask(referee, question, table, values)
         if as_json or before.as_json:
             print_json(ruling.to_json() | {"game": game.name, "variant": table.variant})
-        else:
-            typer.echo(ruling.to_text())
+            return
+        typer.echo(ruling.to_text())
+        if named is None and question.variants:
+            label = variant_label(game, table.variant)
+            typer.echo(f"Answered in the {label} variant, the only one with this question.")
 
-    answer.__signature__ = inspect.Signature(own + shared)  # type: ignore[attr-defined]
-    answer.__annotations__ = {p.name: p.annotation for p in own + shared}
-    answer.__doc__ = function.__doc__
-    answer.__name__ = function.__name__
+    answer.__signature__ = inspect.Signature(own + SHARED)  # type: ignore[attr-defined]
+    answer.__name__ = question.function.__name__
     return answer
 
 
-def _choices_in_any_case(annotation) -> None:
-    """Let an option or argument with fixed choices (an Enum) take them in any case, as names are found elsewhere."""
-    if get_origin(annotation) is not Annotated:
+POSITION_HELP = """Check a whole position written as YAML against the rules: every problem at once, each with its line and rule.
+
+Exit 0 when the position is legal, 1 when it breaks rules (each problem listed), 2 when the
+file cannot be read or has the wrong shape (naming the line). The README shows a position file.
+
+\b
+Example:
+  dossier referee position my-position.yaml --game long"""
+
+
+def position_command(game: Game, referee: Referee):
+    """The `position FILE` command for a game whose referee checks positions."""
+
+    def check(ctx: typer.Context, file: Annotated[Path, typer.Argument(metavar="FILE", help="The position, as YAML.")],
+              game_choice: GameChoice = None, as_json: Json = False) -> None:
+        before: Shared = ctx.obj
+        named = variant_named(game, game_choice if game_choice is not None else before.game_choice)
+        report = check_position_file(referee, game, named, file)
+        if as_json or before.as_json:
+            print_json(report.to_json())
+        else:
+            typer.echo(report.to_text())
+        if not report.is_legal:
+            raise typer.Exit(1)
+
+    return check
+
+
+@app.command("trust")
+def trust_command(
+    folder: Optional[Path] = typer.Argument(None, metavar="DIR", help="A game folder whose referee.py you have read."),
+    withdraw: bool = typer.Option(False, "--forget", help="Withdraw the trust given to DIR."),
+    listing: bool = typer.Option(False, "--list", help="List the game folders trusted so far."),
+) -> None:
+    """Let a game folder's Python (its referee.py) run: Dossier refuses it until you trust it, and again after it changes.
+
+    Games shipped with Dossier are trusted already. A game folder from elsewhere is code that runs
+    with your rights; read its .py files first. The trust holds for the files as they are now.
+    """
+    if listing:
+        for path, digest in trusted_folders().items():
+            typer.echo(f"{path}  sha256:{digest[:16]}")
         return
-    base, *extras = get_args(annotation)
-    types = [t for t in get_args(base) if t is not type(None)] or [base]  # Optional[Choice] too
-    if any(isinstance(t, type) and issubclass(t, Enum) for t in types):
-        for info in extras:
-            if isinstance(info, ParameterInfo):
-                info.case_sensitive = False
+    if folder is None:
+        raise QuestionError("name the game folder to trust, e.g. `dossier trust ./my-game`")
+    folder = folder.expanduser()
+    if not (folder / "game.yaml").is_file():
+        raise QuestionError(f"{display_path(folder)}: not a game folder (no game.yaml)")
+    if withdraw:
+        said = "no longer trusted" if forget(folder) else "was not trusted"
+        typer.echo(f"{display_path(folder)}: {said}")
+        return
+    if is_shipped(folder):
+        typer.echo(f"{display_path(folder)}: shipped with Dossier, trusted already")
+        return
+    digest = trust(folder)
+    typer.echo(f"{display_path(folder)}: trusted as it is now (sha256:{digest[:16]}); any change to its .py files withdraws it")
 
 
 rules_app = typer.Typer(help="The project's rule summaries (the reference-card data), with their citations.", no_args_is_help=True)

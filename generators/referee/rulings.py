@@ -1,8 +1,9 @@
 """Referee mode: rules questions answered from a game's data, each ruling citing the rule that decides it.
 
 The rules themselves belong to the game, so each game answers through its own module,
-`components/<game>/referee.py`, which Dossier loads by path. The generators never change
-when a game adds or changes a question.
+`components/<game>/referee.py`, which Dossier loads by path (a folder from outside Dossier
+only once trusted: see `trust`). The generators never change when a game adds or changes
+a question, and a game's referee imports nothing from the command-line library.
 
 The contract a game's referee module follows
 --------------------------------------------
@@ -11,52 +12,71 @@ plain function that answers it:
 
 - The first parameter receives the `Table`: the loaded `Game` and the variant in play
   (`table.variant`, one of the game's `variants`, or None for a game without variants).
-- Every other parameter is one of the question's arguments or options, annotated for the
-  command line as `Annotated[type, typer.Argument(help=...)]` or
-  `Annotated[type, typer.Option("--name", help=...)]`, with its default given by `=`.
-  The names `game_choice`, `as_json` and `ctx` are taken by the options every question shares.
-- The docstring's first line is the question's one-line help; the rest its full help.
-- It returns a `Ruling`. A question that cannot be asked (an unknown name, an impossible
-  number) raises `QuestionError`, `UnknownNameError` or another `DossierError`: the CLI then
-  exits 2 with the message, closest names included.
+- Every other parameter is one of the question's values, declared in plain Python as
+  `Annotated[type, Param(help=..., flag="--name")]` with its default given by `=`. The type
+  is int, float, str, bool, an Enum (its values are the choices, in any case), a list of
+  one of those (an option given again and again), or Optional[...] of one (default None).
+  A `Param` without a flag is a positional argument; a bool is always an option, and its
+  flag may name both sides ("--at-capital/--not-at-capital"). The names `game_choice`,
+  `as_json` and `ctx`, and the question name `position`, are taken by the CLI.
+- The return annotation is `Ruling[Verdict]`, Verdict being the question's own Enum of
+  every verdict it can give; the ruling's `verdict` is one of them, its `explanation` the
+  reason in plain words, its `rules` the rules that decide it (at least one).
+- The docstring's first line is the question's one-line summary; the rest its help, with
+  one line `Example: dossier referee ...` that runs as written.
+- A question that cannot be asked (an unknown name, an impossible number) raises
+  `QuestionError`, `UnknownNameError` or another `DossierError`: the CLI then exits 2 with
+  the message, closest names included. Anything else the code raises, a wrong return, or
+  an answer slower than the time limit is reported as a fault of the module, naming it.
 - A question that exists only in some variants is decorated `@only_in("long")`: asked with
-  no variant named it is answered for the first variant listed, asked for another it is refused.
+  no variant named it is answered for the first variant listed, and the answer says so;
+  asked for another it is refused.
 - Heavy libraries (graphs, drawing) are imported inside the question that needs them, since
   the whole module is imported for every `dossier referee` call.
+- Optionally, `check_position(table, position)` checks a whole position written as YAML
+  (`dossier referee position FILE`); see `position`.
+
+The module is imported as part of its folder, so it may split its rules over sibling
+modules and import them relatively (`from .rules import ...`).
 
 So `search(table, police=[2, 3], spy=4)` is an ordinary call in Python, and
 `dossier referee search --police 2 --police 3 --spy 4` is the same question on the command line.
 
 A minimal module:
 
+    from enum import Enum
     from typing import Annotated
-    import typer
-    from generators.referee import QuestionError, Ruling, Table
+    from generators.referee import Param, QuestionError, Ruling, Table
 
-    def zoff(table: Table, attacker: Annotated[int, typer.Option("--attacker", help="...")]) -> Ruling:
-        \"\"\"Who wins a ZOFF.\"\"\"
-        if attacker < 1:
-            raise QuestionError("--attacker: a strength is at least 1")
-        return Ruling("zoff", "attacker wins", "...", rules=("4.2",))
+    class Zoff(Enum):
+        attacker_wins = "attacker wins"
+        defender_wins = "defender wins"
+
+    def zoff(table: Table, attacker: Annotated[str, Param("The attacker's card.", flag="--attacker")],
+             defender: Annotated[str, Param("The defender's card.", flag="--defender")]) -> Ruling[Zoff]:
+        \"\"\"Who wins a ZOFF?
+
+        Example: dossier referee --game my-game zoff --attacker A --defender B
+        \"\"\"
+        if not attacker:
+            raise QuestionError("--attacker: name a card")
+        verdict = Zoff.defender_wins if attacker == defender else Zoff.attacker_wins
+        return Ruling("zoff", verdict, "A defender who guesses the card wins.", rules=("4.2",))
 
     QUESTIONS = {"zoff": zoff}
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from types import ModuleType
-from typing import Any
+from enum import Enum
+from typing import Any, Generic, TypeVar
 
-from ..core.errors import DataError, DossierError, Problem
+from ..core.errors import DossierError
 from ..core.game import Game
 
-MODULE_FILE = "referee.py"
+V = TypeVar("V", bound=Enum)
 
 
 class QuestionError(DossierError, ValueError):
@@ -72,29 +92,38 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Ruling:
-    """The answer to one question: a short ruling, whether it is allowed (for "may I" questions),
-    the reason in plain words, the rules that decide it, and the question's own fields."""
+class Ruling(Generic[V]):
+    """The answer to one question: its typed verdict, the reason in plain words, the rules that decide it,
+    whether it is allowed (for "may I" questions), a short answer when it says more than the verdict
+    ("keep 7, return 1"), and the question's own fields."""
 
     question: str
-    ruling: str
+    verdict: V
     explanation: str
     rules: tuple[str, ...]
     allowed: bool | None = None
+    answer: str | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not self.rules:
+        if not isinstance(self.verdict, Enum):
+            raise TypeError(f"ruling on {self.question!r}: the verdict {self.verdict!r} is not a member of the question's Enum")
+        if isinstance(self.rules, str) or not self.rules or not all(isinstance(r, str) and r.strip() for r in self.rules):
             raise ValueError(f"ruling on {self.question!r} cites no rule")
+
+    @property
+    def short(self) -> str:
+        """The answer line: the short answer, else the verdict's value."""
+        return self.answer or str(self.verdict.value)
 
     def to_json(self) -> dict[str, Any]:
         """The ruling as one JSON object: the common fields, then the question's own."""
-        return {"question": self.question, "ruling": self.ruling, "allowed": self.allowed,
+        return {"question": self.question, "verdict": self.verdict.value, "ruling": self.short, "allowed": self.allowed,
                 "explanation": self.explanation, "rules": list(self.rules), **self.extra}
 
     def to_text(self) -> str:
         """The answer line, the reason and the citations, one paragraph each."""
-        answer = self.ruling[:1].upper() + self.ruling[1:]
+        answer = self.short[:1].upper() + self.short[1:]
         return f"{answer}.\n{self.explanation}\nRules: {'; '.join(self.rules)}"
 
 
@@ -110,7 +139,7 @@ def only_in(*variants: str) -> Callable[[Callable[..., Ruling]], Callable[..., R
 
 def variants_of(question: Callable[..., Ruling]) -> tuple[str, ...]:
     """The variants a question is limited to; () when it is asked in every variant."""
-    return getattr(question, "variants", ())
+    return tuple(getattr(question, "variants", ()))
 
 
 def table_for(game: Game, question: str, function: Callable[..., Ruling], variant: str | None) -> Table:
@@ -120,47 +149,5 @@ def table_for(game: Game, question: str, function: Callable[..., Ruling], varian
         variant = (limited or tuple(game.info.variants) or (None,))[0]
     elif limited and variant not in limited:
         names = " or ".join(limited)
-        raise QuestionError(f"{question!r} is a question about the {names} game only; "
-                            f"ask it with --game {limited[0]} (or {game.name}:{limited[0]})")
+        raise QuestionError(f"{question!r} is a question about the {names} variant only; ask it with --game {game.name}:{limited[0]}")
     return Table(game, variant)
-
-
-def module_path(game: Game) -> Path:
-    """Where the game's referee module lives."""
-    return game.folder / MODULE_FILE
-
-
-def load_questions(game: Game) -> dict[str, Callable[..., Ruling]]:
-    """The questions the game's referee module answers; DataError when it has none or breaks the contract."""
-    path = module_path(game)
-    if not path.is_file():
-        raise DataError([Problem(path, "", f"{game.info.title} has no referee yet (no {MODULE_FILE} in its folder)", "no-referee")])
-    module = _import(path)
-    questions = getattr(module, "QUESTIONS", None)
-    if not isinstance(questions, dict) or not questions:
-        raise DataError([Problem(path, "QUESTIONS", "expected a dict from question names to the functions answering them", "bad-referee")])
-    for name, function in questions.items():
-        if not callable(function):
-            raise DataError([Problem(path, f"QUESTIONS[{name!r}]", "is not a function", "bad-referee")])
-    return dict(questions)
-
-
-def _import(path: Path) -> ModuleType:
-    # A name of its own per folder, so two copies of one game never share a module.
-    name = "dossier_referee_" + hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise DataError([Problem(path, "", "cannot be imported as a Python module", "bad-referee")])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException as exc:
-        del sys.modules[name]
-        # the game's own code failed as it loaded: say where, as for a broken data file
-        if isinstance(exc, SyntaxError):
-            raise DataError([Problem(path, f"line {exc.lineno}", f"cannot be read as Python: {exc.msg}", "bad-referee")]) from None
-        if isinstance(exc, Exception) and not isinstance(exc, DossierError):
-            raise DataError([Problem(path, "", f"cannot be imported: {type(exc).__name__}: {exc}", "bad-referee")]) from None
-        raise
-    return module

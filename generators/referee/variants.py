@@ -4,6 +4,9 @@ or a game and one of its variants ("spion-und-spion:two-player").
 Commands that answer for one variant of a game (the referee, the rule search) take one
 `--game` option for all three, so a player types `--game long` rather than
 `--game spies --variant long`. A variant name wins over a game of the same name.
+
+A game read once is kept for the rest of the process while its files stay as they were, so a
+program asking many questions (a bot, the test suite) reads and checks each game once.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from ..core.errors import UnknownNameError
 from ..core.game import Game
 from ..core.loader import resolve_game_folder
 from ..core.names import NameIndex
-from ..core.paths import installed_games
+from ..core.paths import installed_games, layouts_dir
 from ..core.yamlio import read_yaml
 from ..validation import load_game
 
@@ -26,6 +29,27 @@ class Choice:
 
     game: Game
     variant: str | None
+
+
+_LOADED: dict[Path, tuple[tuple, Game]] = {}
+
+
+def _stamp(folder: Path) -> tuple:
+    """The game's files and the layout presets as they are now: names, sizes and change times."""
+    files = sorted(p for root in (folder, layouts_dir()) if root.is_dir() for p in root.rglob("*") if p.is_file())
+    return tuple((str(p), s.st_size, s.st_mtime_ns) for p in files for s in (p.stat(),))
+
+
+def _load(choice: str | Path | None) -> Game:
+    """`load_game(choice)`, read again only when the game's files or the presets have changed since the last time."""
+    folder = resolve_game_folder(choice)
+    stamp = _stamp(folder)
+    kept = _LOADED.get(folder)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    game = load_game(folder)
+    _LOADED[folder] = (stamp, game)
+    return game
 
 
 def _parts(choice: str) -> tuple[str, str | None]:
@@ -61,18 +85,18 @@ def choose(choice: str | None) -> Choice:
     Raises UnknownNameError naming the closest variants and games when `choice` is neither.
     """
     if choice is None:
-        return Choice(load_game(None), None)
+        return Choice(_load(None), None)
     game_text, variant_text = _parts(choice)
     if variant_text is not None:
-        game = load_game(game_text)
+        game = _load(game_text)
         return Choice(game, variant_named(game, choice))
     default = resolve_game_folder(None)
     defaults = _variants_in(default)
     variant = NameIndex("variant", defaults).find(choice)
     if variant is not None:
-        return Choice(load_game(default), variant)
+        return Choice(_load(default), variant)
     try:
-        return Choice(load_game(choice), None)
+        return Choice(_load(choice), None)
     except UnknownNameError:
         names = defaults + installed_games()
         raise UnknownNameError("game or variant", choice, NameIndex("name", names).closest(choice) or names) from None
