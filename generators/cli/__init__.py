@@ -31,6 +31,7 @@ COMMANDS = {
     "map": "map",
     "referee": "referee",
     "rules": "referee",
+    "trust": "referee",
 }
 
 

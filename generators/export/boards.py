@@ -29,7 +29,7 @@ BOARDS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Board:
-    """A board of the game: its name in BOARDS, its title ("Spies! map") and its picture."""
+    """A board of the game: its name in BOARDS, its title ("Europe map") and its picture."""
 
     name: str
     title: str

@@ -161,7 +161,7 @@ def slug(*words: str) -> str:
 
 
 def _unique_ids(parts: list[Part]) -> list[Part]:
-    """The parts with a number added to any id already taken in its kind: "russia-nkvd-2", then "russia-nkvd-2-2"."""
+    """The parts with a number added to any id already taken in its kind: "red-guard-2", then "red-guard-2-2"."""
     taken: set[str] = set()
     result = []
     for part in parts:
