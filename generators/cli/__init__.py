@@ -1,20 +1,57 @@
 """The `dossier` command: every sub-command module registers itself on the shared app.
 
 Errors Dossier raises on purpose (bad data, unknown names, impossible options) are printed
-as one clear message on stderr with exit code 2, never as a traceback.
+as one clear message on stderr with exit code 2, never as a traceback; so is a file or folder
+the system refuses to read or write (no space, no permission, a link loop).
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
+from pathlib import Path
 
-from ..core.errors import DossierError
+from ..core.errors import DossierError, cut, display_path
 from . import build, calibrate, data, map, referee, replace  # noqa: F401  (importing registers the commands)
 from .app import app
+
+# Messages are cut to a readable length; a report of many problems has one line per problem.
+MAX_REPORT = 20_000
+
+
+def _data_root_problem() -> str | None:
+    """Why $DOSSIER_DATA cannot be used, or None when it is unset or names a folder."""
+    override = os.environ.get("DOSSIER_DATA")
+    if override is None:
+        return None
+    if not override.strip():
+        return "DOSSIER_DATA is set but empty; unset it or name the folder holding components/ and layouts/"
+    if not Path(override).expanduser().is_dir():
+        return f"DOSSIER_DATA names {cut(override, 200)!r}, which is not a folder; it should hold components/ and layouts/"
+    return None
+
+
+class _ToStderr(logging.Handler):
+    """Library notes (a wait for another command's lock) as "dossier: ..." on whatever stderr is now."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        sys.stderr.write(f"dossier: {record.getMessage()}\n")
+
+
+def _error(message: str) -> int:
+    sys.stderr.write(f"dossier: error: {cut(message, MAX_REPORT)}\n")
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run `dossier` with `argv` (default: the process arguments); returns the exit code."""
+    problem = _data_root_problem()
+    if problem:
+        return _error(problem)
+    notes = logging.getLogger("dossier")
+    if not notes.handlers:
+        notes.addHandler(_ToStderr())
     try:
         app(args=argv, prog_name="dossier")
     except SystemExit as exc:
@@ -23,8 +60,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"{exc.code}\n")
         return 1
     except DossierError as exc:
-        sys.stderr.write(f"dossier: error: {exc}\n")
-        return 2
+        return _error(str(exc))
+    except OSError as exc:  # the system refused a file or folder the command needed
+        where = f"{display_path(Path(exc.filename))}: " if exc.filename else ""
+        return _error(f"{where}{exc.strerror or exc}")
     except KeyboardInterrupt:
         sys.stderr.write("dossier: interrupted\n")
         return 130

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, Optional
 
 import typer
@@ -34,6 +35,13 @@ FoldOption = typer.Option(False, "--fold", help="Fronts and backs side by side w
 PieceSizeOption = typer.Option(None, "--piece-size", help="Counter size, e.g. 5/8in or 16mm (default: the layout's).")
 BleedOption = typer.Option(None, "--bleed", help="Colour carried past each cut line, e.g. 1mm.")
 BackOffsetOption = typer.Option(None, "--back-offset", help="Shift of the back pages, x,y, e.g. 0.4mm,-0.2mm (measure it with `dossier calibrate`).")
+
+
+def output_path(text: str | Path) -> Path:
+    """--out as typed; an empty one is refused rather than read as the current folder."""
+    if not str(text).strip():
+        raise typer.BadParameter("is empty; name a folder or file to write")
+    return Path(text)
 
 
 def _version(value: bool) -> None:

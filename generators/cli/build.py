@@ -22,6 +22,7 @@ from .app import (
     PieceSizeOption,
     app,
     is_terminal,
+    output_path,
 )
 from .data import games_to_use
 
@@ -29,7 +30,7 @@ from .data import games_to_use
 @app.command()
 def build(
     game: Optional[str] = GameOption,
-    out: Path = typer.Option(paths.OUTPUT, "--out", "-o", help="Folder to write into; files land in OUT/<game>/."),
+    out: Path = typer.Option(paths.OUTPUT, "--out", "-o", parser=output_path, help="Folder to write into; files land in OUT/<game>/."),
     paper: Optional[str] = PaperOption,
     formats: str = FormatOption,
     duplex: str = DuplexOption,
@@ -42,13 +43,13 @@ def build(
 ) -> None:
     """Build the printable files of a game (every installed game when --game is not given) into OUT/<game>/."""
     options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
-    games = [load_game(name) for name in games_to_use(game)]  # all data checked before anything is written
+    games = [load_game(name, for_print=True) for name in games_to_use(game)]  # all data checked before anything is written
     from ..printing.render import (
         held_writes,  # drawing libraries load only when a build runs
     )
 
     written: list[Path] = []
-    with held_writes():  # a game refused late leaves no file of the games before it
+    with held_writes(out):  # a game refused late leaves no file of the games before it
         if is_terminal():
             from rich.progress import Progress
 

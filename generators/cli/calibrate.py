@@ -11,12 +11,12 @@ from ..build import make_options
 from ..core import paths
 from ..core.errors import display_path
 from ..validation import load_game
-from .app import BackOffsetOption, DuplexOption, FormatOption, GameOption, PaperOption, app
+from .app import BackOffsetOption, DuplexOption, FormatOption, GameOption, PaperOption, app, output_path
 
 
 @app.command()
 def calibrate(
-    out: Path = typer.Option(paths.OUTPUT / "calibration.pdf", "--out", "-o", help="PDF to write."),
+    out: Path = typer.Option(paths.OUTPUT / "calibration.pdf", "--out", "-o", parser=output_path, help="PDF to write."),
     game: Optional[str] = GameOption,
     paper: Optional[str] = PaperOption,
     formats: str = FormatOption,
@@ -25,10 +25,13 @@ def calibrate(
 ) -> None:
     """Print a duplex alignment target; its readings are the --back-offset that puts backs behind fronts."""
     from ..printing.calibrate import build_calibration
+    from ..printing.render import output_folder
 
-    loaded = load_game(game)
+    loaded = load_game(game, for_print=True)
     options = make_options(paths.OUTPUT, paper, formats, duplex, back_offset=back_offset)
     layout = loaded.layout
     layout.paper_size(options.paper)
-    for path in build_calibration(layout, options, out, loaded.folder):
+    with output_folder(out.parent):
+        written = build_calibration(layout, options, out, loaded.folder)
+    for path in written:
         typer.echo(display_path(path))

@@ -46,7 +46,7 @@ def validate(game: Optional[str] = GameOption) -> None:
     problems = []
     for name in games_to_use(game):
         try:
-            loaded = load_game(name)
+            loaded = load_game(name, for_print=True)
         except DataError as exc:
             problems += exc.problems
             continue

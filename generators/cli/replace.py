@@ -21,6 +21,7 @@ from .app import (
     PaperOption,
     PieceSizeOption,
     app,
+    output_path,
 )
 
 
@@ -30,7 +31,7 @@ def replace(
     kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (spy, police, secret, chit, tile...); alone: every piece of it."),
     nation: Optional[str] = typer.Option(None, "--nation", help="Only pieces of this nation (or faction); alone: every piece of it."),
     copies: int = typer.Option(1, "--copies", min=1, help="Copies of each piece or tile selected."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/<game>/replacements.pdf)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", parser=output_path, help="PDF to write (default: output/<game>/replacements.pdf)."),
     game: Optional[str] = GameOption,
     paper: Optional[str] = PaperOption,
     formats: str = FormatOption,
@@ -45,13 +46,16 @@ def replace(
     Each named roster entry prints once (or --copies times), e.g.
     `dossier replace "Ge 1" Piccolo "Atomic Bomb"` or `dossier replace --kind police --nation Italy`.
     """
+    from ..printing.render import output_folder
     from ..printing.replace import build_replacements, select
 
-    loaded = load_game(game)
+    loaded = load_game(game, for_print=True)
     selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
     options = make_options(paths.OUTPUT, paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
     target = out or options.game_dir(loaded) / "replacements.pdf"
     layout = loaded.layout
-    for path in build_replacements(loaded, layout, options, selection, target, copies):
+    with output_folder(paths.OUTPUT if out is None else target.parent):
+        written = build_replacements(loaded, layout, options, selection, target, copies)
+    for path in written:
         typer.echo(display_path(path))
 

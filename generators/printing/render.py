@@ -1,67 +1,112 @@
 """Writing what a generator drew: the PDF, one SVG per page, PNG previews; each file written atomically.
 
 Drawing happens entirely in memory first, so a refusal while drawing (text that cannot fit,
-an unknown symbol) leaves every earlier file as it was. Inside `held_writes()` (a whole build)
-the files wait in memory until every product has been drawn, so a refusal at the last product
-leaves no file of the earlier ones either.
+an unknown symbol) leaves every earlier file as it was. Inside `held_writes(out)` (a whole build)
+the files wait in memory until every product has been drawn; then each folder's files are
+written as one set, swapped in whole (core/atomic.py), so a refusal, a full disk or a kill
+leaves the earlier set as it was. Every file must land under the output folder the command
+writes into: a path that would leave it is refused, whatever made it.
 """
 
 from __future__ import annotations
 
-import gc
 import io
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.atomic import write_bytes, write_text
-from ..core.errors import DossierError, display_path
+from ..core.atomic import (
+    folder_lock,
+    make_folder,
+    record_written,
+    refuse_unless_replaceable,
+    staged_folder,
+    write_bytes,
+    write_text,
+    written_here,
+)
+from ..core.collector import collector_paused
+from ..core.errors import OutputError, display_path
+from ..core.files import Kind, kind_of
 from .fonts import FontSet
 from .painter import Painter, PdfPainter, SvgPainter
 
 PREVIEW_DPI = 100
 
 
-class OutputError(DossierError):
-    """A file that could not be written (no space, no permission); nothing half-written is left."""
+@dataclass
+class _Files:
+    """What one write_outputs call makes: (path, content) pairs, and the per-page series among them."""
+
+    files: list[tuple[Path, bytes | str]]
+    pages: list[tuple[Path, str, int]] = field(default_factory=list)  # (stem, suffix, pages written)
+
+    def is_stale(self, name: str, folder: Path) -> bool:
+        """True for a page of these series beyond the pages written now (`name` relative to `folder`)."""
+        return any(_page_number(stem, suffix, folder / name) > count for stem, suffix, count in self.pages)
 
 
-_held: ContextVar[list[Callable[[], None]] | None] = ContextVar("held_writes", default=None)
+_held: ContextVar[list[_Files] | None] = ContextVar("held_writes", default=None)
+_root: ContextVar[Path | None] = ContextVar("output_folder", default=None)
+
+
+def _normal(path: Path) -> Path:
+    """`path` made absolute with "." and ".." taken out, links not followed."""
+    return Path(os.path.normpath(os.path.abspath(path)))
+
+
+def _inside(path: Path, root: Path) -> Path:
+    """`path` made absolute; OutputError unless it lies inside `root` through folders, not links."""
+    path = _normal(path)
+    if root not in path.parents:
+        raise OutputError(f"refusing to write {display_path(path)}: it is outside the output folder {display_path(root)}")
+    for folder in reversed(path.parents[: path.parents.index(root)]):
+        kind = kind_of(folder, follow=False)
+        if kind not in (Kind.FOLDER, Kind.MISSING):
+            raise OutputError(f"refusing to write {display_path(path)}: {display_path(folder)} is {kind}, "
+                              f"so the file could land outside the output folder {display_path(root)}")
+    return path
 
 
 @contextmanager
-def held_writes() -> Iterator[None]:
-    """Write the files of the block only once all of it has succeeded (an inner hold joins the outer one)."""
+def output_folder(root: Path) -> Iterator[Path]:
+    """Every file written in the block must lie inside `root`, the folder the command writes into."""
+    folder = make_folder(_normal(root))
+    token = _root.set(folder)
+    try:
+        yield folder
+    finally:
+        _root.reset(token)
+
+
+@contextmanager
+def held_writes(out: Path | None = None) -> Iterator[None]:
+    """Write the block's files only once all of it has succeeded, each folder's files swapped in as one set.
+
+    `out` is the output folder every file must lie inside (an inner hold joins the outer one).
+    """
     if _held.get() is not None:
         yield
         return
-    pending: list[Callable[[], None]] = []
+    pending: list[_Files] = []
     token = _held.set(pending)
     try:
         yield
     finally:
         _held.reset(token)
-    for write in pending:
-        write()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a document is laid out and drawn.
-
-    A build makes many small objects that live until the document is written; the collector
-    would rescan all of them again and again, which makes large builds grow faster than linearly.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
+    if not pending:
+        return
+    with output_folder(out if out is not None else _root.get() or Path.cwd()) as root:
+        sets: dict[Path, list[_Files]] = {}
+        for made in pending:
+            for folder in dict.fromkeys(_inside(path, root).parent for path, _ in made.files):
+                sets.setdefault(folder, []).append(made)
+        for folder, made_there in sets.items():
+            _write_set(folder, made_there)
 
 def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "") -> bytes:
     """The PDF `draw` makes, as bytes."""
@@ -101,15 +146,57 @@ def page_files(stem: Path, suffix: str, count: int) -> list[Path]:
     return [stem.with_name(f"{stem.name}-{n}{suffix}") for n in range(1, count + 1)]
 
 
-def _remove_stale(stem: Path, suffix: str, keep: int) -> None:
-    """Delete per-page files left by an earlier build that had more pages."""
-    pattern = re.compile(rf"^{re.escape(stem.name)}-(\d+){re.escape(suffix)}$")
-    if not stem.parent.is_dir():
-        return
-    for file in stem.parent.iterdir():
-        match = pattern.match(file.name)
-        if match and int(match.group(1)) > keep:
-            file.unlink(missing_ok=True)
+def _page_number(stem: Path, suffix: str, path: Path) -> int:
+    """The page number of `path` in the series `stem`-N`suffix`, or 0 when it is not one of them."""
+    if path.parent != stem.parent:
+        return 0
+    found = re.fullmatch(rf"{re.escape(stem.name)}-(\d+){re.escape(suffix)}", path.name)
+    return int(found.group(1)) if found else 0
+
+
+def _write(path: Path, data: bytes | str) -> None:
+    try:
+        write_text(path, data) if isinstance(data, str) else write_bytes(path, data)
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
+
+
+def _write_set(folder: Path, made: list[_Files]) -> None:
+    """Write every file of `made` (all inside `folder`) as one set that replaces the folder's earlier one."""
+    try:
+        with staged_folder(folder, drop=lambda name: any(m.is_stale(name, folder) for m in made)) as staging:
+            for each in made:
+                for path, data in each.files:
+                    if _normal(path).parent == folder:
+                        _write(staging / _normal(path).name, data)
+    except OutputError:
+        raise
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
+
+
+def _write_files(made: _Files) -> None:
+    """Write `made` file by file (each atomically) into its folder, outside any build."""
+    root = _root.get()
+    paths = [_inside(path, root) if root else _normal(path) for path, _ in made.files]
+    for folder in dict.fromkeys(p.parent for p in paths):
+        new_folder = not folder.exists()
+        make_folder(folder)
+        try:
+            with folder_lock(folder):
+                ours = written_here(folder)
+                for path in (p for p in paths if p.parent == folder):
+                    refuse_unless_replaceable(path)
+                for path, (_, data) in zip(paths, made.files):
+                    if path.parent == folder:
+                        _write(path, data)
+                stale = {name for name in ours if made.is_stale(name, folder)}
+                for name in stale:
+                    (folder / name).unlink(missing_ok=True)
+                if ours or new_folder:
+                    record_written(folder, (ours - stale) | {p.name for p in paths if p.parent == folder})
+        except OSError as exc:
+            raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
 
 
 def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSet,
@@ -117,6 +204,7 @@ def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
     """Draw once per backend needed, then write the PDF, per-page SVGs and PNGs asked for in `formats`.
 
     Returns the files written. PNG previews are rendered from the PDF, so they show exactly what prints.
+    Pages of an earlier run beyond those written now are removed, when Dossier wrote them.
     """
     formats = tuple(formats)
     pdf_path = Path(pdf_path)
@@ -127,21 +215,12 @@ def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
     outputs: list[tuple[Path, bytes | str]] = [(pdf_path, pdf)] if "pdf" in formats and pdf is not None else []
     outputs += list(zip(page_files(stem, ".svg", len(svgs)), svgs))
     outputs += list(zip(page_files(stem, ".png", len(pngs)), pngs))
-
-    def write() -> None:
-        for path, data in outputs:
-            try:
-                write_text(path, data) if isinstance(data, str) else write_bytes(path, data)
-            except OSError as exc:
-                raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
-        if "svg" in formats:
-            _remove_stale(stem, ".svg", len(svgs))
-        if "png" in formats:
-            _remove_stale(stem, ".png", len(pngs))
-
+    pages = [(_normal(stem), suffix, count) for suffix, count, wanted in ((".svg", len(svgs), "svg"), (".png", len(pngs), "png"))
+             if wanted in formats]
+    made = _Files(outputs, pages)
     pending = _held.get()
     if pending is None:
-        write()
+        _write_files(made)
     else:
-        pending.append(write)
+        pending.append(made)
     return [path for path, _ in outputs]
