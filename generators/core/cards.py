@@ -17,7 +17,8 @@ from pydantic import BaseModel
 from .card_models import Card, Derivation, Item, Section
 from .errors import Problem
 from .models import Faction, Piece, Tile
-from .templates import fill, record_values, slots
+from .slots import slots
+from .templates import fill, record_values
 
 if TYPE_CHECKING:
     from .game import Game

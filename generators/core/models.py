@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model,
 
 from .files import folder_name_problem
 from .limits import MAX_PIECES, MAX_TEXT, shown
-from .templates import template_problem
+from .slots import template_problem
 
 
 class Record(BaseModel):
