@@ -19,8 +19,11 @@ LINES_SHOWN = 100
 
 
 def cut(text: str, limit: int = MAX_MESSAGE) -> str:
-    """`text`, or its start and how long it was when longer than `limit` characters."""
-    return text if len(text) <= limit else f"{text[:limit]}... (cut; {len(text):,} characters in all)"
+    """`text`, or its start and end around a note of how much was cut when longer than `limit` characters."""
+    if len(text) <= limit:
+        return text
+    head, tail = limit * 2 // 3, limit // 3
+    return f"{text[:head]} [... {len(text) - head - tail:,} characters cut ...] {text[-tail:]}"
 
 
 class DossierError(Exception):
@@ -91,10 +94,7 @@ class OptionError(DossierError, ValueError):
 def display_path(path: Path) -> str:
     """The path as a user would read it: shipped data as "components/spies/tiles.yaml",
     other files relative to the current folder when inside it, else in full."""
-    try:
-        path = Path(path).resolve()
-    except (OSError, RuntimeError):  # a link loop: show the path as given
-        path = Path(os.path.abspath(path))
+    path = Path(os.path.normpath(os.path.abspath(path)))  # the path as given: a link is not followed to its target
     for root in (data_root(), Path.cwd().resolve()):
         try:
             return str(path.relative_to(root))

@@ -34,6 +34,10 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
+# Files whose records game.yaml shapes (the pieces' own fields, the tiles' award kinds).
+DEPENDS_ON_INFO = ("pieces.yaml", "tiles.yaml")
+
+
 def default_game() -> str:
     """The game used when no --game is given: $DOSSIER_GAME, else `default` in components/games.yaml."""
     chosen = os.environ.get("DOSSIER_GAME")
@@ -103,6 +107,9 @@ def read_game(game: str | Path | None = None) -> Game:
     info = records.get("game.yaml")
     if isinstance(info, GameInfo):  # the game's own fields and award kinds, declared in game.yaml
         schemas.update({"pieces.yaml": roster_schema(info), "tiles.yaml": tiles_schema(info)})
+    else:  # their records depend on game.yaml; read against a broken one they would repeat its problem
+        for name in DEPENDS_ON_INFO:
+            del schemas[name]
     for name, model in schemas.items():
         file = folder / name
         if kind_of(file, follow=False) is Kind.MISSING:  # a folder, FIFO or broken link of that name is refused

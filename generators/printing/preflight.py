@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from ..core.card_models import Card
     from ..core.game import Game
     from ..core.layouts import Layout
+    from ..core.models import Piece
     from .fonts import FontSet
 
 # A font file larger than this is refused unread (a large CJK font is about 20 MB).
@@ -80,6 +81,12 @@ def check_fonts(game: "Game") -> list[Problem]:
     return problems
 
 
+def _label(game: "Game", piece: "Piece") -> str:
+    """The piece as messages name it, its name cut when long (the message is about that name being too long)."""
+    label = piece_label(game, piece)
+    return label if len(label) <= 80 else f"{piece.name[:40]}... ({piece.kind})"
+
+
 def _fits_paper(layout: "Layout", size: tuple[float, float], what: str) -> str | None:
     spec = sheet_spec(layout, BuildOptions(), size, backs=True, header=caption_space(layout, CAPTION_SIZE))
     try:
@@ -120,7 +127,7 @@ def check_printable(game: "Game") -> list[Problem]:
         size = layout.sizes[kind.size]
         try:
             for face in faces(game, piece):
-                painter.art(face, (size.width, size.height), painter.min_text(kind.size), piece_label(game, piece))
+                painter.art(face, (size.width, size.height), painter.min_text(kind.size), _label(game, piece))
         except TemplateError:
             continue  # check_pieces reports it
         except TextFitError as exc:

@@ -75,7 +75,7 @@ def _inside(path: Path, root: Path) -> Path:
 @contextmanager
 def output_folder(root: Path) -> Iterator[Path]:
     """Every file written in the block must lie inside `root`, the folder the command writes into."""
-    folder = make_folder(_normal(root))
+    folder = _normal(root)
     token = _root.set(folder)
     try:
         yield folder
@@ -101,11 +101,15 @@ def held_writes(out: Path | None = None) -> Iterator[None]:
     if not pending:
         return
     with output_folder(out if out is not None else _root.get() or Path.cwd()) as root:
+        make_folder(root)
         sets: dict[Path, list[_Files]] = {}
         for made in pending:
             for folder in dict.fromkeys(_inside(path, root).parent for path, _ in made.files):
                 sets.setdefault(folder, []).append(made)
         for folder, made_there in sets.items():
+            if folder == root:
+                raise OutputError(f"refusing to write a set of files into the output folder itself ({display_path(root)}); "
+                                  "each goes into a folder inside it")
             _write_set(folder, made_there)
 
 def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "") -> bytes:
