@@ -84,10 +84,11 @@ def output_folder(root: Path) -> Iterator[Path]:
 
 
 @contextmanager
-def held_writes(out: Path | None = None) -> Iterator[None]:
+def held_writes(out: Path) -> Iterator[None]:
     """Write the block's files only once all of it has succeeded, each folder's files swapped in as one set.
 
     `out` is the output folder every file must lie inside (an inner hold joins the outer one).
+    Every path is checked before any set is written.
     """
     if _held.get() is not None:
         yield
@@ -100,17 +101,18 @@ def held_writes(out: Path | None = None) -> Iterator[None]:
         _held.reset(token)
     if not pending:
         return
-    with output_folder(out if out is not None else _root.get() or Path.cwd()) as root:
+    with output_folder(out) as root:
         make_folder(root)
         sets: dict[Path, list[_Files]] = {}
         for made in pending:
             for folder in dict.fromkeys(_inside(path, root).parent for path, _ in made.files):
+                if folder == root:
+                    raise OutputError(f"refusing to write a set of files into the output folder itself "
+                                      f"({display_path(root)}); each goes into a folder inside it")
                 sets.setdefault(folder, []).append(made)
         for folder, made_there in sets.items():
-            if folder == root:
-                raise OutputError(f"refusing to write a set of files into the output folder itself ({display_path(root)}); "
-                                  "each goes into a folder inside it")
             _write_set(folder, made_there)
+
 
 def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "") -> bytes:
     """The PDF `draw` makes, as bytes."""
