@@ -13,11 +13,11 @@ from pathlib import Path
 from .core.cards import check_cards
 from .core.checks import (
     check_aliases,
-    faction_problems,
     check_info,
     check_layout,
     check_pieces,
     check_tiles,
+    faction_problems,
 )
 from .core.collector import collector_paused
 from .core.errors import DataError, Problem

@@ -12,12 +12,12 @@ import os
 import sys
 from pathlib import Path
 
-from ..core.errors import DossierError, cut, display_path
+from ..core.errors import LINES_SHOWN, DossierError, cut, display_path
 from . import build, calibrate, data, map, referee, replace  # noqa: F401  (importing registers the commands)
 from .app import app
 
-# Messages are cut to a readable length; a report of many problems has one line per problem.
-MAX_REPORT = 20_000
+# Each line of a message is cut to a readable length (a report of many problems has one line per problem).
+MAX_LINE = 600
 
 
 def _data_root_problem() -> str | None:
@@ -40,7 +40,8 @@ class _ToStderr(logging.Handler):
 
 
 def _error(message: str) -> int:
-    sys.stderr.write(f"dossier: error: {cut(message, MAX_REPORT)}\n")
+    lines = message.splitlines() or [""]
+    sys.stderr.write("dossier: error: " + "\n".join(cut(line, MAX_LINE) for line in lines[:LINES_SHOWN + 1]) + "\n")
     return 2
 
 
