@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.atomic import (
+    clear_leftovers,
     folder_lock,
     make_folder,
     record_written,
@@ -40,14 +41,19 @@ PREVIEW_DPI = 100
 
 @dataclass
 class _Files:
-    """What one write_outputs call makes: (path, content) pairs, and the per-page series among them."""
+    """What one write_outputs call makes: files by name in one folder, and the per-page series among them."""
 
-    files: list[tuple[Path, bytes | str]]
-    pages: list[tuple[Path, str, int]] = field(default_factory=list)  # (stem, suffix, pages written)
+    folder: Path
+    files: list[tuple[str, bytes | str]]
+    pages: list[tuple[str, str, int]] = field(default_factory=list)  # (stem, suffix, pages written)
 
-    def is_stale(self, name: str, folder: Path) -> bool:
-        """True for a page of these series beyond the pages written now (`name` relative to `folder`)."""
-        return any(_page_number(stem, suffix, folder / name) > count for stem, suffix, count in self.pages)
+    def is_stale(self, name: str) -> bool:
+        """True for a page of these series beyond the pages written now ("counters-7.svg" after 2 pages)."""
+        for stem, suffix, count in self.pages:
+            found = re.fullmatch(rf"{re.escape(stem)}-(\d+){re.escape(suffix)}", name)
+            if found and int(found.group(1)) > count:
+                return True
+        return False
 
 
 _held: ContextVar[list[_Files] | None] = ContextVar("held_writes", default=None)
@@ -105,7 +111,8 @@ def held_writes(out: Path) -> Iterator[None]:
         make_folder(root)
         sets: dict[Path, list[_Files]] = {}
         for made in pending:
-            for folder in dict.fromkeys(_inside(path, root).parent for path, _ in made.files):
+            if made.files:
+                folder = _inside(made.folder / made.files[0][0], root).parent
                 if folder == root:
                     raise OutputError(f"refusing to write a set of files into the output folder itself "
                                       f"({display_path(root)}); each goes into a folder inside it")
@@ -152,14 +159,6 @@ def page_files(stem: Path, suffix: str, count: int) -> list[Path]:
     return [stem.with_name(f"{stem.name}-{n}{suffix}") for n in range(1, count + 1)]
 
 
-def _page_number(stem: Path, suffix: str, path: Path) -> int:
-    """The page number of `path` in the series `stem`-N`suffix`, or 0 when it is not one of them."""
-    if path.parent != stem.parent:
-        return 0
-    found = re.fullmatch(rf"{re.escape(stem.name)}-(\d+){re.escape(suffix)}", path.name)
-    return int(found.group(1)) if found else 0
-
-
 def _write(path: Path, data: bytes | str) -> None:
     try:
         write_text(path, data) if isinstance(data, str) else write_bytes(path, data)
@@ -168,41 +167,39 @@ def _write(path: Path, data: bytes | str) -> None:
 
 
 def _write_set(folder: Path, made: list[_Files]) -> None:
-    """Write every file of `made` (all inside `folder`) as one set that replaces the folder's earlier one."""
+    """Write every file of `made` (all in `folder`) as one set that replaces the folder's earlier one."""
     try:
-        with staged_folder(folder, drop=lambda name: any(m.is_stale(name, folder) for m in made)) as staging:
+        with staged_folder(folder, drop=lambda name: any(m.is_stale(name) for m in made)) as staging:
             for each in made:
-                for path, data in each.files:
-                    if _normal(path).parent == folder:
-                        _write(staging / _normal(path).name, data)
-    except OutputError:
-        raise
+                for name, data in each.files:
+                    _write(staging / name, data)
     except OSError as exc:
         raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
 
 
 def _write_files(made: _Files) -> None:
-    """Write `made` file by file (each atomically) into its folder, outside any build."""
+    """Write `made` file by file (each atomically) into its folder, outside a build."""
     root = _root.get()
-    paths = [_inside(path, root) if root else _normal(path) for path, _ in made.files]
-    for folder in dict.fromkeys(p.parent for p in paths):
-        new_folder = not folder.exists()
-        make_folder(folder)
-        try:
-            with folder_lock(folder):
-                ours = written_here(folder)
-                for path in (p for p in paths if p.parent == folder):
-                    refuse_unless_replaceable(path)
-                for path, (_, data) in zip(paths, made.files):
-                    if path.parent == folder:
-                        _write(path, data)
-                stale = {name for name in ours if made.is_stale(name, folder)}
-                for name in stale:
-                    (folder / name).unlink(missing_ok=True)
-                if ours or new_folder:
-                    record_written(folder, (ours - stale) | {p.name for p in paths if p.parent == folder})
-        except OSError as exc:
-            raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
+    if not made.files:
+        return
+    folder = _inside(made.folder / made.files[0][0], root).parent if root else made.folder
+    new_folder = kind_of(folder) is Kind.MISSING
+    make_folder(folder)
+    try:
+        with folder_lock(folder):
+            clear_leftovers(folder)
+            for name, _ in made.files:
+                refuse_unless_replaceable(folder / name)
+            for name, data in made.files:
+                _write(folder / name, data)
+            ours = written_here(folder)
+            stale = {name for name in ours if made.is_stale(name)}
+            for name in stale:
+                (folder / name).unlink(missing_ok=True)
+            if ours or new_folder:  # a folder Dossier made, or one it keeps a record in
+                record_written(folder, (ours - stale) | {name for name, _ in made.files})
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
 
 
 def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSet,
@@ -221,9 +218,9 @@ def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
     outputs: list[tuple[Path, bytes | str]] = [(pdf_path, pdf)] if "pdf" in formats and pdf is not None else []
     outputs += list(zip(page_files(stem, ".svg", len(svgs)), svgs))
     outputs += list(zip(page_files(stem, ".png", len(pngs)), pngs))
-    pages = [(_normal(stem), suffix, count) for suffix, count, wanted in ((".svg", len(svgs), "svg"), (".png", len(pngs), "png"))
+    pages = [(stem.name, suffix, count) for suffix, count, wanted in ((".svg", len(svgs), "svg"), (".png", len(pngs), "png"))
              if wanted in formats]
-    made = _Files(outputs, pages)
+    made = _Files(_normal(pdf_path.parent), [(path.name, data) for path, data in outputs], pages)
     pending = _held.get()
     if pending is None:
         _write_files(made)
