@@ -8,6 +8,7 @@ every problem found is reported at once. Nothing downstream sees data that faile
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 
 from .core.cards import check_cards
@@ -38,18 +39,25 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
 )
 
 
-def print_checks() -> tuple[Callable[[Game], list[Problem]], ...]:
-    """The preflight checks: what a build would refuse (fonts, sizes, texts that cannot fit).
+class Preflight(Enum):
+    """How much of what a build would refuse loading a game checks, beyond the data checks."""
 
-    Only commands that print (and `validate`) run them, so a map query never loads the drawing libraries.
-    """
-    from .printing.preflight import check_fonts, check_printable
-
-    return (check_fonts, check_printable)
+    NONE = 0  # map queries, rules questions: nothing is printed
+    QUICK = 1  # printing commands: fonts and sizes, refused naming the preset file and field
+    FULL = 2  # `dossier validate`: also every text laid out as the build lays it out
 
 
-def problems(game: Game, for_print: bool = False) -> list[Problem]:
-    """Every problem CHECKS (and, `for_print`, the preflight checks) find in `game`; none means usable.
+def preflight_checks(level: Preflight) -> tuple[Callable[[Game], list[Problem]], ...]:
+    """The preflight checks for `level`; the drawing libraries load only when there are some."""
+    if level is Preflight.NONE:
+        return ()
+    from .printing.preflight import check_fonts, check_sizes, check_texts
+
+    return (check_fonts, check_sizes) + ((check_texts,) if level is Preflight.FULL else ())
+
+
+def problems(game: Game, preflight: Preflight = Preflight.NONE) -> list[Problem]:
+    """Every problem CHECKS (then the preflight checks) find in `game`; none means the data is usable.
 
     While the factions themselves are ambiguous, only game.yaml's problems are reported: every
     other check looks factions up and would repeat the one root problem once per record.
@@ -59,20 +67,17 @@ def problems(game: Game, for_print: bool = False) -> list[Problem]:
     found: list[Problem] = []
     for check in CHECKS:
         found += check(game)
-    if for_print and not found:
-        for check in print_checks():
+    if not found:
+        for check in preflight_checks(preflight):
             found += check(game)
     return found
 
 
-def load_game(game: str | Path | None = None, for_print: bool = False) -> Game:
-    """The game named (or the folder given), read and cross-checked; raises DataError listing every problem.
-
-    `for_print`: also refuse what a build would refuse (see `print_checks`).
-    """
+def load_game(game: str | Path | None = None, preflight: Preflight = Preflight.NONE) -> Game:
+    """The game named (or the folder given), read and cross-checked; raises DataError listing every problem."""
     with collector_paused():  # reading and checking make many small objects that all live on
         loaded = read_game(game)
-        found = problems(loaded, for_print)
+        found = problems(loaded, preflight)
     if found:
         raise DataError(found)
     return loaded

@@ -288,9 +288,10 @@ def test_absurd_sizes_are_refused_by_validate(box, old, new, needle):
 
 def test_a_text_too_long_for_its_piece_is_refused_by_validate_as_build_would(box):
     edit(box.file("pieces.yaml"), 'name: "Agent B"', f'name: "{"Agent " * 60}"')
-    needle = ["tiny/pieces.yaml: pieces[1]: Agent Agent Agent Agent Agent Agent Agen... (spy): title: text does not fit in 11.2 x 9.0 mm even at 4 pt"]
-    box.refused("validate", "--game", box.game, needle=needle)
-    box.refused("build", "--game", box.game, "--out", box.out, needle=needle)
+    reason = "(spy): title: text does not fit in 11.2 x 9.0 mm even at 4 pt"
+    box.refused("validate", "--game", box.game, needle=f"tiny/pieces.yaml: pieces[1]: Agent Agent Agent Agent Agent Agent Agen... {reason}")
+    box.refused("build", "--game", box.game, "--out", box.out, needle="(spy, Blue): title: text does not fit in 11.2 x 9.0 mm even at 4 pt")
+    assert not box.out.exists()
 
 
 @pytest.mark.parametrize("change, needle", [

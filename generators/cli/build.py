@@ -10,7 +10,7 @@ import typer
 from ..build import build_game, make_options
 from ..core import paths
 from ..core.errors import display_path
-from ..validation import load_game
+from ..validation import Preflight, load_game
 from .app import (
     BackOffsetOption,
     BleedOption,
@@ -43,7 +43,7 @@ def build(
 ) -> None:
     """Build the printable files of a game (every installed game when --game is not given) into OUT/<game>/."""
     options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
-    games = [load_game(name, for_print=True) for name in games_to_use(game)]  # all data checked before anything is written
+    games = [load_game(name, Preflight.QUICK) for name in games_to_use(game)]  # all data checked before anything is written
     from ..printing.render import (
         held_writes,  # drawing libraries load only when a build runs
     )

@@ -10,7 +10,7 @@ import typer
 from ..build import make_options
 from ..core import paths
 from ..core.errors import display_path
-from ..validation import load_game
+from ..validation import Preflight, load_game
 from .app import BackOffsetOption, DuplexOption, FormatOption, GameOption, PaperOption, app, output_path
 
 
@@ -27,7 +27,7 @@ def calibrate(
     from ..printing.calibrate import build_calibration
     from ..printing.render import output_folder
 
-    loaded = load_game(game, for_print=True)
+    loaded = load_game(game, Preflight.QUICK)
     options = make_options(paths.OUTPUT, paper, formats, duplex, back_offset=back_offset)
     layout = loaded.layout
     layout.paper_size(options.paper)

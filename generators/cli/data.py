@@ -11,7 +11,7 @@ from ..core.errors import DataError, UnknownNameError, display_path
 from ..core.models import Piece, Tile
 from ..core.names import NameIndex
 from ..core.tile_text import tile_text
-from ..validation import load_game
+from ..validation import Preflight, load_game
 from .app import GameOption, JsonOption, app, print_json
 
 
@@ -46,7 +46,7 @@ def validate(game: Optional[str] = GameOption) -> None:
     problems = []
     for name in games_to_use(game):
         try:
-            loaded = load_game(name, for_print=True)
+            loaded = load_game(name, Preflight.FULL)
         except DataError as exc:
             problems += exc.problems
             continue

@@ -10,7 +10,7 @@ import typer
 from ..build import make_options
 from ..core import paths
 from ..core.errors import display_path
-from ..validation import load_game
+from ..validation import Preflight, load_game
 from .app import (
     BackOffsetOption,
     BleedOption,
@@ -49,7 +49,7 @@ def replace(
     from ..printing.render import output_folder
     from ..printing.replace import build_replacements, select
 
-    loaded = load_game(game, for_print=True)
+    loaded = load_game(game, Preflight.QUICK)
     selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
     options = make_options(paths.OUTPUT, paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
     target = out or options.game_dir(loaded) / "replacements.pdf"

@@ -1,9 +1,11 @@
 """Preflight: what a build with the layout's own settings would refuse, found before anything is drawn.
 
-`dossier validate` and every command that prints run these after the data checks, so a font
-that cannot be used, a piece too large for the paper or a text too long for its piece is
-refused naming the file and field, not halfway through a build. The layout work is the
-build's own (text fitting, imposition), so what passes here prints.
+Every command that prints runs the quick ones (fonts, sizes) after the data checks, so a font
+that cannot be used or a piece too large for the paper is refused naming the preset file and
+field, before anything is drawn. `dossier validate` also lays out every text (check_texts), so
+a text too long for its piece is refused there first, naming the record; a build refuses it
+too, while drawing and before writing. The layout work is the build's own (text fitting,
+imposition), so what passes here prints.
 """
 
 from __future__ import annotations
@@ -28,13 +30,10 @@ from .options import BuildOptions
 from .textfit import TextFitError
 
 if TYPE_CHECKING:
-    from pathlib import Path
 
-    from ..core.card_models import Card
     from ..core.game import Game
     from ..core.layouts import Layout
     from ..core.models import Piece
-    from .fonts import FontSet
 
 # A font file larger than this is refused unread (a large CJK font is about 20 MB).
 MAX_FONT_BYTES = 64 * 1024 * 1024
@@ -96,75 +95,101 @@ def _fits_paper(layout: "Layout", size: tuple[float, float], what: str) -> str |
     return None
 
 
-def check_printable(game: "Game") -> list[Problem]:
-    """Pieces, tiles and cards that fit the layout's paper, and faces, tiles and cards whose texts fit them."""
+def _usable_layout(game: "Game") -> "Layout | None":
+    """The game's layout when it and its fonts can be used; None when check_layout or check_fonts reports why not."""
     try:
         layout = game.layout
         layout.paper_size()
     except DossierError:
-        return []  # check_layout reports it
-    if check_fonts(game):
-        return []  # reported by check_fonts; nothing can be measured without the fonts
+        return None
+    return None if check_fonts(game) else layout
+
+
+def _piece_sizes(game: "Game", layout: "Layout") -> dict[str, tuple[str, tuple[float, float]]]:
+    """Each layout size the roster uses, by name: the first kind using it and its (width, height)."""
+    used: dict[str, tuple[str, tuple[float, float]]] = {}
+    for piece in game.pieces:
+        kind = game.info.kinds.get(piece.kind)
+        if kind is not None and kind.size in layout.sizes and kind.size not in used:
+            size = layout.sizes[kind.size]
+            used[kind.size] = (piece.kind, (size.width, size.height))
+    return used
+
+
+def _card_size(game: "Game", layout: "Layout") -> tuple[Problem | None, tuple[float, float] | None]:
+    """The card size, or the problem that it is missing or does not fit the paper."""
+    preset = preset_file(game.info.layout, game.folder)
+    if "card" not in layout.sizes:
+        return Problem(preset, "sizes", "the game has cards.yaml but the layout gives no size called 'card'", "unknown-size"), None
+    card = layout.sizes["card"]
+    reason = _fits_paper(layout, (card.width, card.height), "card")
+    if reason:
+        where = setting_file(preset_chain(game.info.layout, game.folder), ("sizes", "card")) or preset
+        return Problem(where, "sizes.card", reason, "too-large"), None
+    return None, (card.width, card.height)
+
+
+def _tile_size(game: "Game", layout: "Layout") -> tuple[Problem | None, tuple[float, float] | None]:
+    """The tile size, or the problem that it does not fit the paper; (None, None) when the layout has none
+    (check_layout reports it)."""
+    try:
+        size = tile_size(game, layout)
+    except DossierError:
+        return None, None
+    reason = _fits_paper(layout, size, "tile")
+    return (Problem(game.file("tiles.yaml"), "tiles", reason, "too-large"), None) if reason else (None, size)
+
+
+def check_sizes(game: "Game") -> list[Problem]:
+    """Pieces, tiles and cards that fit on the layout's paper within its margins, as a build imposes them."""
+    layout = _usable_layout(game)
+    if layout is None:
+        return []
+    problems = [Problem(game.file("game.yaml"), f"kinds.{kind}.size", reason, "too-large")
+                for kind, size in _piece_sizes(game, layout).values()
+                if (reason := _fits_paper(layout, size, game.info.kinds[kind].size))]
+    if game.tiles:
+        problems += [p for p in [_tile_size(game, layout)[0]] if p]
+    if game.cards and game.cards.cards:
+        problems += [p for p in [_card_size(game, layout)[0]] if p]
+    return problems
+
+
+def check_texts(game: "Game") -> list[Problem]:
+    """Every face, tile and card laid out as the build lays it out: a text too long for its piece is refused.
+
+    This lays out every distinct face once, as much work as the build does again, so `dossier
+    validate` runs it and the printing commands leave it to the build, which refuses the same.
+    """
+    layout = _usable_layout(game)
+    if layout is None:
+        return []
     fonts = register_fonts(layout.fonts, game.folder)
-    game_file, preset = game.file("game.yaml"), preset_file(game.info.layout, game.folder)
+    sizes = {name: size for name, (kind, size) in _piece_sizes(game, layout).items()
+             if not _fits_paper(layout, size, name)}
     problems: list[Problem] = []
-    too_large: set[str] = set()
-    used = dict.fromkeys(game.info.kinds[p.kind].size for p in game.pieces if p.kind in game.info.kinds)
-    for size_name in used:
-        if size_name not in layout.sizes:
-            continue  # check_layout reports it
-        size = layout.sizes[size_name]
-        reason = _fits_paper(layout, (size.width, size.height), size_name)
-        if reason:
-            too_large.add(size_name)
-            kind = next(k for k, spec in game.info.kinds.items() if spec.size == size_name)
-            problems.append(Problem(game_file, f"kinds.{kind}.size", reason, "too-large"))
     painter = FacePainter(layout, fonts)
     for i, piece in enumerate(game.pieces):
         kind = game.info.kinds.get(piece.kind)
-        if kind is None or kind.size in too_large or kind.size not in layout.sizes:
-            continue  # check_pieces and check_layout report these
-        size = layout.sizes[kind.size]
+        if kind is None or kind.size not in sizes:
+            continue  # check_pieces, check_layout and check_sizes report these
         try:
             for face in faces(game, piece):
-                painter.art(face, (size.width, size.height), painter.min_text(kind.size), _label(game, piece))
+                painter.art(face, sizes[kind.size], painter.min_text(kind.size), _label(game, piece))
         except TemplateError:
             continue  # check_pieces reports it
         except TextFitError as exc:
             problems.append(Problem(game.file("pieces.yaml"), f"pieces[{i}]", str(exc), "text-too-long"))
-    if game.tiles:
-        problems += _tile_problems(game, layout, fonts)
+    if game.tiles and _tile_size(game, layout)[1]:
+        try:
+            tile_items(game, list(game.tiles), layout, fonts)
+        except TextFitError as exc:
+            problems.append(Problem(game.file("tiles.yaml"), "tiles", str(exc), "text-too-long"))
     cards = resolve_cards(game)
-    if cards:
-        problems += _card_problems(game, layout, fonts, cards, preset)
+    card = _card_size(game, layout)[1] if cards else None
+    if card:
+        try:
+            set_cards(game, cards, layout, fonts, card)
+        except TextFitError as exc:
+            problems.append(Problem(game.file("cards.yaml"), "cards", str(exc), "text-too-long"))
     return problems
-
-
-def _tile_problems(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Problem]:
-    try:
-        size = tile_size(game, layout)
-    except DossierError:
-        return []  # check_layout reports an unknown size
-    reason = _fits_paper(layout, size, "tile")
-    if reason:
-        return [Problem(game.file("tiles.yaml"), "tiles", reason, "too-large")]
-    try:
-        tile_items(game, list(game.tiles), layout, fonts)
-    except TextFitError as exc:
-        return [Problem(game.file("tiles.yaml"), "tiles", str(exc), "text-too-long")]
-    return []
-
-
-def _card_problems(game: "Game", layout: "Layout", fonts: "FontSet", cards: list["Card"], preset: "Path") -> list[Problem]:
-    where = setting_file(preset_chain(game.info.layout, game.folder), ("sizes", "card")) or preset
-    if "card" not in layout.sizes:
-        return [Problem(preset, "sizes", "the game has cards.yaml but the layout gives no size called 'card'", "unknown-size")]
-    card = layout.sizes["card"]
-    reason = _fits_paper(layout, (card.width, card.height), "card")
-    if reason:
-        return [Problem(where, "sizes.card", reason, "too-large")]
-    try:
-        set_cards(game, cards, layout, fonts, (card.width, card.height))
-    except TextFitError as exc:
-        return [Problem(game.file("cards.yaml"), "cards", str(exc), "text-too-long")]
-    return []
