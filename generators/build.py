@@ -1,7 +1,8 @@
 """What `dossier build` makes: a list of products, each a function that writes some files for a game.
 
 A product takes (game, layout, options) and returns the files it wrote, or [] when the game
-has nothing for it (no tiles, no map...). Products write atomically (see core/atomic.py).
+has nothing for it (no tiles, no map...). A build's files for each game land as one set, swapped
+in whole, and never outside the output folder (see printing/render.py and core/atomic.py).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def build_game(game: "Game", options: BuildOptions, on_step: Callable[[str], Non
     layout = game.layout
     layout.paper_size(options.paper)  # an unknown paper is refused before anything is written
     written: list[Path] = []
-    with held_writes():  # a product refused late leaves no file of the earlier ones
+    with held_writes(options.out):  # a product refused late leaves no file of the earlier ones
         for name in options.only or tuple(PRODUCTS):
             if on_step:
                 on_step(name)

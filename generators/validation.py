@@ -8,6 +8,7 @@ every problem found is reported at once. Nothing downstream sees data that faile
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 
 from .core.cards import check_cards
@@ -17,7 +18,9 @@ from .core.checks import (
     check_layout,
     check_pieces,
     check_tiles,
+    faction_problems,
 )
+from .core.collector import collector_paused
 from .core.errors import DataError, Problem
 from .core.game import Game
 from .core.loader import read_game
@@ -36,18 +39,45 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
 )
 
 
-def problems(game: Game) -> list[Problem]:
-    """Every problem CHECKS find in `game`; an empty list means the data is usable."""
+class Preflight(Enum):
+    """How much of what a build would refuse loading a game checks, beyond the data checks."""
+
+    NONE = 0  # map queries, rules questions: nothing is printed
+    QUICK = 1  # printing commands: fonts and sizes, refused naming the preset file and field
+    FULL = 2  # `dossier validate`: also every text laid out as the build lays it out
+
+
+def preflight_checks(level: Preflight) -> tuple[Callable[[Game], list[Problem]], ...]:
+    """The preflight checks for `level`; the drawing libraries load only when there are some."""
+    if level is Preflight.NONE:
+        return ()
+    from .printing.preflight import check_fonts, check_sizes, check_texts
+
+    return (check_fonts, check_sizes) + ((check_texts,) if level is Preflight.FULL else ())
+
+
+def problems(game: Game, preflight: Preflight = Preflight.NONE) -> list[Problem]:
+    """Every problem CHECKS (then the preflight checks) find in `game`; none means the data is usable.
+
+    While the factions themselves are ambiguous, only game.yaml's problems are reported: every
+    other check looks factions up and would repeat the one root problem once per record.
+    """
+    if faction_problems(game):
+        return check_info(game)
     found: list[Problem] = []
     for check in CHECKS:
         found += check(game)
+    if not found:
+        for check in preflight_checks(preflight):
+            found += check(game)
     return found
 
 
-def load_game(game: str | Path | None = None) -> Game:
+def load_game(game: str | Path | None = None, preflight: Preflight = Preflight.NONE) -> Game:
     """The game named (or the folder given), read and cross-checked; raises DataError listing every problem."""
-    loaded = read_game(game)
-    found = problems(loaded)
+    with collector_paused():  # reading and checking make many small objects that all live on
+        loaded = read_game(game)
+        found = problems(loaded, preflight)
     if found:
         raise DataError(found)
     return loaded

@@ -184,7 +184,7 @@ def test_only_takes_commas_and_builds_just_those(cli, tmp_path):
     out = tmp_path / "out"
     result = cli("build", "--game", tmp_path / "courier", "--only", "cards,player-aid", "--out", out)
     assert result.code == 0, result.stderr
-    assert sorted(p.name for p in (out / "courier").iterdir()) == ["cards.pdf", "player-aid.pdf"]
+    assert sorted(p.name for p in (out / "courier").iterdir() if not p.name.startswith(".")) == ["cards.pdf", "player-aid.pdf"]
 
 
 def test_games_prints_whole_names_at_any_width(cli, monkeypatch):

@@ -76,7 +76,7 @@ def test_replace_overwrites_its_own_earlier_file(cli, tmp_path):
 
 @pytest.mark.parametrize("name, message", [
     ("notes.txt", "notes.txt does not end in .pdf; name the PDF to write, e.g. notes.pdf"),
-    ("folder.pdf", "folder.pdf exists and is not a regular file"),
+    ("folder.pdf", "folder.pdf is a folder; Dossier writes only over regular files"),
 ])
 def test_replace_out_must_be_a_pdf_file(cli, tmp_path, name, message):
     target = tmp_path / name

@@ -99,7 +99,7 @@ def test_a_game_written_only_as_data_validates_and_builds(cli, own, tmp_path):
     result = cli("build", "--game", own, "--out", out)
     assert result.code == 0, result.stderr
     built = out / "courier-run"
-    assert sorted(p.name for p in built.iterdir()) == ["cards.pdf", "counters.pdf", "player-aid.pdf"]
+    assert sorted(p.name for p in built.iterdir() if not p.name.startswith(".")) == ["cards.pdf", "counters.pdf", "player-aid.pdf"]
     with pdfplumber.open(built / "counters.pdf") as pdf:
         front, back = pdf.pages[0], pdf.pages[1]
         assert (round(front.width / MM), round(front.height / MM)) == (210, 297)  # the preset's A4
@@ -211,7 +211,7 @@ def test_the_example_game_validates_and_builds_every_product_it_has(cli, tmp_pat
         "cards.yaml", "game.yaml", "layouts/courier.yaml", "pieces.yaml"]
     assert cli("validate", "--game", folder).code == 0
     assert cli("build", "--game", folder, "--out", tmp_path / "out").code == 0
-    assert sorted(p.name for p in (tmp_path / "out" / "courier").iterdir()) == ["cards.pdf", "counters.pdf", "player-aid.pdf"]
+    assert sorted(p.name for p in (tmp_path / "out" / "courier").iterdir() if not p.name.startswith(".")) == ["cards.pdf", "counters.pdf", "player-aid.pdf"]
 
 
 @pytest.mark.parametrize("args, message", [

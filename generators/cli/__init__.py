@@ -4,15 +4,18 @@ Only the module of the command being run is imported, so `dossier map route` doe
 the drawing libraries. To add a command, write its module and add one line to COMMANDS.
 
 Errors Dossier raises on purpose (bad data, unknown names, impossible options) are printed
-as one clear message on stderr with exit code 2, never as a traceback.
+as one clear message on stderr with exit code 2, never as a traceback; so is a file or folder
+the system refuses to read or write (no space, no permission, a link loop).
 """
 
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
+from pathlib import Path
 
-from ..core.errors import DossierError, OptionError
+from ..core.errors import LINES_SHOWN, DossierError, OptionError, cut, display_path
 from ..core.paths import environment_problems
 
 # command name -> the module of this package that registers it
@@ -51,10 +54,29 @@ def _register(argv: list[str]) -> None:
 def _name(command) -> str:
     return command.name or command.callback.__name__.replace("_", "-")
 
+# Each line of a message is cut to a readable length (a report of many problems has one line per problem).
+MAX_LINE = 600
+
+
+class _ToStderr(logging.Handler):
+    """Library notes (a wait for another command's lock) as "dossier: ..." on whatever stderr is now."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        sys.stderr.write(f"dossier: {record.getMessage()}\n")
+
+
+def _error(message: str) -> int:
+    lines = message.splitlines() or [""]
+    sys.stderr.write("dossier: error: " + "\n".join(cut(line, MAX_LINE) for line in lines[:LINES_SHOWN + 1]) + "\n")
+    return 2
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run `dossier` with `argv` (default: the process arguments); returns the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
+    notes = logging.getLogger("dossier")
+    if not notes.handlers:
+        notes.addHandler(_ToStderr())
     try:
         problems = environment_problems()
         if problems:
@@ -69,8 +91,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"{exc.code}\n")
         return 1
     except DossierError as exc:
-        sys.stderr.write(f"dossier: error: {exc}\n")
-        return 2
+        return _error(str(exc))
+    except OSError as exc:  # the system refused a file or folder the command needed
+        where = f"{display_path(Path(exc.filename))}: " if exc.filename else ""
+        return _error(f"{where}{exc.strerror or exc}")
     except KeyboardInterrupt:
         sys.stderr.write("dossier: interrupted\n")
         return 130

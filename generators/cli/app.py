@@ -62,6 +62,13 @@ OnlyOption = typer.Option(None, "--only", metavar="PRODUCT[,PRODUCT]",
                                "(map is the poster and its tiled sheets).")
 
 
+def output_path(text: str | Path) -> Path:
+    """--out as typed; an empty one is refused rather than read as the current folder."""
+    if not str(text).strip():
+        raise typer.BadParameter("is empty; name a folder or file to write")
+    return Path(text)
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"dossier {__version__}")
@@ -106,11 +113,12 @@ def is_dossier_pdf(path: Path) -> bool:
 def refuse_foreign_target(path: Path, force: bool, option: str = "--out") -> None:
     """Refuse an --out that is not a .pdf name, that is not a regular file, or that holds a file
     Dossier did not write (unless `force`), so a user's own file is never replaced by mistake."""
+    from ..core.atomic import refuse_unless_replaceable
+
     shown = display_path(path)
+    refuse_unless_replaceable(path)
     if path.suffix.lower() != ".pdf":
         raise OptionError(f"{option}: {shown} does not end in .pdf; name the PDF to write, e.g. {path.with_suffix('.pdf').name}")
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise OptionError(f"{option}: {shown} exists and is not a regular file; name another file")
     if path.is_file() and not force and not is_dossier_pdf(path):
         raise OptionError(f"{option}: {shown} exists and is not a PDF Dossier wrote; "
                           "name another file, or pass --force to replace it")

@@ -12,7 +12,7 @@ from ..build import build_game, make_options
 from ..core import paths
 from ..core.errors import display_path
 from ..printing.options import BuildOptions, refuse_misfits, refuse_shared_folders
-from ..validation import load_game
+from ..validation import Preflight, load_game
 from .app import (
     BackOffsetOption,
     BleedOption,
@@ -26,13 +26,15 @@ from .app import (
     PieceSizeOption,
     app,
     is_terminal,
+    output_path,
 )
 from .data import games_to_use
 
 if TYPE_CHECKING:
     from ..core.game import Game
 
-OutOption = typer.Option(paths.OUTPUT, "--out", "-o", help="Folder to write into; files land in OUT/<game folder's name>/.")
+OutOption = typer.Option(paths.OUTPUT, "--out", "-o", parser=output_path,
+                         help="Folder to write into; files land in OUT/<game folder's name>/.")
 
 
 @app.command()
@@ -56,7 +58,7 @@ def build(
     options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
     loaded = {}
     for name in games_to_use(games):  # all data checked before anything is written
-        game = load_game(name)
+        game = load_game(name, Preflight.QUICK)
         loaded.setdefault(game.folder, game)  # one folder named twice (by name and by path) builds once
     written = build_games(list(loaded.values()), options)
     for path in written:
@@ -73,7 +75,7 @@ def build_games(games: list["Game"], options: BuildOptions) -> list[Path]:
     from ..printing.render import held_writes  # drawing libraries load only when a build runs
 
     written: list[Path] = []
-    with held_writes():  # a game refused late leaves no file of the games before it
+    with held_writes(options.out):  # a game refused late leaves no file of the games before it
         if is_terminal():
             from rich.progress import Progress
 

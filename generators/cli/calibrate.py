@@ -10,7 +10,7 @@ import typer
 from ..build import make_options
 from ..core import paths
 from ..core.errors import display_path
-from ..validation import load_game
+from ..validation import Preflight, load_game
 from .app import (
     BackOffsetOption,
     DuplexOption,
@@ -19,13 +19,14 @@ from .app import (
     GameOption,
     PaperOption,
     app,
+    output_path,
     refuse_foreign_target,
 )
 
 
 @app.command()
 def calibrate(
-    out: Path = typer.Option(paths.OUTPUT / "calibration.pdf", "--out", "-o",
+    out: Path = typer.Option(paths.OUTPUT / "calibration.pdf", "--out", "-o", parser=output_path,
                              help="PDF to write; a file Dossier did not write is replaced only with --force."),
     force: bool = ForceOption,
     game: Optional[str] = GameOption,
@@ -36,11 +37,14 @@ def calibrate(
 ) -> None:
     """Print a duplex alignment target; its readings are the --back-offset that puts backs behind fronts."""
     from ..printing.calibrate import build_calibration
+    from ..printing.render import output_folder
 
     refuse_foreign_target(out, force)
-    loaded = load_game(game)
+    loaded = load_game(game, Preflight.QUICK)
     options = make_options(paths.OUTPUT, paper, formats, duplex, back_offset=back_offset)
     layout = loaded.layout
     layout.paper_size(options.paper)
-    for path in build_calibration(layout, options, out, loaded.folder):
+    with output_folder(out.parent):
+        written = build_calibration(layout, options, out, loaded.folder)
+    for path in written:
         typer.echo(display_path(path))

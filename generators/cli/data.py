@@ -12,7 +12,7 @@ from ..core.errors import DataError, UnknownNameError, display_path
 from ..core.models import Piece, Tile
 from ..core.names import NameIndex
 from ..core.tile_text import tile_text
-from ..validation import load_game
+from ..validation import Preflight, load_game
 from .app import GameOption, GamesOption, JsonOption, app, print_json
 
 
@@ -63,7 +63,7 @@ def validate(games: Optional[list[str]] = GamesOption) -> None:
     problems = []
     for name in games_to_use(games):
         try:
-            loaded = load_game(name)
+            loaded = load_game(name, Preflight.FULL)
         except DataError as exc:
             problems += exc.problems
             continue

@@ -11,7 +11,7 @@ from ..build import make_options
 from ..core import paths
 from ..core.errors import display_path
 from ..printing.options import refuse_misfits
-from ..validation import load_game
+from ..validation import Preflight, load_game
 from .app import (
     BackOffsetOption,
     BleedOption,
@@ -23,6 +23,7 @@ from .app import (
     PaperOption,
     PieceSizeOption,
     app,
+    output_path,
     refuse_foreign_target,
 )
 
@@ -33,8 +34,9 @@ def replace(
     kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (spy, police, secret, chit, tile...); alone: every piece of it."),
     nation: Optional[str] = typer.Option(None, "--nation", help="Only pieces of this nation (or faction); alone: every piece of it."),
     copies: int = typer.Option(1, "--copies", min=1, help="Copies of each piece or tile selected."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/<game folder's name>/replacements.pdf); "
-                                       "a file Dossier did not write is replaced only with --force."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", parser=output_path,
+                                       help="PDF to write (default: output/<game folder's name>/replacements.pdf); "
+                                            "a file Dossier did not write is replaced only with --force."),
     force: bool = ForceOption,
     game: Optional[str] = GameOption,
     paper: Optional[str] = PaperOption,
@@ -50,15 +52,18 @@ def replace(
     Each named roster entry prints once (or --copies times), e.g.
     `dossier replace "Ge 1" Piccolo "Atomic Bomb"` or `dossier replace --kind police --nation Italy`.
     """
+    from ..printing.render import output_folder
     from ..printing.replace import build_replacements, select
 
-    loaded = load_game(game)
+    loaded = load_game(game, Preflight.QUICK)
     selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
     options = make_options(paths.OUTPUT, paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
     target = out or options.game_dir(loaded) / "replacements.pdf"
     refuse_foreign_target(target, force)
     layout = loaded.layout
     refuse_misfits(options, layout)
-    for path in build_replacements(loaded, layout, options, selection, target, copies):
+    with output_folder(paths.OUTPUT if out is None else target.parent):
+        written = build_replacements(loaded, layout, options, selection, target, copies)
+    for path in written:
         typer.echo(display_path(path))
 

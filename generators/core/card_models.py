@@ -7,7 +7,7 @@ from typing import Literal, Optional, Union
 
 from pydantic import ConfigDict, Field
 
-from .models import Record
+from .models import Record, Template
 
 Scalar = Union[str, int, float, bool]
 
@@ -33,9 +33,9 @@ class Derivation(Record):
 
     records: Literal["pieces", "tiles", "factions"]
     where: dict[str, Union[Scalar, list[Scalar]]] = Field(default_factory=dict)
-    item: str
+    item: Template
     group_by: Optional[str] = None
-    label: str = "{group}:"
+    label: Template = "{group}:"
     separator: str = ", "
     order: Literal["listed", "ascending", "descending"] = "listed"
     together: Optional[str] = None

@@ -16,7 +16,9 @@ from pydantic import BaseModel
 
 from .card_models import Card, Derivation, Item, Section
 from .errors import Problem
-from .templates import fill, record_values, slots
+from .models import Faction, Piece, Tile
+from .slots import slots
+from .templates import fill, record_values
 
 if TYPE_CHECKING:
     from .game import Game
@@ -184,9 +186,33 @@ def check_cards(game: "Game") -> list[Problem]:
                     check_variant(f"{where}.items[{k}].variant", item.variant)
     for name, spec in found.derived.items():
         check_rules(f"derived.{name}.rules", spec.rules)
+        fields = record_fields(game, spec.records)
+        unknown = [("where", field) for field in spec.where if field not in fields]
+        unknown += [(option, getattr(spec, option)) for option in ("group_by", "variant_from")
+                    if getattr(spec, option) is not None and getattr(spec, option) not in fields]
+        unknown += [("item", field) for field in slots(spec.item) if field not in fields]
+        for option, field in unknown:
+            problems.append(Problem(file, f"derived.{name}.{option}", f"{option} names unknown field {field!r} of "
+                                    f"{spec.records}; known: {', '.join(sorted(fields))}", "unknown-field"))
+        if unknown:
+            continue
         try:
             derive_items(game, spec)
         except DerivationError as exc:
             problems.append(Problem(file, f"derived.{name}", str(exc), "bad-derivation"))
+            continue
+        records = _source_records(game, spec.records)
+        if spec.where and records and not any(_matches(record_values(game, r), spec.where) for r in records):
+            problems.append(Problem(file, f"derived.{name}.where", f"picks none of the game's {len(records)} {spec.records}",
+                                    "empty-derivation"))
     return problems
+
+
+def record_fields(game: "Game", records: str) -> set[str]:
+    """The fields a derivation over `records` may name, whether or not the game has any such record."""
+    model = {"pieces": Piece, "tiles": Tile, "factions": Faction}[records]
+    fields = set(model.model_fields) - {"assumed"}
+    if records == "pieces":
+        fields |= set(game.info.piece_fields)
+    return fields | ({"nation_id", "NATION"} if "nation" in fields else set())
 

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import paths
 from .errors import DataError, Problem, UnknownNameError
 from .faces import NATION, TemplateError, faces
 from .layouts import preset_chain, preset_file
-from .names import NameIndex
+from .limits import MAX_LENGTH, MAX_PIECES, shown
+from .models import Piece
+from .names import NameIndex, normalise
 
 if TYPE_CHECKING:
     from .game import Game
@@ -25,19 +29,42 @@ def _duplicates(values: Iterable) -> set:
     return {v for v, n in Counter(values).items() if n > 1}
 
 
+def faction_problems(game: "Game") -> list[Problem]:
+    """Faction ids or codes given twice, each reported where it is given the second time.
+
+    Pieces, tiles, the map and the layout name factions by id and code; while these are
+    ambiguous, validation reports only game.yaml's problems, so one root problem is reported
+    once, not once per piece, tile and city.
+    """
+    problems = []
+    for what in ("id", "code"):
+        seen: dict[str, int] = {}
+        for i, faction in enumerate(game.info.factions):
+            value = getattr(faction, what)
+            if value and value in seen:
+                problems.append(Problem(game.file("game.yaml"), f"factions[{i}].{what}",
+                                        f"{what} {shown(value)} is already used by factions[{seen[value]}]", "duplicate"))
+            elif value:
+                seen[value] = i
+    return problems
+
+
 def check_info(game: "Game") -> list[Problem]:
-    """Unique faction ids and codes; years in order without gaps or repeats; lists of known kinds."""
+    """Unique faction ids and codes; years in order without gaps or repeats; kinds told apart by real
+    piece fields; lists of known kinds."""
     file = game.file("game.yaml")
     info = game.info
     problems = []
-    for what in ("id", "code"):
-        values = [getattr(f, what) for f in info.factions if getattr(f, what)]
-        for dup in sorted(_duplicates(values)):
-            i = values.index(dup)
-            problems.append(Problem(file, f"factions[{i}].{what}", f"{what} {dup!r} is used by more than one faction", "duplicate"))
+    problems += faction_problems(game)
     years = info.years
     if years and years != list(range(years[0], years[0] + len(years))):
         problems.append(Problem(file, "years", f"expected consecutive years in order, got {years}", "bad-years"))
+    fields = (set(Piece.model_fields) | set(info.piece_fields)) - {"assumed"}
+    for name, kind in info.kinds.items():
+        for j, field in enumerate(kind.unique_by):
+            if field not in fields:
+                known = ", ".join(sorted(fields))
+                problems.append(Problem(file, f"kinds.{name}.unique_by[{j}]", f"names unknown piece field {shown(field)}; known: {known}", "unknown-field"))
     for name, kinds in info.lists.items():
         for j, kind in enumerate(kinds):
             if kind not in info.kinds:
@@ -56,24 +83,27 @@ def check_pieces(game: "Game") -> list[Problem]:
         return [Problem(file, "", f"file not found: game.yaml says the sheet holds {info.sheet_total} pieces", "missing-file")]
     factions = {f.id for f in info.factions}
     problems: list[Problem] = []
+    total = game.count()
+    if total > MAX_PIECES:
+        return [Problem(file, "pieces", f"counts add up to {total:,} pieces; Dossier prints at most {MAX_PIECES:,} for one game", "too-many")]
     seen: dict[tuple, int] = {}
     for i, piece in enumerate(game.pieces):
         where = f"pieces[{i}]"
         if piece.kind not in info.kinds:
             known = ", ".join(sorted(info.kinds)) or "none (game.yaml defines no kinds)"
-            problems.append(Problem(file, f"{where}.kind", f"unknown kind {piece.kind!r}; known kinds: {known}", "unknown-kind"))
+            problems.append(Problem(file, f"{where}.kind", f"unknown kind {shown(piece.kind)}; known kinds: {known}", "unknown-kind"))
             continue
         if piece.nation is not None and piece.nation not in factions:
-            problems.append(Problem(file, f"{where}.nation", f"unknown faction {piece.nation!r}; known: {', '.join(sorted(factions))}", "unknown-faction"))
+            problems.append(Problem(file, f"{where}.nation", f"unknown faction {shown(piece.nation)}; known: {', '.join(sorted(factions))}", "unknown-faction"))
             continue
         for variant in piece.games or []:
             if variant not in info.variants:
-                problems.append(Problem(file, f"{where}.games", f"unknown game variant {variant!r}; known: {', '.join(info.variants)}", "unknown-variant"))
+                problems.append(Problem(file, f"{where}.games", f"unknown game variant {shown(variant)}; known: {', '.join(info.variants)}", "unknown-variant"))
         kind = info.kinds[piece.kind]
         if kind.unique_by:
             key = (piece.kind,) + tuple(getattr(piece, f, None) for f in kind.unique_by)
             if key in seen:
-                problems.append(Problem(file, where, f"duplicate {kind.label.lower()} {piece.name!r}: same {', '.join(kind.unique_by)} as pieces[{seen[key]}]", "duplicate"))
+                problems.append(Problem(file, where, f"duplicate {kind.label.lower()} {shown(piece.name)}: same {', '.join(kind.unique_by)} as pieces[{seen[key]}]", "duplicate"))
             else:
                 seen[key] = i
         try:
@@ -83,9 +113,8 @@ def check_pieces(game: "Game") -> list[Problem]:
     names = [p.name for p in game.pieces if p.kind in info.kinds and info.kinds[p.kind].unique_by == ["name"]]
     for dup in sorted(_duplicates(names)):
         i = next(j for j, p in enumerate(game.pieces) if p.name == dup)
-        problems.append(Problem(file, f"pieces[{i}].name", f"name {dup!r} is used by more than one piece", "duplicate"))
+        problems.append(Problem(file, f"pieces[{i}].name", f"name {shown(dup)} is used by more than one piece", "duplicate"))
     if info.sheet_total is not None and not problems:
-        total = game.count()
         if total != info.sheet_total:
             problems.append(Problem(file, "pieces", f"counts add up to {total}, but the sheet holds {info.sheet_total} ({info.sheet_total_note or 'game.yaml sheet_total'})", "bad-total"))
     return problems
@@ -116,12 +145,12 @@ def check_tiles(game: "Game") -> list[Problem]:
     for i, tile in enumerate(game.tiles):
         where = f"tiles[{i}]"
         if tile.nation is not None and tile.nation not in codes:
-            problems.append(Problem(file, f"{where}.nation", f"unknown faction {tile.nation!r}; known: {', '.join(sorted(codes))}", "unknown-faction"))
+            problems.append(Problem(file, f"{where}.nation", f"unknown faction {shown(tile.nation)}; known: {', '.join(sorted(codes))}", "unknown-faction"))
         else:
             prefix = codes.get(tile.nation) if tile.nation else info.tile_pool
             expected = f"{prefix} {tile.number}"
             if prefix and tile.id != expected:
-                problems.append(Problem(file, f"{where}.id", f"expected {expected!r} for this nation and number, got {tile.id!r}", "bad-id"))
+                problems.append(Problem(file, f"{where}.id", f"expected {expected!r} for this nation and number, got {shown(tile.id)}", "bad-id"))
         for j, year in enumerate(tile.years):
             if info.years and year not in info.years:
                 problems.append(Problem(file, f"{where}.years[{j}]", f"year {year} is outside the game's years {info.years[0]}–{info.years[-1]}", "bad-year"))
@@ -130,9 +159,9 @@ def check_tiles(game: "Game") -> list[Problem]:
         for j, award in enumerate(tile.awards):
             for k, city in enumerate(award.cities):
                 if cities is not None and city not in cities:
-                    problems.append(Problem(file, f"{where}.awards[{j}].cities[{k}]", f"city {city!r} is not on the map", "unknown-city"))
+                    problems.append(Problem(file, f"{where}.awards[{j}].cities[{k}]", f"city {shown(city)} is not on the map", "unknown-city"))
             for dup in sorted(_duplicates(award.cities)):
-                problems.append(Problem(file, f"{where}.awards[{j}].cities", f"city {dup!r} is listed twice", "duplicate"))
+                problems.append(Problem(file, f"{where}.awards[{j}].cities", f"city {shown(dup)} is listed twice", "duplicate"))
     return problems
 
 
@@ -143,11 +172,40 @@ def check_aliases(game: "Game") -> list[Problem]:
     printed = {p.name for p in game.pieces} | {t.id for t in game.tiles}
     printed |= known_cities(game) or {c for t in game.tiles for a in t.awards for c in a.cities}
     file = game.file("aliases.yaml")
-    return [
-        Problem(file, f"aliases.{alias}", f"points at {target!r}, which is not a name in this game", "unknown-name")
+    problems = [
+        Problem(file, f"aliases.{alias}", f"points at {shown(target)}, which is not a name in this game", "unknown-name")
         for alias, target in game.aliases.items()
         if target not in printed
     ]
+    first: dict[str, str] = {normalise(name): name for name in printed}
+    for alias, target in game.aliases.items():
+        key = normalise(alias)
+        clash = first.get(key)
+        if clash is not None and game.aliases.get(clash, clash) != target:
+            what = "alias" if clash in game.aliases else "printed name"
+            problems.append(Problem(file, f"aliases.{alias}", f"clashes with the {what} {shown(clash)}: names are looked up "
+                                    "regardless of case, accents and punctuation, so one spelling cannot lead to two names", "alias-clash"))
+        first.setdefault(key, alias)
+    return problems
+
+
+def _numbers(document: dict, path: tuple[str, ...] = ()) -> Iterable[tuple[tuple[str, ...], float]]:
+    for key, value in document.items():
+        if isinstance(value, dict):
+            yield from _numbers(value, path + (str(key),))
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            yield path + (str(key),), value
+
+
+def setting_file(chain: list[tuple[Path, dict]], path: tuple[str, ...]) -> Path | None:
+    """The preset file of `chain` that sets the field at `path` last (the one a designer edits), or None."""
+    for file, document in reversed(chain):
+        node: object = document
+        for key in path:
+            node = node.get(key) if isinstance(node, dict) else None
+        if node is not None:
+            return file
+    return None
 
 
 def check_layout(game: "Game") -> list[Problem]:
@@ -160,11 +218,17 @@ def check_layout(game: "Game") -> list[Problem]:
     except DataError as exc:
         return list(exc.problems)
     preset = preset_file(game.info.layout, game.folder)
+    chain = preset_chain(game.info.layout, game.folder)
     problems: list[Problem] = []
+    for path, value in _numbers(layout.model_dump(exclude={"assumed"})):
+        if abs(value) > MAX_LENGTH:
+            shared_papers = paths.layouts_dir() / "paper.yaml" if path[0] == "papers" else preset
+            problems.append(Problem(setting_file(chain, path) or shared_papers, ".".join(path),
+                                    f"{value:g} is beyond any length (mm) or type size (pt) a sheet can hold; "
+                                    f"at most {MAX_LENGTH:g}", "absurd-size"))
     if layout.paper not in NameIndex("paper size", layout.papers):
-        chain = preset_chain(game.info.layout, game.folder)
-        where = next((file for file, document in reversed(chain) if "paper" in document), preset)
-        problems.append(Problem(where, "paper", f"unknown paper size {layout.paper!r}; known: {', '.join(layout.papers)}", "unknown-paper"))
+        where = setting_file(chain, ("paper",)) or preset
+        problems.append(Problem(where, "paper", f"unknown paper size {shown(layout.paper)}; known: {', '.join(layout.papers)}", "unknown-paper"))
     for name, kind in game.info.kinds.items():
         if kind.size not in layout.sizes:
             known = ", ".join(sorted(layout.sizes)) or "none"

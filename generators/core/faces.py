@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .models import FaceTemplate, Piece
-from .templates import as_text, fill, record_values, slots
+from .slots import slots
+from .templates import as_text, fill, record_values
 
 if TYPE_CHECKING:
     from .game import Game

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from . import paths
 from .card_models import CardsFile
 from .errors import DataError, Problem, UnknownNameError
+from .files import Kind, kind_of, why_unreadable
 from .game import Game
 from .map_models import MapFile
 from .models import AliasesFile, GameInfo, PiecesFile, TilesFile, roster_schema, tiles_schema
@@ -31,6 +32,10 @@ FILES: dict[str, type[BaseModel]] = {
     "map.yaml": MapFile,
     "cards.yaml": CardsFile,
 }
+
+
+# Files whose records game.yaml shapes (the pieces' own fields, the tiles' award kinds).
+DEPENDS_ON_INFO = ("pieces.yaml", "tiles.yaml")
 
 
 def default_game() -> str:
@@ -51,11 +56,21 @@ def resolve_game_folder(game: str | Path | None) -> Path:
     text = str(game) if game is not None else default_game()
     candidate = Path(text).expanduser()
     looks_like_path = any(sep in text for sep in ("/", "\\")) or text.startswith(".")
-    if candidate.is_dir():
-        if (candidate / "game.yaml").is_file():
+    kind = kind_of(candidate)
+    if kind is Kind.FOLDER:
+        try:
+            with os.scandir(candidate):
+                pass
+        except OSError as exc:
+            raise DataError([Problem(candidate, "", f"cannot read the game folder: {exc.strerror or exc}", "unreadable")]) from None
+        if kind_of(candidate / "game.yaml") is not Kind.MISSING:  # read_yaml refuses anything but a file, by name
             return candidate.resolve()
         if looks_like_path:
             raise DataError([Problem(candidate / "game.yaml", "", "file not found: a game folder needs a game.yaml", "missing-file")])
+    elif kind is Kind.UNREADABLE:
+        raise DataError([Problem(candidate, "", f"cannot read the game folder: {why_unreadable(candidate)}", "unreadable")])
+    elif kind is not Kind.MISSING and looks_like_path:
+        raise DataError([Problem(candidate, "", f"is {kind}, not a game folder", "not-a-folder")])
     elif looks_like_path:
         raise DataError([Problem(candidate, "", "no such game folder", "missing-file")])
     installed = paths.game_folders()
@@ -92,9 +107,12 @@ def read_game(game: str | Path | None = None) -> Game:
     info = records.get("game.yaml")
     if isinstance(info, GameInfo):  # the game's own fields and award kinds, declared in game.yaml
         schemas.update({"pieces.yaml": roster_schema(info), "tiles.yaml": tiles_schema(info)})
+    else:  # their records depend on game.yaml; read against a broken one they would repeat its problem
+        for name in DEPENDS_ON_INFO:
+            del schemas[name]
     for name, model in schemas.items():
         file = folder / name
-        if not file.is_file():
+        if kind_of(file, follow=False) is Kind.MISSING:  # a folder, FIFO or broken link of that name is refused
             continue
         try:
             documents[name], records[name] = _read_record(file, model)

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import Annotated, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model, model_validator
+
+from .files import folder_name_problem
+from .limits import MAX_PIECES, MAX_TEXT, shown
+from .slots import template_problem
 
 
 class Record(BaseModel):
     """A record from a data file. Unknown fields are refused so that a typo never passes silently.
 
+    Types are strict: a strength is a whole number, not "1" or true; a name is text, not 1936.
     `assumed` maps a field of the record to a one-line reason, for values the source does not print.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, str_max_length=MAX_TEXT)
 
     assumed: dict[str, str] = Field(default_factory=dict)
 
@@ -23,6 +28,26 @@ class Record(BaseModel):
         if unknown:
             raise ValueError(f"assumed names unknown field(s): {', '.join(unknown)}")
         return self
+
+
+def _template(text: str) -> str:
+    problem = template_problem(text)
+    if problem:
+        raise ValueError(problem)
+    return text
+
+
+def _folder_name(text: str) -> str:
+    problem = folder_name_problem(text)
+    if problem:
+        raise ValueError(f"{shown(text)} is not a plain folder name: it {problem}")
+    return text
+
+
+# A text with {field} slots filled per record (see templates.py).
+Template = Annotated[str, AfterValidator(_template)]
+# A name that becomes a folder or a file's name (the game's output folder, a layout preset).
+FolderName = Annotated[str, AfterValidator(_folder_name)]
 
 
 class Faction(Record):
@@ -37,10 +62,10 @@ class Faction(Record):
 class FaceTemplate(Record):
     """What one face of a piece kind shows; texts are templates such as "{name}" filled per piece."""
 
-    title: Optional[str] = None
-    value: Optional[str] = None
-    text: Optional[str] = None
-    symbol: Optional[str] = None
+    title: Optional[Template] = None
+    value: Optional[Template] = None
+    text: Optional[Template] = None
+    symbol: Optional[Template] = None
     colour: str = "neutral"
     blank: bool = False
 
@@ -61,7 +86,7 @@ class Piece(Record):
     kind: str
     name: str
     nation: Optional[str] = None
-    count: int = Field(default=1, ge=1)
+    count: int = Field(default=1, ge=1, le=MAX_PIECES)
     strength: Optional[int] = Field(default=None, ge=0)
     value: Optional[int] = Field(default=None, ge=0)
     cost: Optional[str] = None
@@ -124,14 +149,14 @@ class GameInfo(Record):
     the fields every game has.
     """
 
-    name: str
+    name: FolderName
     title: str
     publisher: Optional[str] = None
     published: Optional[int] = None
-    layout: str = "default"
+    layout: FolderName = "default"
     years: list[int] = Field(default_factory=list)
     variants: list[str] = Field(default_factory=list)
-    sheet_total: Optional[int] = Field(default=None, ge=1)
+    sheet_total: Optional[int] = Field(default=None, ge=1, le=MAX_PIECES)
     sheet_total_note: Optional[str] = None
     factions: list[Faction] = Field(default_factory=list)
     tile_pool: Optional[str] = None

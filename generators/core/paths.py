@@ -31,11 +31,13 @@ def environment_problems() -> list[str]:
     """What is wrong with the environment variables Dossier reads, one sentence each; [] when nothing is."""
     problems = []
     data = os.environ.get("DOSSIER_DATA")
-    if data and not (Path(data).expanduser() / "components").is_dir():
-        problems.append(f"DOSSIER_DATA: {data!r} is not a folder holding components/")
+    if data is not None and not data.strip():
+        problems.append("DOSSIER_DATA is set but empty; unset it or name the folder holding components/ and layouts/")
+    elif data and not (Path(data).expanduser() / "components").is_dir():
+        problems.append(f"DOSSIER_DATA: {data[:200]!r} is not a folder holding components/")
     for entry in os.environ.get("DOSSIER_PATH", "").split(os.pathsep):
         if entry.strip() and not Path(entry).expanduser().is_dir():
-            problems.append(f"DOSSIER_PATH: {entry!r} is not a folder")
+            problems.append(f"DOSSIER_PATH: {entry[:200]!r} is not a folder")
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch and not (epoch.isascii() and epoch.isdigit() and len(epoch) <= 12):
         problems.append(f"SOURCE_DATE_EPOCH: {epoch[:40]!r} is not a whole number of seconds since 1970")

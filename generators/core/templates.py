@@ -3,11 +3,12 @@ derivations name a piece's strength, a tile's years or a faction's name.
 
 A `nation` holding a faction id reads as the faction's name, as printed, with the id kept as
 `nation_id` and the name in capitals as `NATION`.
+
+A slot is a plain field name (see slots.py); templates are checked when the data is read.
 """
 
 from __future__ import annotations
 
-from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -34,11 +35,6 @@ def as_text(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(as_text(v) for v in value)
     return str(value)
-
-
-def slots(template: str) -> list[str]:
-    """The field names `template` fills, in order."""
-    return [name for _, name, _, _ in Formatter().parse(template) if name]
 
 
 def fill(template: str, values: dict[str, Any]) -> str:

@@ -1,13 +1,24 @@
-"""Reading YAML safely: no object construction, duplicate keys refused, errors named by file and line."""
+"""Reading YAML safely: no object construction, duplicate keys refused, errors named by file and line.
+
+Hostile files are refused before they cost much: a path that is not a regular file (a folder,
+a FIFO, a device, a link loop), a file over limits.MAX_FILE_BYTES, aliases that would expand a
+small file into millions of values ("billion laughs") or into itself, integers longer than
+Python converts, and numbers that are not finite.
+"""
 
 from __future__ import annotations
 
+import math
+import os
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from .collector import collector_paused
 from .errors import DataError, Problem
+from .files import Kind, kind_of, kind_of_mode, why_unreadable
+from .limits import MAX_FILE_BYTES, MAX_YAML_VALUES
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -16,38 +27,132 @@ class _StrictLoader(_Base):  # type: ignore[misc, valid-type]
     """A safe loader that refuses a key given twice in one mapping, which YAML would silently overwrite."""
 
 
+def _refuse(node: yaml.Node, problem: str) -> None:
+    raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark)
+
+
 def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
     loader.flatten_mapping(node)
     mapping: dict = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=deep)
-        if key in mapping:
-            mark = key_node.start_mark
-            raise yaml.constructor.ConstructorError(
-                None, None, f"key {key!r} appears twice in one mapping", mark
-            )
+        try:
+            seen = key in mapping
+        except TypeError:
+            _refuse(key_node, "a list or mapping cannot be a key")
+        if seen:
+            _refuse(key_node, f"key {key!r} appears twice in one mapping")
         mapping[key] = loader.construct_object(value_node, deep=deep)
     return mapping
 
 
+def _construct_int(loader: _StrictLoader, node: yaml.ScalarNode) -> int:
+    try:
+        return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    except ValueError:  # Python refuses to convert more than 4,300 digits
+        _refuse(node, f"a whole number of {len(node.value):,} characters is too long to read")
+
+
+def _construct_float(loader: _StrictLoader, node: yaml.ScalarNode) -> float:
+    value = yaml.constructor.SafeConstructor.construct_yaml_float(loader, node)
+    if not math.isfinite(value):
+        _refuse(node, f"{node.value!r} is not a finite number")
+    return value
+
+
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_StrictLoader.add_constructor("tag:yaml.org,2002:float", _construct_float)
+
+
+def _check_expansion(root: yaml.Node) -> None:
+    """Refuse a document whose values, each alias counted as often as it is used, exceed MAX_YAML_VALUES,
+    or which holds itself. Aliases share nodes, so counting once per node is linear in the file."""
+    size: dict[int, int] = {}  # values under each list or mapping, itself included; a scalar counts 1
+    opened: set[int] = set()
+    stack: list[yaml.Node] = [root]
+    while stack:
+        node = stack[-1]
+        key = id(node)
+        if key in size or isinstance(node, yaml.ScalarNode):
+            stack.pop()
+            continue
+        children = [part for pair in node.value for part in pair] if isinstance(node, yaml.MappingNode) else node.value
+        if key not in opened:
+            opened.add(key)
+            pending = [c for c in children if not isinstance(c, yaml.ScalarNode) and id(c) not in size]
+            if any(id(c) in opened for c in pending):
+                _refuse(node, "an alias refers to a value that holds it, which would never end")
+            if pending:
+                stack.extend(pending)
+                continue
+        total = 1 + sum(1 if isinstance(c, yaml.ScalarNode) else size[id(c)] for c in children)
+        if total > MAX_YAML_VALUES:
+            _refuse(node, f"aliases expand this document to more than {MAX_YAML_VALUES:,} values, "
+                          "more than any game needs; write the values out or use fewer aliases")
+        opened.discard(key)
+        size[key] = total
+        stack.pop()
+
+
+def _load(text: str) -> Any:
+    loader = _StrictLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        if "&" in text and "*" in text:  # aliases need an anchor (&name) and a use (*name)
+            _check_expansion(node)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _read_text(path: Path) -> str:
+    """The text of the regular file at `path`, refusing anything else before opening it for long."""
+    kind = kind_of(path)
+    if kind is Kind.MISSING:
+        raise DataError([Problem(path, "", "file not found", "missing-file")])
+    if kind is Kind.UNREADABLE:
+        raise DataError([Problem(path, "", f"cannot read file: {why_unreadable(path)}", "unreadable")])
+    if kind is not Kind.FILE:
+        raise DataError([Problem(path, "", f"is {kind}, not a regular file", "not-a-file")])
+    try:
+        # O_NONBLOCK: should the path become a FIFO after the check, opening it does not hang
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if kind_of_mode(info.st_mode) is not Kind.FILE:
+                raise DataError([Problem(path, "", f"is {kind_of_mode(info.st_mode)}, not a regular file", "not-a-file")])
+            if info.st_size > MAX_FILE_BYTES:
+                raise DataError([Problem(path, "", f"is {info.st_size / 2**20:,.0f} MB; a data file may be at most "
+                                                   f"{MAX_FILE_BYTES // 2**20} MB", "too-large")])
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise DataError([Problem(path, "", f"is larger than {MAX_FILE_BYTES // 2**20} MB, the most a data file may be", "too-large")])
+        return data.decode("utf-8")
+    except OSError as exc:
+        raise DataError([Problem(path, "", f"cannot read file: {exc.strerror or exc}", "unreadable")]) from None
+    except UnicodeDecodeError as exc:
+        raise DataError([Problem(path, "", f"cannot read file: not UTF-8 text (byte {exc.start})", "unreadable")]) from None
+
+
+def _where(exc: yaml.MarkedYAMLError) -> str:
+    mark = exc.problem_mark or exc.context_mark
+    return f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
 
 
 def read_yaml(path: Path) -> Any:
-    """The document in `path`; a missing, unreadable or malformed file raises DataError."""
+    """The document in `path`; a missing, unreadable, oversized or malformed file raises DataError."""
     path = Path(path)
+    text = _read_text(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError([Problem(path, "", "file not found", "missing-file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError([Problem(path, "", f"cannot read file: {exc}", "unreadable")]) from None
-    try:
-        return yaml.load(text, Loader=_StrictLoader)
+        with collector_paused():  # a parse makes many small objects that live on; rescanning them is wasted
+            return _load(text)
+    except yaml.constructor.ConstructorError as exc:  # well-formed, but a value Dossier refuses to build
+        raise DataError([Problem(path, _where(exc), exc.problem or "cannot read this value", "yaml-value")]) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = exc.problem or exc.context or "malformed YAML"
-        raise DataError([Problem(path, where, f"YAML syntax error: {problem}", "yaml-syntax")]) from None
+        raise DataError([Problem(path, _where(exc), f"YAML syntax error: {problem}", "yaml-syntax")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(path, "", f"YAML error: {exc}", "yaml-syntax")]) from None

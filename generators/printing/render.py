@@ -1,66 +1,124 @@
 """Writing what a generator drew: the PDF, one SVG per page, PNG previews; each file written atomically.
 
 Drawing happens entirely in memory first, so a refusal while drawing (text that cannot fit,
-an unknown symbol) leaves every earlier file as it was. Inside `held_writes()` (a whole build)
-the files wait in memory until every product has been drawn, so a refusal at the last product
-leaves no file of the earlier ones either.
+an unknown symbol) leaves every earlier file as it was. Inside `held_writes(out)` (a whole build)
+the files wait in memory until every product has been drawn; then each folder's files are
+written as one set, swapped in whole (core/atomic.py), so a refusal, a full disk or a kill
+leaves the earlier set as it was. Every file must land under the output folder the command
+writes into: a path that would leave it is refused, whatever made it.
 """
 
 from __future__ import annotations
 
-import gc
 import io
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.atomic import write_bytes, write_text
-from ..core.errors import DossierError, display_path
+from ..core.atomic import (
+    clear_leftovers,
+    folder_lock,
+    make_folder,
+    record_written,
+    refuse_unless_replaceable,
+    staged_folder,
+    write_bytes,
+    write_text,
+    written_here,
+)
+from ..core.collector import collector_paused
+from ..core.errors import OutputError, display_path
+from ..core.files import Kind, kind_of
 from .fonts import FontSet
 from .painter import Painter, PdfPainter, SvgPainter
 
 PREVIEW_DPI = 100
 
 
-class OutputError(DossierError):
-    """A file that could not be written (no space, no permission); nothing half-written is left."""
+@dataclass
+class _Files:
+    """What one write_outputs call makes: files by name in one folder, and the per-page series among them."""
+
+    folder: Path
+    files: list[tuple[str, bytes | str]]
+    pages: list[tuple[str, str, int]] = field(default_factory=list)  # (stem, suffix, pages written)
+
+    def is_stale(self, name: str) -> bool:
+        """True for a page of these series beyond the pages written now ("counters-7.svg" after 2 pages)."""
+        for stem, suffix, count in self.pages:
+            found = re.fullmatch(rf"{re.escape(stem)}-(\d+){re.escape(suffix)}", name)
+            if found and int(found.group(1)) > count:
+                return True
+        return False
 
 
-_held: ContextVar[list[Callable[[], None]] | None] = ContextVar("held_writes", default=None)
+_held: ContextVar[list[_Files] | None] = ContextVar("held_writes", default=None)
+_root: ContextVar[Path | None] = ContextVar("output_folder", default=None)
+
+
+def _normal(path: Path) -> Path:
+    """`path` made absolute with "." and ".." taken out, links not followed."""
+    return Path(os.path.normpath(os.path.abspath(path)))
+
+
+def _inside(path: Path, root: Path) -> Path:
+    """`path` made absolute; OutputError unless it lies inside `root` through folders, not links."""
+    path = _normal(path)
+    if root not in path.parents:
+        raise OutputError(f"refusing to write {display_path(path)}: it is outside the output folder {display_path(root)}")
+    for folder in reversed(path.parents[: path.parents.index(root)]):
+        kind = kind_of(folder, follow=False)
+        if kind not in (Kind.FOLDER, Kind.MISSING):
+            raise OutputError(f"refusing to write {display_path(path)}: {display_path(folder)} is {kind}, "
+                              f"so the file could land outside the output folder {display_path(root)}")
+    return path
 
 
 @contextmanager
-def held_writes() -> Iterator[None]:
-    """Write the files of the block only once all of it has succeeded (an inner hold joins the outer one)."""
+def output_folder(root: Path) -> Iterator[Path]:
+    """Every file written in the block must lie inside `root`, the folder the command writes into."""
+    folder = _normal(root)
+    token = _root.set(folder)
+    try:
+        yield folder
+    finally:
+        _root.reset(token)
+
+
+@contextmanager
+def held_writes(out: Path) -> Iterator[None]:
+    """Write the block's files only once all of it has succeeded, each folder's files swapped in as one set.
+
+    `out` is the output folder every file must lie inside (an inner hold joins the outer one).
+    Every path is checked before any set is written.
+    """
     if _held.get() is not None:
         yield
         return
-    pending: list[Callable[[], None]] = []
+    pending: list[_Files] = []
     token = _held.set(pending)
     try:
         yield
     finally:
         _held.reset(token)
-    for write in pending:
-        write()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a document is laid out and drawn.
-
-    A build makes many small objects that live until the document is written; the collector
-    would rescan all of them again and again, which makes large builds grow faster than linearly.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+    if not pending:
+        return
+    with output_folder(out) as root:
+        make_folder(root)
+        sets: dict[Path, list[_Files]] = {}
+        for made in pending:
+            if made.files:
+                folder = _inside(made.folder / made.files[0][0], root).parent
+                if folder == root:
+                    raise OutputError(f"refusing to write a set of files into the output folder itself "
+                                      f"({display_path(root)}); each goes into a folder inside it")
+                sets.setdefault(folder, []).append(made)
+        for folder, made_there in sets.items():
+            _write_set(folder, made_there)
 
 
 def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "", advice: str = "") -> bytes:
@@ -101,15 +159,47 @@ def page_files(stem: Path, suffix: str, count: int) -> list[Path]:
     return [stem.with_name(f"{stem.name}-{n}{suffix}") for n in range(1, count + 1)]
 
 
-def _remove_stale(stem: Path, suffix: str, keep: int) -> None:
-    """Delete per-page files left by an earlier build that had more pages."""
-    pattern = re.compile(rf"^{re.escape(stem.name)}-(\d+){re.escape(suffix)}$")
-    if not stem.parent.is_dir():
+def _write(path: Path, data: bytes | str) -> None:
+    try:
+        write_text(path, data) if isinstance(data, str) else write_bytes(path, data)
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
+
+
+def _write_set(folder: Path, made: list[_Files]) -> None:
+    """Write every file of `made` (all in `folder`) as one set that replaces the folder's earlier one."""
+    try:
+        with staged_folder(folder, drop=lambda name: any(m.is_stale(name) for m in made)) as staging:
+            for each in made:
+                for name, data in each.files:
+                    _write(staging / name, data)
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
+
+
+def _write_files(made: _Files) -> None:
+    """Write `made` file by file (each atomically) into its folder, outside a build."""
+    root = _root.get()
+    if not made.files:
         return
-    for file in stem.parent.iterdir():
-        match = pattern.match(file.name)
-        if match and int(match.group(1)) > keep:
-            file.unlink(missing_ok=True)
+    folder = _inside(made.folder / made.files[0][0], root).parent if root else made.folder
+    new_folder = kind_of(folder) is Kind.MISSING
+    make_folder(folder)
+    try:
+        with folder_lock(folder):
+            clear_leftovers(folder)
+            for name, _ in made.files:
+                refuse_unless_replaceable(folder / name)
+            for name, data in made.files:
+                _write(folder / name, data)
+            ours = written_here(folder)
+            stale = {name for name in ours if made.is_stale(name)}
+            for name in stale:
+                (folder / name).unlink(missing_ok=True)
+            if ours or new_folder:  # a folder Dossier made, or one it keeps a record in
+                record_written(folder, (ours - stale) | {name for name, _ in made.files})
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
 
 
 def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSet,
@@ -119,6 +209,7 @@ def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
 
     Returns the files written. PNG previews are rendered from the PDF, so they show exactly what prints.
     `advice` says how to print it (paper, scale, duplex); the PDF carries it as its subject.
+    Pages of an earlier run beyond those written now are removed, when Dossier wrote them.
     """
     formats = tuple(formats)
     pdf_path = Path(pdf_path)
@@ -129,21 +220,12 @@ def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
     outputs: list[tuple[Path, bytes | str]] = [(pdf_path, pdf)] if "pdf" in formats and pdf is not None else []
     outputs += list(zip(page_files(stem, ".svg", len(svgs)), svgs))
     outputs += list(zip(page_files(stem, ".png", len(pngs)), pngs))
-
-    def write() -> None:
-        for path, data in outputs:
-            try:
-                write_text(path, data) if isinstance(data, str) else write_bytes(path, data)
-            except OSError as exc:
-                raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
-        if "svg" in formats:
-            _remove_stale(stem, ".svg", len(svgs))
-        if "png" in formats:
-            _remove_stale(stem, ".png", len(pngs))
-
+    pages = [(stem.name, suffix, count) for suffix, count, wanted in ((".svg", len(svgs), "svg"), (".png", len(pngs), "png"))
+             if wanted in formats]
+    made = _Files(_normal(pdf_path.parent), [(path.name, data) for path, data in outputs], pages)
     pending = _held.get()
     if pending is None:
-        write()
+        _write_files(made)
     else:
-        pending.append(write)
+        pending.append(made)
     return [path for path, _ in outputs]

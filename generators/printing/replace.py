@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import DossierError, OptionError, UnknownNameError
+from ..core.limits import MAX_PIECES
 from ..core.names import NameIndex
 from .counters import FacePainter, piece_items
 from .event_tiles import TILE_KIND, tile_items
@@ -95,6 +96,9 @@ def build_replacements(game: "Game", layout: "Layout", options: "BuildOptions", 
     """Print the selected pieces (fronts and backs) and tiles, `copies` of each, to `path`."""
     if copies < 1:
         raise OptionError("--copies must be at least 1")
+    printed = copies * (len(selection.pieces) + len(selection.tiles))
+    if printed > MAX_PIECES:
+        raise OptionError(f"--copies {copies:,}: that is {printed:,} pieces; Dossier prints at most {MAX_PIECES:,} in one run")
     fonts = register_fonts(layout.fonts, game.folder)
     with collector_paused():
         items = piece_items(game, list(selection.pieces), layout, options, FacePainter(layout, fonts), copies)

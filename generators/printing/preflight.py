@@ -1,0 +1,195 @@
+"""Preflight: what a build with the layout's own settings would refuse, found before anything is drawn.
+
+Every command that prints runs the quick ones (fonts, sizes) after the data checks, so a font
+that cannot be used or a piece too large for the paper is refused naming the preset file and
+field, before anything is drawn. `dossier validate` also lays out every text (check_texts), so
+a text too long for its piece is refused there first, naming the record; a build refuses it
+too, while drawing and before writing. The layout work is the build's own (text fitting,
+imposition), so what passes here prints.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import paths
+from ..core.cards import resolve_cards
+from ..core.checks import setting_file
+from ..core.errors import DossierError, Problem
+from ..core.faces import TemplateError, faces
+from ..core.files import Kind, kind_of
+from ..core.layouts import preset_chain, preset_file
+from ..core.limits import shown
+from .card_sheets import set_cards
+from .counters import FacePainter, piece_label
+from .event_tiles import tile_items, tile_size
+from .fonts import FontError, register_font, register_fonts
+from .imposition import SheetError, caption_space, impose_groups, sheet_spec
+from .item_sheets import CAPTION_SIZE
+from .options import BuildOptions
+from .textfit import TextFitError
+
+if TYPE_CHECKING:
+
+    from ..core.game import Game
+    from ..core.layouts import Layout
+    from ..core.models import Piece
+
+# A font file larger than this is refused unread (a large CJK font is about 20 MB).
+MAX_FONT_BYTES = 64 * 1024 * 1024
+
+
+def _font_problem(name: str, game: "Game") -> str | None:
+    """Why the font file `name` cannot be used, before reportlab reads it; None when it may be tried."""
+    if "/" in name or "\\" in name:
+        return "names a path; put the font file in the game's layouts/ folder and give its file name"
+    for folder in (game.folder / "layouts", paths.layouts_dir()):
+        candidate = folder / name
+        kind = kind_of(candidate, follow=False)
+        if kind is Kind.MISSING:
+            continue
+        kind = kind_of(candidate)
+        if kind is not Kind.FILE:
+            return f"{candidate} is {kind}, not a font file"
+        if candidate.stat().st_size > MAX_FONT_BYTES:
+            return f"{candidate} is larger than {MAX_FONT_BYTES // 2**20} MB"
+    return None
+
+
+def check_fonts(game: "Game") -> list[Problem]:
+    """The layout's fonts, each read as reportlab will embed it; a problem names the preset and field."""
+    try:
+        layout = game.layout
+    except DossierError:
+        return []  # check_layout reports it
+    chain = preset_chain(game.info.layout, game.folder)
+    problems = []
+    for part in ("regular", "bold"):
+        name = getattr(layout.fonts, part)
+        file = setting_file(chain, ("fonts", part)) or preset_file(game.info.layout, game.folder)
+        reason = _font_problem(name, game)
+        if reason is None:
+            try:
+                register_font(name, game.folder)
+            except FontError as exc:
+                reason = str(exc).split(": ", 1)[-1]
+            except Exception as exc:  # reportlab parsing a malformed file can fail in many ways
+                reason = f"cannot be read as a TrueType font ({type(exc).__name__}: {exc})"
+        if reason:
+            problems.append(Problem(file, f"fonts.{part}", f"font {shown(name)} cannot be used: {reason}", "bad-font"))
+    return problems
+
+
+def _label(game: "Game", piece: "Piece") -> str:
+    """The piece as messages name it, its name cut when long (the message is about that name being too long)."""
+    label = piece_label(game, piece)
+    return label if len(label) <= 80 else f"{piece.name[:40]}... ({piece.kind})"
+
+
+def _fits_paper(layout: "Layout", size: tuple[float, float], what: str) -> str | None:
+    spec = sheet_spec(layout, BuildOptions(), size, backs=True, header=caption_space(layout, CAPTION_SIZE))
+    try:
+        impose_groups([(size, 1)], spec, what=what)
+    except SheetError as exc:
+        return str(exc)
+    return None
+
+
+def _usable_layout(game: "Game") -> "Layout | None":
+    """The game's layout when it and its fonts can be used; None when check_layout or check_fonts reports why not."""
+    try:
+        layout = game.layout
+        layout.paper_size()
+    except DossierError:
+        return None
+    return None if check_fonts(game) else layout
+
+
+def _piece_sizes(game: "Game", layout: "Layout") -> dict[str, tuple[str, tuple[float, float]]]:
+    """Each layout size the roster uses, by name: the first kind using it and its (width, height)."""
+    used: dict[str, tuple[str, tuple[float, float]]] = {}
+    for piece in game.pieces:
+        kind = game.info.kinds.get(piece.kind)
+        if kind is not None and kind.size in layout.sizes and kind.size not in used:
+            size = layout.sizes[kind.size]
+            used[kind.size] = (piece.kind, (size.width, size.height))
+    return used
+
+
+def _card_size(game: "Game", layout: "Layout") -> tuple[Problem | None, tuple[float, float] | None]:
+    """The card size, or the problem that it is missing or does not fit the paper."""
+    preset = preset_file(game.info.layout, game.folder)
+    if "card" not in layout.sizes:
+        return Problem(preset, "sizes", "the game has cards.yaml but the layout gives no size called 'card'", "unknown-size"), None
+    card = layout.sizes["card"]
+    reason = _fits_paper(layout, (card.width, card.height), "card")
+    if reason:
+        where = setting_file(preset_chain(game.info.layout, game.folder), ("sizes", "card")) or preset
+        return Problem(where, "sizes.card", reason, "too-large"), None
+    return None, (card.width, card.height)
+
+
+def _tile_size(game: "Game", layout: "Layout") -> tuple[Problem | None, tuple[float, float] | None]:
+    """The tile size, or the problem that it does not fit the paper; (None, None) when the layout has none
+    (check_layout reports it)."""
+    try:
+        size = tile_size(game, layout)
+    except DossierError:
+        return None, None
+    reason = _fits_paper(layout, size, "tile")
+    return (Problem(game.file("tiles.yaml"), "tiles", reason, "too-large"), None) if reason else (None, size)
+
+
+def check_sizes(game: "Game") -> list[Problem]:
+    """Pieces, tiles and cards that fit on the layout's paper within its margins, as a build imposes them."""
+    layout = _usable_layout(game)
+    if layout is None:
+        return []
+    problems = [Problem(game.file("game.yaml"), f"kinds.{kind}.size", reason, "too-large")
+                for kind, size in _piece_sizes(game, layout).values()
+                if (reason := _fits_paper(layout, size, game.info.kinds[kind].size))]
+    if game.tiles:
+        problems += [p for p in [_tile_size(game, layout)[0]] if p]
+    if game.cards and game.cards.cards:
+        problems += [p for p in [_card_size(game, layout)[0]] if p]
+    return problems
+
+
+def check_texts(game: "Game") -> list[Problem]:
+    """Every face, tile and card laid out as the build lays it out: a text too long for its piece is refused.
+
+    This lays out every distinct face once, as much work as the build does again, so `dossier
+    validate` runs it and the printing commands leave it to the build, which refuses the same.
+    """
+    layout = _usable_layout(game)
+    if layout is None:
+        return []
+    fonts = register_fonts(layout.fonts, game.folder)
+    sizes = {name: size for name, (kind, size) in _piece_sizes(game, layout).items()
+             if not _fits_paper(layout, size, name)}
+    problems: list[Problem] = []
+    painter = FacePainter(layout, fonts)
+    for i, piece in enumerate(game.pieces):
+        kind = game.info.kinds.get(piece.kind)
+        if kind is None or kind.size not in sizes:
+            continue  # check_pieces, check_layout and check_sizes report these
+        try:
+            for face in faces(game, piece):
+                painter.art(face, sizes[kind.size], painter.min_text(kind.size), _label(game, piece))
+        except TemplateError:
+            continue  # check_pieces reports it
+        except TextFitError as exc:
+            problems.append(Problem(game.file("pieces.yaml"), f"pieces[{i}]", str(exc), "text-too-long"))
+    if game.tiles and _tile_size(game, layout)[1]:
+        try:
+            tile_items(game, list(game.tiles), layout, fonts)
+        except TextFitError as exc:
+            problems.append(Problem(game.file("tiles.yaml"), "tiles", str(exc), "text-too-long"))
+    cards = resolve_cards(game)
+    card = _card_size(game, layout)[1] if cards else None
+    if card:
+        try:
+            set_cards(game, cards, layout, fonts, card)
+        except TextFitError as exc:
+            problems.append(Problem(game.file("cards.yaml"), "cards", str(exc), "text-too-long"))
+    return problems
