@@ -1,8 +1,10 @@
-"""Shared fixtures: running the real CLI in-process, and editable copies of the shipped games."""
+"""Shared fixtures: running the real CLI in-process, and editable copies of the shipped games;
+and the helpers every test that measures a PDF reads it with (test files import them from here)."""
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,3 +55,66 @@ def game_copy(tmp_path):
         return target
 
     return copy
+
+
+# Reading the PDFs Dossier writes (pdfplumber pages: positions in pt from the top-left corner) ---------
+
+MM = 72 / 25.4  # points per millimetre
+TOL = 0.1 * MM  # 0.1 mm, in pt
+
+
+def squash(text: str | None) -> str:
+    """Text with all whitespace removed: extraction may drop or add spaces between runs and lines."""
+    return re.sub(r"\s+", "", text or "")
+
+
+def cut_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The cut outlines of a page: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
+
+
+def filled_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The faces of a page: filled, unstroked rectangles (with their bleed), as (x0, top, x1, bottom) in pt."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["fill"] and not r["stroke"]]
+
+
+def text_in(words: list[dict], box: tuple[float, float, float, float]) -> str:
+    """The words whose centre lies in `box`, in reading order, joined by spaces."""
+    x0, top, x1, bottom = box
+    inside = [w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
+    inside.sort(key=lambda w: (round(w["top"]), w["x0"]))
+    return " ".join(w["text"] for w in inside)
+
+
+def words_of(page) -> list[dict]:
+    """A page's words with their font size."""
+    return page.extract_words(keep_blank_chars=False, use_text_flow=False, extra_attrs=["size"])
+
+
+def region(page, box: tuple[float, float, float, float]) -> str:
+    """The squashed text inside `box` (a card's cut line, say), read as one column."""
+    x0, top, x1, bottom = box
+    pad = 0.5
+    return squash(page.within_bbox((x0 - pad, top - pad, x1 + pad, bottom + pad)).extract_text())
+
+
+def size_mm(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    """A box's width and height in mm."""
+    x0, top, x1, bottom = box
+    return (x1 - x0) / MM, (bottom - top) / MM
+
+
+def mirrored(box: tuple[float, float, float, float], page_width: float) -> tuple[float, float, float, float]:
+    """Where a box lands when the page is mirrored left to right (a long-edge back)."""
+    x0, top, x1, bottom = box
+    return (page_width - x1, top, page_width - x0, bottom)
+
+
+def has_box(boxes, wanted, tol: float = TOL) -> bool:
+    """True when one of `boxes` matches `wanted` within `tol` pt on every edge."""
+    return any(all(abs(a - b) <= tol for a, b in zip(box, wanted)) for box in boxes)
+
+
+def face_text(face) -> str:
+    """What a printed face reads as, from the data: its title, text and value, single-spaced."""
+    return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)

@@ -6,19 +6,18 @@ Expected sizes are the ones each game's sources print or its data says it assume
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import MM, cut_boxes, face_text, filled_boxes, region, size_mm, squash, text_in
 
 from generators.cli import main
 from generators.core.cards import resolve_cards
 from generators.core.faces import faces
 from generators.validation import load_game
 
-MM = 72 / 25.4
 TOL = 0.1  # mm
 LETTER = (215.9, 279.4)
 GAMES = ["spion-und-spion", "web-of-spies", "global-1936-spies", "special-action-tokens"]
@@ -38,32 +37,6 @@ OUTLINES = {
 }
 
 
-def squash(text: str) -> str:
-    return re.sub(r"\s+", "", text or "")
-
-
-def cut_boxes(page) -> list[tuple[float, float, float, float]]:
-    """Cut outlines: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
-    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
-
-
-def filled_boxes(page) -> list[tuple[float, float, float, float]]:
-    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["fill"]]
-
-
-def text_in(words: list[dict], box) -> str:
-    x0, top, x1, bottom = box
-    words = [w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
-    words.sort(key=lambda w: (round(w["top"]), w["x0"]))
-    return " ".join(w["text"] for w in words)
-
-
-def region(page, box) -> str:
-    """The squashed text inside `box` (a card's cut line), read as one column."""
-    x0, top, x1, bottom = box
-    return squash(page.within_bbox((x0 - 0.5, top - 0.5, x1 + 0.5, bottom + 0.5)).extract_text())
-
-
 def card_sides(path: Path) -> tuple[list, str]:
     """The cards' cut boxes, and the text of every card's front and (mirrored) back, each read as one column."""
     with pdfplumber.open(path) as pdf:
@@ -75,15 +48,6 @@ def card_sides(path: Path) -> tuple[list, str]:
                 regions.append(region(front, (x0, top, x1, bottom)))
                 regions.append(region(back, (back.width - x1, top, back.width - x0, bottom)))
     return boxes, "|".join(regions)
-
-
-def size_mm(box) -> tuple[float, float]:
-    x0, top, x1, bottom = box
-    return (x1 - x0) / MM, (bottom - top) / MM
-
-
-def face_text(face) -> str:
-    return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)
 
 
 @pytest.fixture(scope="module")
