@@ -4,6 +4,7 @@ and the helpers every test that measures a PDF reads it with (test files import 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from dataclasses import dataclass
@@ -55,6 +56,26 @@ def game_copy(tmp_path):
         return target
 
     return copy
+
+
+# The rulebook sources beside the checkout (../shared/seeds), for the tests of fidelity to them ------------
+
+SOURCES = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+def source_text(prefix: str) -> str:
+    """The text of source `prefix` ("000" is the Spies! rulebook) from the folder beside the checkout.
+
+    Without it a fidelity test is skipped on a developer's machine, but fails under CI=true:
+    there the sources are always laid beside the checkout, and a skip would hide that nothing was checked.
+    """
+    found = sorted(SOURCES.glob(f"{prefix}_*.txt"))
+    if not found:
+        reason = f"source {prefix} is not in {SOURCES}"
+        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+            pytest.fail(f"{reason}; under CI the rulebook sources must be beside the checkout")
+        pytest.skip(reason)
+    return found[0].read_text(encoding="utf-8")
 
 
 # Reading the PDFs Dossier writes (pdfplumber pages: positions in pt from the top-left corner) ---------
