@@ -1,5 +1,6 @@
-"""Shared fixtures: running the real CLI in-process, and editable copies of the shipped games;
-and the helpers every test that measures a PDF reads it with (test files import them from here)."""
+"""Shared fixtures: running the real CLI in-process, and editable copies of the shipped games; the
+helpers every test that measures a PDF reads it with, and a recording painter for unit tests of
+layout code (test files import them from here)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import pytest
 
 from generators.cli import main
 from generators.core import paths
+from generators.printing.fonts import FontSet, register_font
+from generators.printing.painter import Anchor, Painter
 from generators.validation import load_game
 
 
@@ -139,3 +142,43 @@ def has_box(boxes, wanted, tol: float = TOL) -> bool:
 def face_text(face) -> str:
     """What a printed face reads as, from the data: its title, text and value, single-spaced."""
     return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)
+
+
+# Drawing without a PDF, for fast unit tests of layout code ---------------------------------------------
+
+class Recorder(Painter):
+    """A painter that keeps every call as (operation, arguments...) on its page instead of drawing it."""
+
+    def __init__(self):
+        super().__init__(FontSet(regular=register_font("Vera.ttf"), bold=register_font("VeraBd.ttf")))
+        self.calls: list[tuple] = []
+
+    def of(self, operation: str, page: int | None = None) -> list[tuple]:
+        """The calls of one kind ("rect", "line", "text"...), each as (page, arguments...), on `page` or all pages."""
+        return [c[1:] for c in self.calls if c[0] == operation and (page is None or c[1] == page)]
+
+    def _keep(self, operation: str, *arguments) -> None:
+        self.calls.append((operation, self.pages, *arguments))
+
+    def new_page(self, width, height):
+        self.width, self.height = width, height
+        self.pages += 1
+        self._keep("page", width, height)
+
+    def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
+        self._keep("rect", x, y, width, height, fill, stroke)
+
+    def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
+        self._keep("line", x1, y1, x2, y2, stroke, tuple(dash or ()))
+
+    def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
+        self._keep("polyline", tuple(points), stroke)
+
+    def polygon(self, points, fill=None, stroke=None, line_width=0.25):
+        self._keep("polygon", tuple(points), fill, stroke)
+
+    def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
+        self._keep("circle", cx, cy, r, fill, stroke)
+
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+        self._keep("text", x, y, text, font, size, Anchor(anchor))
