@@ -59,6 +59,18 @@ def built(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
+def games() -> dict:
+    """Each game's data, loaded and validated once for this module."""
+    return {name: load_game(name) for name in GAMES}
+
+
+@pytest.fixture(scope="module")
+def card_texts(built) -> dict[str, tuple[list, str]]:
+    """Per game: its cards.pdf read once, as card_sides gives it."""
+    return {name: card_sides(built / name / "cards.pdf") for name in GAMES}
+
+
+@pytest.fixture(scope="module")
 def sheets(built):
     """Per game: each counters.pdf page as (width, height, cut boxes, filled boxes, page words by box)."""
     found = {}
@@ -99,8 +111,8 @@ def test_piece_outlines_measure_as_the_game_asks(sheets, name):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_piece_is_printed_with_its_back_behind_it(sheets, name):
-    game = load_game(name)
+def test_every_piece_is_printed_with_its_back_behind_it(sheets, games, name):
+    game = games[name]
     expected_fronts = Counter()
     backs_of: dict[str, set[str]] = {}
     for piece in game.pieces:
@@ -127,10 +139,10 @@ def test_marker_sizes_follow_the_command_line(tmp_path):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_reference_card_is_printed_whole_at_poker_size(built, name):
-    cards = resolve_cards(load_game(name))
+def test_every_reference_card_is_printed_whole_at_poker_size(card_texts, games, name):
+    cards = resolve_cards(games[name])
     assert cards
-    boxes, text = card_sides(built / name / "cards.pdf")
+    boxes, text = card_texts[name]
     assert len(boxes) == len(cards)
     for box in boxes:
         width, height = size_mm(box)
@@ -144,14 +156,14 @@ def test_every_reference_card_is_printed_whole_at_poker_size(built, name):
                     assert squash(item.text) in text, f"{name} {card.id}: {item.text!r} not printed whole"
 
 
-def test_pass_card_pile_on_the_card_lists_every_pass_card(built):
-    _, text = card_sides(built / "spion-und-spion" / "cards.pdf")
+def test_pass_card_pile_on_the_card_lists_every_pass_card(card_texts):
+    _, text = card_texts["spion-und-spion"]
     for name, count in {"FAHR": 3, "FLITZ": 2, "DUES": 1, "GAEHN": 1, "SCHECK": 1, "LECHZ": 1, "ANSICHTS": 1, "SCHLUCHZ": 1}.items():
         assert f"{name}×{count}:" in text
 
 
-def test_mission_odds_on_the_card_agree_with_the_referee(built, cli):
-    _, text = card_sides(built / "global-1936-spies" / "cards.pdf")
+def test_mission_odds_on_the_card_agree_with_the_referee(card_texts, cli):
+    _, text = card_texts["global-1936-spies"]
     for mission in ("diplomacy", "espionage", "assassinate", "double-agent", "reverse"):
         ruling = cli("referee", "--game", "global-1936-spies", "mission", "--mission", mission, "--json").json()
         faces_, _, die = ruling["chance"].partition("/")
