@@ -228,7 +228,7 @@ def whole_process(repeat: int, protograf_python: str | None) -> dict:
 def find_protograf(given: str | None) -> str | None:
     """An interpreter that can import protograf: the one given, else this one, else none."""
     for python in filter(None, (given, sys.executable)):
-        if subprocess.run([python, "-c", "import protograf"], capture_output=True).returncode == 0:
+        if subprocess.run([python, "-c", "import protograf"], capture_output=True, check=False).returncode == 0:
             return python
     return None
 
@@ -253,7 +253,8 @@ def report(results: dict[str, dict], process: dict) -> str:
         f"Each build is cold (a fresh process; imports and font registration before the clock). "
         f"10,000 counters take {scale:.1f}× the time of 1,000.",
         "",
-        f"| whole process, start-up included, CPU time ({process['pieces']} double-sided Spies! counters) | median | ratio to the floor |",
+        f"| whole process, start-up included, CPU time ({process['pieces']} double-sided Spies! counters) "
+        "| median | ratio to the floor |",
         "|---|---|---|",
         f"| `dossier build --game spies --only counters` | {process['dossier'] * 1000:,.0f} ms "
         f"| **{process['dossier'] / process['floor']:.2f}×** |",

@@ -123,7 +123,6 @@ def test_bleed_stays_inside_the_margins():
 
 def test_a_group_of_another_size_starts_below_the_first_on_the_same_page():
     plan = impose_groups([(COUNTER, 20), ((38.1, 25.4), 4)], spec(group_gap=12.0))
-    fronts, _ = fronts_and_backs(plan)
     counters = [p for p in plan.pages[0].items if p.side is Side.FRONT and p.group == 0]
     tiles = [p for p in plan.pages[0].items if p.side is Side.FRONT and p.group == 1]
     assert len(counters) == 20 and len(tiles) == 4
@@ -148,14 +147,16 @@ def test_crop_marks_line_up_with_every_cut_outside_the_group():
     horizontal = {round(y1, 4) for _, x1, y1, x2, y2, *_ in lines if y1 == y2}
     assert vertical == {round(20.0 + 12.7 * c, 4) for c in range(4)}
     assert horizontal == {round(30.0 + 12.7 * r, 4) for r in range(3)}
-    top, bottom, left, right = 30.0, 30.0 + 2 * 12.7, 20.0, 20.0 + 3 * 12.7
-    for _, x1, y1, x2, y2, *_ in lines:  # every mark starts `offset` outside the group and is `length` long
+    def spans(before: float, after: float) -> list[set[float]]:
+        """The two marks on a cut: from `offset` outside the group's edge, `length` long, on either side."""
+        near, far = marks.offset, marks.offset + marks.length
+        return [{round(before - near, 6), round(before - far, 6)}, {round(after + near, 6), round(after + far, 6)}]
+
+    for _, x1, y1, x2, y2, *_ in lines:
         if x1 == x2:
-            assert {round(y1, 6), round(y2, 6)} in ({round(top - marks.offset, 6), round(top - marks.offset - marks.length, 6)},
-                                                    {round(bottom + marks.offset, 6), round(bottom + marks.offset + marks.length, 6)})
+            assert {round(y1, 6), round(y2, 6)} in spans(30.0, 30.0 + 2 * 12.7)
         else:
-            assert {round(x1, 6), round(x2, 6)} in ({round(left - marks.offset, 6), round(left - marks.offset - marks.length, 6)},
-                                                    {round(right + marks.offset, 6), round(right + marks.offset + marks.length, 6)})
+            assert {round(x1, 6), round(x2, 6)} in spans(20.0, 20.0 + 3 * 12.7)
 
 
 def test_guides_outline_fronts_only_and_mark_the_fold():
