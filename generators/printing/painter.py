@@ -28,6 +28,18 @@ class Anchor(str, Enum):
     END = "end"
 
 
+PT = mm_to_pt(1.0)  # points per millimetre, multiplied in place where a page's thousands of positions are written
+_SHARES = {Anchor.START: 0.0, Anchor.MIDDLE: 0.5, Anchor.END: 1.0}
+
+
+def _share_left_of(anchor: Anchor | str) -> float:
+    """How much of a line's width lies left of the x its `anchor` names."""
+    share = _SHARES.get(anchor)
+    if share is None:
+        raise ValueError(f"unknown anchor {anchor!r}; choose from {', '.join(a.value for a in Anchor)}")
+    return share
+
+
 class Painter:
     """The drawing operations every generator uses; the backends below implement them."""
 
@@ -78,23 +90,11 @@ class Painter:
 
         A line's own colour wins over `colour`; its indent (line.x) applies to start-aligned text.
         """
-        anchor = Anchor(anchor)
-        lx = {Anchor.START: x, Anchor.MIDDLE: x + width / 2, Anchor.END: x + width}[anchor]
+        share = _share_left_of(anchor)
+        lx = x + width * share
         for line in fitted.lines:
-            shift = line.x if anchor is Anchor.START else 0.0
+            shift = line.x if share == 0.0 else 0.0
             self.text(lx + shift, y + line.baseline, line.text, line.font, line.size, line.colour or colour, anchor)
-
-
-PT = mm_to_pt(1.0)  # points per millimetre, multiplied in place where a page's thousands of positions are written
-_SHARES = {Anchor.START: 0.0, Anchor.MIDDLE: 0.5, Anchor.END: 1.0}
-
-
-def _share_left_of(anchor: Anchor | str) -> float:
-    """How much of a line's width lies left of the x its `anchor` names."""
-    share = _SHARES.get(anchor)
-    if share is None:
-        raise ValueError(f"unknown anchor {anchor!r}; choose from {', '.join(a.value for a in Anchor)}")
-    return share
 
 
 @lru_cache(maxsize=None)

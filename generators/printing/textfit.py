@@ -143,10 +143,11 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
     if isinstance(paragraphs, str):
         if font is None:
             raise TypeError("fit_text needs a font for plain text")
-        paragraphs = [Paragraph(paragraphs, font)]
-    elif isinstance(paragraphs, Paragraph):
-        paragraphs = [paragraphs]
-    paragraphs = tuple(p for p in paragraphs if p.text.strip())
+        paragraphs = Paragraph(paragraphs, font)
+    if isinstance(paragraphs, Paragraph):
+        paragraphs = (paragraphs,) if paragraphs.text.strip() else ()
+    else:
+        paragraphs = tuple(p for p in paragraphs if p.text.strip())
     fitted = _fitted(paragraphs, width, height, largest, smallest, leading)
     if fitted is not None:
         return fitted
