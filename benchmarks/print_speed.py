@@ -197,8 +197,13 @@ Save()
 def whole_process(repeat: int, protograf_python: str | None) -> dict:
     """Median CPU time of whole processes: Dossier's build of the Spies! counters, the bare floor
     drawing the same faces, and protograf drawing the same counters when an interpreter has it."""
+    import compileall
+
+    import generators
     from generators.validation import load_game
 
+    # as `pip install` does: else an editable checkout (or PYTHONDONTWRITEBYTECODE) compiles every module each run
+    compileall.compile_dir(Path(generators.__file__).parent, quiet=1)
     game = load_game("spies")
     data = floor_data(game, tiles=False)
     with tempfile.TemporaryDirectory() as tmp:
