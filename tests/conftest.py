@@ -43,6 +43,45 @@ def cli(capsys):
     return run
 
 
+@pytest.fixture(scope="session", autouse=True)
+def read_each_game_once():
+    """Within the test session, a game folder whose files are byte for byte as already read is not parsed again.
+
+    Hundreds of tests run the CLI on the shipped games, and each run used to re-read and re-check
+    the same YAML. `load_game` still resolves the folder and runs through reading and checking
+    for every call; only the parsing of unchanged bytes is skipped. Files are compared by
+    content (not by modification time, which a quick edit can leave unchanged), so a test that
+    edits a copy always gets its edit read; refusals are never remembered.
+    """
+    import hashlib
+
+    import generators.validation as validation
+    from generators.core.loader import resolve_game_folder
+
+    read, check = validation.read_game, validation.problems
+    games: dict[tuple, object] = {}
+    found: dict[int, tuple[object, list]] = {}
+
+    def fingerprint(folder: Path) -> tuple:
+        files = [*folder.glob("*.yaml"), *folder.glob("layouts/*"), *paths.layouts_dir().glob("*.yaml")]
+        return (folder, *((str(f), hashlib.sha1(f.read_bytes()).digest()) for f in sorted(files) if f.is_file()))
+
+    def read_once(game=None):
+        key = fingerprint(resolve_game_folder(game))
+        if key not in games:
+            games[key] = read(game)
+        return games[key]
+
+    def check_once(game):
+        if id(game) not in found or found[id(game)][0] is not game:
+            found[id(game)] = (game, check(game))
+        return list(found[id(game)][1])
+
+    validation.read_game, validation.problems = read_once, check_once
+    yield
+    validation.read_game, validation.problems = read, check
+
+
 @pytest.fixture(scope="session")
 def spies():
     """The shipped Spies! data, loaded and validated once."""
