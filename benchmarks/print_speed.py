@@ -1,22 +1,35 @@
-"""How fast Dossier prints, against bare reportlab drawing the same rectangles and strings.
+"""How fast Dossier prints counters, against bare reportlab drawing the same squares and strings.
 
 Run from the repository root:
 
-    python benchmarks/print_speed.py            # prints a Markdown table
-    python benchmarks/print_speed.py --repeat 9 --write benchmarks/results.md
+    python benchmarks/print_speed.py                       # prints a Markdown table
+    python benchmarks/print_speed.py --repeat 7 --write benchmarks/results.md
+    python benchmarks/print_speed.py --protograf-python /path/to/venv/bin/python   # add the peer
 
-Scenarios: the Spies! counters + tiles build, and synthetic games of 1,000 and 10,000 counters
-(distinct names, so no face is laid out twice). Each scenario runs in its own process so its
-peak memory (max RSS, which includes Python and the libraries) is its own; Dossier and the
-floor run alternately in that process and each reports its median. The floor is one reportlab
-canvas drawing, for every face, its colour rectangle, its cut line and its strings, with the
-same embedded fonts and no layout work. These machines are noisy: compare ratios, not seconds.
+Two kinds of row:
+
+- One build, timed inside a process: the Spies! counters + tiles, and synthetic games of 1,000
+  and 10,000 counters (distinct names, so every front is laid out anew). Each run is a fresh
+  process that loads the game, imports the product and registers the fonts, then times one cold
+  Dossier build (`product()`) and then the floor (`bare_counters.py`): every face handed over
+  as plain data prepared before the clock starts (strings and colours; no Dossier code while
+  timed), drawn as a filled square, a cut outline and centred strings with a plain reportlab
+  canvas. The median over the runs is reported, and the peak memory of the first.
+- Whole process, start-up included: `dossier build --game spies --only counters` (Python start,
+  imports, reading and validating every file of the game, laying out, drawing, writing) against
+  `python bare_counters.py` drawing the same 400 faces from a JSON file; and, when an interpreter
+  with protograf is at hand, the peer drawing the same 200 double-sided counters (run once: it
+  takes seconds to tens of seconds).
+
+Times are CPU seconds (user + system), medians: these machines are shared and wall time swings
+with the neighbours' load. Compare ratios measured in the same run, not seconds across runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import statistics
 import subprocess
@@ -25,10 +38,13 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
 
 NATIONS = ["germany", "italy", "russia", "france", "britain"]
+SCENARIOS = ("spies", "synthetic-1000", "synthetic-10000")
 
 
 def synthetic_game(folder: Path, pieces: int) -> Path:
@@ -48,60 +64,73 @@ def synthetic_game(folder: Path, pieces: int) -> Path:
     return game
 
 
-def _faces(game) -> list[tuple[str, list[str], bool]]:
-    """(colour, strings, is_front) for every face the build prints, for the floor to draw."""
+def plain_faces(game, tiles: bool = True) -> list[list]:
+    """Every face the build prints as plain data for the floor: [fill, ink, strings, is_front].
+
+    Prepared with Dossier's own code, but before any clock starts.
+    """
     from generators.core.faces import faces
 
+    layout = game.layout
     drawn = []
     for piece in game.pieces:
-        front, back = faces(game, piece)
-        for face, is_front in ((front, True), (back, False)):
-            strings = [s for s in (face.title, face.text, face.value) if s]
-            drawn += [(face.colour, strings, is_front)] * piece.count
-    for tile in game.tiles:
-        strings = [tile.id, str(tile.years[0]), tile.event] + [", ".join(a.cities) for a in tile.awards]
-        drawn.append(("tile", strings, True))
+        sides = []
+        for face, is_front in zip(faces(game, piece), (True, False)):
+            colour = layout.colour(face.colour)
+            strings = [] if face.blank else [s for s in (face.title, face.text, face.value) if s]
+            sides.append([colour.fill, colour.ink, strings, is_front])
+        drawn += sides * piece.count  # front, back, front, back...
+    if tiles:
+        colour = layout.colour("tile")
+        for tile in game.tiles:
+            strings = [tile.id, str(tile.years[0]), tile.event] + [", ".join(a.cities) for a in tile.awards]
+            drawn.append([colour.fill, colour.ink, strings, True])
     return drawn
 
 
-def floor(game, layout, out: Path) -> Path:
-    """Bare reportlab: the same rectangles and strings, fixed positions, one canvas, no fitting."""
-    from reportlab import rl_config
-    from reportlab.pdfgen.canvas import Canvas
+def floor_data(game, tiles: bool = True) -> dict:
+    """What the floor needs, as JSON-ready data: the layout's font files, the counter size, the faces."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
 
     from generators.printing.fonts import register_fonts
 
-    rl_config.useA85 = 0  # the same binary streams as Dossier's PDFs
-    fonts = register_fonts(layout.fonts, game.folder)
-    size = 36.0  # 1/2 inch in points
-    path = out / "floor.pdf"
-    canvas = Canvas(str(path), pageCompression=1, invariant=1, initialFontName=fonts.regular)
-    columns, rows = 15, 19
-    for n, (colour, strings, is_front) in enumerate(_faces(game)):
-        slot = n % (columns * rows)
-        if slot == 0 and n:
-            canvas.showPage()
-        x, y = 40 + (slot % columns) * size, 720 - (slot // columns) * size
-        canvas.setFillColor(layout.colour(colour).fill)
-        canvas.rect(x, y, size, size, stroke=0, fill=1)
-        if is_front:
-            canvas.setStrokeColor(layout.cut_line.colour)
-            canvas.rect(x, y, size, size, stroke=1, fill=0)
-        canvas.setFillColor(layout.colour(colour).ink)
-        for k, text in enumerate(strings):
-            canvas.setFont(fonts.bold, 6)
-            canvas.drawCentredString(x + size / 2, y + size - 8 - 8 * k, text)
-    canvas.save()
-    return path
+    fonts = register_fonts(game.layout.fonts, game.folder)
+    files = {role: pdfmetrics.getFont(getattr(fonts, role)).face.filename for role in ("regular", "bold")}
+    return {"fonts": files, "size": game.layout.size("counter").width * mm, "faces": plain_faces(game, tiles)}
 
 
-def run_one(scenario: str, repeat: int) -> dict:
-    """Time a scenario and its floor, alternating, `repeat` times each in this process.
+def timed(run) -> float:
+    """CPU seconds `run` takes in this process: on a shared machine other load disturbs them far less than wall time."""
+    start = time.process_time()
+    run()
+    return time.process_time() - start
 
-    Alternating keeps both under the same load on a shared machine. Peak memory is read after
-    the first Dossier run, before the floor has run at all.
+
+def timed_process(command: list[str], **kwargs) -> float:
+    """CPU seconds (user + system) a child process takes from start to exit."""
+    def spent() -> float:
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return usage.ru_utime + usage.ru_stime
+
+    start = spent()
+    subprocess.run(command, check=True, capture_output=True, **kwargs)
+    return spent() - start
+
+
+def run_one(scenario: str) -> dict:
+    """Time one cold Dossier build of a scenario, then the floor, in this fresh process.
+
+    Cold: nothing Dossier remembers between builds (fitted texts, word widths, encoded strings)
+    is warm yet, as for anyone running `dossier build`; the modules are imported and the fonts
+    registered before the clock starts, for both. Peak memory is read after Dossier's build,
+    before the floor has run at all.
     """
-    from generators.build import make_options, product
+    import importlib
+
+    from bare_counters import draw, register
+
+    from generators.build import PRODUCTS, make_options, product
     from generators.validation import load_game
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -110,75 +139,177 @@ def run_one(scenario: str, repeat: int) -> dict:
         layout = game.layout
         options = make_options(tmp_path / "out")
         products = ["counters", "tiles"] if game.tiles else ["counters"]
-
-        def dossier() -> list[Path]:
-            return [f for p in products for f in product(p)(game, layout, options)]
-
-        def timed(run) -> tuple[float, list[Path]]:
-            start = time.perf_counter()
-            files = run()
-            return time.perf_counter() - start, files
-
-        first, files = timed(dossier)
+        for name in products:
+            importlib.import_module(PRODUCTS[name].split(":")[0])
+        data = floor_data(game)
+        regular, bold = register(data["fonts"]["regular"]), register(data["fonts"]["bold"])
+        files: list[Path] = []
+        ours = timed(lambda: files.extend(f for p in products for f in product(p)(game, layout, options)))
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        ours, floors = [], []
-        for _ in range(repeat):
-            ours.append(timed(dossier)[0])
-            floors.append(timed(lambda: [floor(game, layout, tmp_path)])[0])
+        floor = timed(lambda: draw(data["faces"], data["size"], regular, bold, str(tmp_path / "floor.pdf")))
         return {
-            "scenario": scenario, "pieces": sum(p.count for p in game.pieces), "tiles": len(game.tiles),
-            "faces": len(_faces(game)), "seconds": statistics.median(ours), "floor": statistics.median(floors),
-            "first": first, "bytes": sum(f.stat().st_size for f in files), "peak_mb": peak,
+            "scenario": scenario, "pieces": game.count(), "tiles": len(game.tiles), "faces": len(data["faces"]),
+            "seconds": ours, "floor": floor, "bytes": sum(f.stat().st_size for f in files),
+            "floor_bytes": (tmp_path / "floor.pdf").stat().st_size, "peak_mb": peak,
         }
 
 
 def measure(scenario: str, repeat: int) -> dict:
-    """Run a scenario in a fresh process, so its peak memory is its own."""
-    output = subprocess.run([sys.executable, __file__, "--one", scenario, "--repeat", str(repeat)],
-                            check=True, capture_output=True, text=True).stdout
-    return json.loads(output)
+    """Medians over `repeat` fresh processes, each timing one cold build and the floor in turn."""
+    runs = [json.loads(subprocess.run([sys.executable, __file__, "--one", scenario], check=True, capture_output=True,
+                                      text=True).stdout) for _ in range(repeat)]
+    result = dict(runs[0])
+    result.update(seconds=statistics.median(r["seconds"] for r in runs), floor=statistics.median(r["floor"] for r in runs))
+    return result
 
 
-def report(results: dict[str, dict]) -> str:
+def _dossier_command() -> list[str]:
+    script = Path(sys.executable).with_name("dossier")
+    if script.is_file():
+        return [str(script)]
+    return [sys.executable, "-c", "from generators.cli import console_main; console_main()"]
+
+
+PROTOGRAF = '''
+import json, os, sys
+sys.argv = sys.argv[:1]  # protograf reads the command line itself
+from protograf import *
+data = json.load(open(os.environ["FACES"]))
+fronts, backs = data["faces"][0::2], data["faces"][1::2]
+rows = [["F0", "F1", "F2", "B0", "FILL"]]
+for front, back in zip(fronts, backs):
+    f, b = front[2] + ["", "", ""], back[2] + [""]
+    rows.append([f[0], f[1], f[2], b[0], front[0]])
+fills = sorted({r[4] for r in rows[1:]})
+side = data["size"] / 72 * 2.54  # protograf works in cm
+Create(filename=os.environ["OUT"], margin=1.27)
+Data(data_list=rows)
+CounterSheet(width=side, height=side, fill="white", grid_marks=True)
+squares = [S("{{ FILL == '%s' }}" % f, rectangle(x=0, y=0, width=side, height=side, stroke_width=0.5, fill=f))
+           for f in fills]
+Counter("all", *squares, *[text(font_size=6, x=side / 2, y=side * (0.25 + 0.25 * k), text=T("{{ F%d }}" % k))
+                           for k in range(3)])
+CounterBack("all", *squares, text(font_size=6, x=side / 2, y=side / 2, text=T("{{ B0 }}")))
+Save()
+'''
+
+
+def whole_process(repeat: int, protograf_python: str | None) -> dict:
+    """Median CPU time of whole processes: Dossier's build of the Spies! counters, the bare floor
+    drawing the same faces, and protograf drawing the same counters when an interpreter has it."""
+    import compileall
+
+    import generators
+    from generators.validation import load_game
+
+    # as `pip install` does: else an editable checkout (or PYTHONDONTWRITEBYTECODE) compiles every module each run
+    compileall.compile_dir(Path(generators.__file__).parent, quiet=1)
+    game = load_game("spies")
+    data = floor_data(game, tiles=False)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp_path = Path(tmp)
+        faces_file = tmp_path / "faces.json"
+        faces_file.write_text(json.dumps(data), encoding="utf-8")
+        commands = {
+            "dossier": _dossier_command() + ["build", "--game", "spies", "--only", "counters", "--out", str(tmp_path / "out")],
+            "floor": [sys.executable, str(HERE / "bare_counters.py"), str(faces_file), str(tmp_path / "floor.pdf")],
+        }
+        env = dict(os.environ, FACES=str(faces_file), OUT=str(tmp_path / "protograf.pdf"))
+        if protograf_python:
+            script = tmp_path / "protograf_counters.py"
+            script.write_text(PROTOGRAF, encoding="utf-8")
+            commands["protograf"] = [protograf_python, str(script)]
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for run in range(repeat):
+            for name, command in commands.items():
+                if name == "protograf" and run:
+                    continue
+                times[name].append(timed_process(command, cwd=tmp_path, env=env))
+        result = {name: statistics.median(values) for name, values in times.items()}
+        result["pieces"] = game.count()
+        return result
+
+
+def find_protograf(given: str | None) -> str | None:
+    """An interpreter that can import protograf: the one given, else this one, else none."""
+    for python in filter(None, (given, sys.executable)):
+        if subprocess.run([python, "-c", "import protograf"], capture_output=True, check=False).returncode == 0:
+            return python
+    return None
+
+
+def report(results: dict[str, dict], process: dict) -> str:
     def row(label: str, key: str) -> str:
         r = results[key]
-        rate = (r["pieces"] + r["tiles"]) / r["seconds"]
-        return (f"| {label} | {r['pieces'] + r['tiles']:,} | {r['seconds'] * 1000:.0f} ms | {r['floor'] * 1000:.0f} ms "
-                f"| {r['seconds'] / r['floor']:.2f}× | {rate:,.0f} | {r['bytes'] / r['faces']:,.0f} B | {r['peak_mb']:.0f} MB |")
+        items = r["pieces"] + r["tiles"]
+        return (f"| {label} | {items:,} | {r['seconds'] * 1000:,.0f} ms | {r['floor'] * 1000:,.0f} ms "
+                f"| **{r['seconds'] / r['floor']:.2f}×** | {items / r['seconds']:,.0f} | {r['bytes'] / r['faces']:,.0f} B "
+                f"| {r['floor_bytes'] / r['faces']:,.0f} B | {r['peak_mb']:.0f} MB |")
 
     scale = results["synthetic-10000"]["seconds"] / results["synthetic-1000"]["seconds"]
     lines = [
-        "| build | pieces + tiles | Dossier (median) | bare reportlab floor | ratio | pieces/s | PDF per face | peak memory |",
-        "|---|---|---|---|---|---|---|---|",
+        "| one build, CPU time | pieces + tiles | Dossier (median) | bare reportlab floor | ratio | pieces/s "
+        "| PDF per face | floor's PDF per face | peak memory |",
+        "|---|---|---|---|---|---|---|---|---|",
         row("Spies! counters + tiles", "spies"),
         row("synthetic, 1,000 counters", "synthetic-1000"),
         row("synthetic, 10,000 counters", "synthetic-10000"),
         "",
-        f"10,000 counters take {scale:.1f}× the time of 1,000 (target: at most 12×). "
-        f"Spies! first (cold) run in a fresh process: {results['spies']['first'] * 1000:.0f} ms. "
-        f"Python {sys.version.split()[0]}.",
+        f"Each build is cold (a fresh process; imports and font registration before the clock). "
+        f"10,000 counters take {scale:.1f}× the time of 1,000.",
+        "",
+        f"| whole process, start-up included, CPU time ({process['pieces']} double-sided Spies! counters) "
+        "| median | ratio to the floor |",
+        "|---|---|---|",
+        f"| `dossier build --game spies --only counters` | {process['dossier'] * 1000:,.0f} ms "
+        f"| **{process['dossier'] / process['floor']:.2f}×** |",
+        f"| bare reportlab script, the same faces (`bare_counters.py`) | {process['floor'] * 1000:,.0f} ms | 1.00× |",
     ]
+    if "protograf" in process:
+        lines.append(f"| protograf, the same counters and backs | {process['protograf'] * 1000:,.0f} ms "
+                     f"| {process['protograf'] / process['floor']:.2f}× |")
+    else:
+        lines.append("| protograf | not installed here (`--protograf-python`) | |")
+    lines += ["", f"Python {sys.version.split()[0]}, reportlab {_reportlab_version()}, "
+                  f"C accelerator {'on' if _accelerated() else 'off'}; {os.cpu_count()} cores."]
     return "\n".join(lines)
+
+
+def _reportlab_version() -> str:
+    import reportlab
+
+    return reportlab.Version
+
+
+def _accelerated() -> bool:
+    from reportlab.lib import rl_accel
+
+    return rl_accel.fp_str.__module__ != rl_accel.__name__
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per scenario; the median is reported")
-    parser.add_argument("--write", type=Path, help="also write the table to this Markdown file")
+    parser.add_argument("--write", type=Path, help="also write the tables into this Markdown file")
+    parser.add_argument("--protograf-python", help="a Python interpreter that has protograf installed")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(run_one(args.one, args.repeat)))
+        print(json.dumps(run_one(args.one)))
         return
-    results = {}
-    for scenario in ("spies", "synthetic-1000", "synthetic-10000"):
-        repeat = max(1, args.repeat if scenario != "synthetic-10000" else (args.repeat + 1) // 2)
-        results[scenario] = measure(scenario, repeat)
-    table = report(results)
+    results = {scenario: measure(scenario, args.repeat) for scenario in SCENARIOS}
+    process = whole_process(args.repeat, find_protograf(args.protograf_python))
+    table = report(results, process)
     print(table)
     if args.write:
-        args.write.write_text("# Print benchmark\n\nMade by `python benchmarks/print_speed.py`.\n\n" + table + "\n",
-                              encoding="utf-8")
+        text = args.write.read_text(encoding="utf-8") if args.write.is_file() else ""
+        start, end = "<!-- measured: start -->", "<!-- measured: end -->"
+        block = f"{start}\n{table}\n{end}"
+        if start in text and end in text:
+            text = text[:text.index(start)] + block + text[text.index(end) + len(end):]
+        else:
+            text = "# Print benchmark\n\nMade by `python benchmarks/print_speed.py`.\n\n" + block + "\n"
+        args.write.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,12 @@
-"""Shared fixtures: running the real CLI in-process, and editable copies of the shipped games."""
+"""Shared fixtures: running the real CLI in-process, and editable copies of the shipped games; the
+helpers every test that measures a PDF reads it with, and a recording painter for unit tests of
+layout code (test files import them from here)."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +15,8 @@ import pytest
 
 from generators.cli import main
 from generators.core import paths
+from generators.printing.fonts import FontSet, register_font
+from generators.printing.painter import Anchor, Painter
 from generators.validation import load_game
 
 
@@ -43,6 +49,46 @@ def cli(capsys):
     return run
 
 
+@pytest.fixture(scope="session", autouse=True)
+def read_each_game_once():
+    """Within the test session, a game folder whose files are byte for byte as already read is not parsed again.
+
+    Hundreds of tests run the CLI on the shipped games, and each run used to re-read and re-check
+    the same YAML. `load_game` still resolves the folder and runs through reading and checking
+    for every call; only the parsing of unchanged bytes is skipped. Files are compared by
+    content (not by modification time, which a quick edit can leave unchanged), so a test that
+    edits a copy always gets its edit read; refusals are never remembered.
+    """
+    import hashlib
+
+    import generators.validation as validation
+    from generators.core.loader import resolve_game_folder
+
+    read, check = validation.read_game, validation.problems
+    games: dict[tuple, object] = {}
+    found: dict[tuple, tuple[object, list]] = {}
+
+    def fingerprint(folder: Path) -> tuple:
+        files = [*folder.glob("*.yaml"), *folder.glob("layouts/*"), *paths.layouts_dir().glob("*.yaml")]
+        return (folder, *((str(f), hashlib.sha1(f.read_bytes()).digest()) for f in sorted(files) if f.is_file()))
+
+    def read_once(game=None):
+        key = fingerprint(resolve_game_folder(game))
+        if key not in games:
+            games[key] = read(game)
+        return games[key]
+
+    def check_once(game, *preflight):
+        key = (id(game), *preflight)
+        if key not in found or found[key][0] is not game:
+            found[key] = (game, check(game, *preflight))
+        return list(found[key][1])
+
+    validation.read_game, validation.problems = read_once, check_once
+    yield
+    validation.read_game, validation.problems = read, check
+
+
 @pytest.fixture(scope="session")
 def spies():
     """The shipped Spies! data, loaded and validated once."""
@@ -59,3 +105,126 @@ def game_copy(tmp_path):
         return target
 
     return copy
+
+
+# The rulebook sources beside the checkout (../shared/seeds), for the tests of fidelity to them ------------
+
+SOURCES = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+def source_text(prefix: str) -> str:
+    """The text of source `prefix` ("000" is the Spies! rulebook) from the folder beside the checkout.
+
+    Without it a fidelity test is skipped on a developer's machine, but fails under CI=true:
+    there the sources are always laid beside the checkout, and a skip would hide that nothing was checked.
+    """
+    found = sorted(SOURCES.glob(f"{prefix}_*.txt"))
+    if not found:
+        reason = f"source {prefix} is not in {SOURCES}"
+        if os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+            pytest.fail(f"{reason}; under CI the rulebook sources must be beside the checkout")
+        pytest.skip(reason)
+    return found[0].read_text(encoding="utf-8")
+
+
+# Reading the PDFs Dossier writes (pdfplumber pages: positions in pt from the top-left corner) ---------
+
+MM = 72 / 25.4  # points per millimetre
+TOL = 0.1 * MM  # 0.1 mm, in pt
+
+
+def squash(text: str | None) -> str:
+    """Text with all whitespace removed: extraction may drop or add spaces between runs and lines."""
+    return re.sub(r"\s+", "", text or "")
+
+
+def cut_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The cut outlines of a page: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
+
+
+def filled_boxes(page) -> list[tuple[float, float, float, float]]:
+    """The faces of a page: filled, unstroked rectangles (with their bleed), as (x0, top, x1, bottom) in pt."""
+    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["fill"] and not r["stroke"]]
+
+
+def text_in(words: list[dict], box: tuple[float, float, float, float]) -> str:
+    """The words whose centre lies in `box`, in reading order, joined by spaces."""
+    x0, top, x1, bottom = box
+    inside = [w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
+    inside.sort(key=lambda w: (round(w["top"]), w["x0"]))
+    return " ".join(w["text"] for w in inside)
+
+
+def words_of(page) -> list[dict]:
+    """A page's words with their font size."""
+    return page.extract_words(keep_blank_chars=False, use_text_flow=False, extra_attrs=["size"])
+
+
+def region(page, box: tuple[float, float, float, float]) -> str:
+    """The squashed text inside `box` (a card's cut line, say), read as one column."""
+    x0, top, x1, bottom = box
+    pad = 0.5
+    return squash(page.within_bbox((x0 - pad, top - pad, x1 + pad, bottom + pad)).extract_text())
+
+
+def size_mm(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    """A box's width and height in mm."""
+    x0, top, x1, bottom = box
+    return (x1 - x0) / MM, (bottom - top) / MM
+
+
+def mirrored(box: tuple[float, float, float, float], page_width: float) -> tuple[float, float, float, float]:
+    """Where a box lands when the page is mirrored left to right (a long-edge back)."""
+    x0, top, x1, bottom = box
+    return (page_width - x1, top, page_width - x0, bottom)
+
+
+def has_box(boxes, wanted, tol: float = TOL) -> bool:
+    """True when one of `boxes` matches `wanted` within `tol` pt on every edge."""
+    return any(all(abs(a - b) <= tol for a, b in zip(box, wanted)) for box in boxes)
+
+
+def face_text(face) -> str:
+    """What a printed face reads as, from the data: its title, text and value, single-spaced."""
+    return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)
+
+
+# Drawing without a PDF, for fast unit tests of layout code ---------------------------------------------
+
+class Recorder(Painter):
+    """A painter that keeps every call as (operation, arguments...) on its page instead of drawing it."""
+
+    def __init__(self):
+        super().__init__(FontSet(regular=register_font("Vera.ttf"), bold=register_font("VeraBd.ttf")))
+        self.calls: list[tuple] = []
+
+    def of(self, operation: str, page: int | None = None) -> list[tuple]:
+        """The calls of one kind ("rect", "line", "text"...), each as (page, arguments...), on `page` or all pages."""
+        return [c[1:] for c in self.calls if c[0] == operation and (page is None or c[1] == page)]
+
+    def _keep(self, operation: str, *arguments) -> None:
+        self.calls.append((operation, self.pages, *arguments))
+
+    def new_page(self, width, height):
+        self.width, self.height = width, height
+        self.pages += 1
+        self._keep("page", width, height)
+
+    def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
+        self._keep("rect", x, y, width, height, fill, stroke)
+
+    def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
+        self._keep("line", x1, y1, x2, y2, stroke, tuple(dash or ()))
+
+    def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
+        self._keep("polyline", tuple(points), stroke)
+
+    def polygon(self, points, fill=None, stroke=None, line_width=0.25):
+        self._keep("polygon", tuple(points), fill, stroke)
+
+    def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
+        self._keep("circle", cx, cy, r, fill, stroke)
+
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+        self._keep("text", x, y, text, font, size, Anchor(anchor))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pdfplumber
 import pytest
 import yaml
+from conftest import cut_boxes, region, squash
 from pypdf import PdfReader
 
 from generators.cli import main
@@ -16,11 +16,6 @@ from generators.core.cards import all_items, resolve_cards
 PT_PER_MM = 72 / 25.4
 LETTER = (215.9, 279.4)
 A4 = (210.0, 297.0)
-
-
-def squash(text: str) -> str:
-    """Text with all whitespace removed: extraction may drop or add spaces between runs and lines."""
-    return re.sub(r"\s+", "", text or "")
 
 
 def mm(points: float) -> float:
@@ -37,17 +32,6 @@ def build(out: Path, *args: str) -> Path:
 def letter(tmp_path_factory) -> Path:
     """cards.pdf and player-aid.pdf built once with the default options."""
     return build(tmp_path_factory.mktemp("cards"), "--only", "cards", "--only", "player-aid")
-
-
-def cut_boxes(page) -> list[tuple[float, float, float, float]]:
-    """The cards' cut lines on a page: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
-    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
-
-
-def region(page, box) -> str:
-    x0, top, x1, bottom = box
-    pad = 0.5
-    return squash(page.within_bbox((x0 - pad, top - pad, x1 + pad, bottom + pad)).extract_text())
 
 
 def face_of(cards, text: str, face: str):

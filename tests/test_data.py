@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
-
-SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_7630651a48da08bd.txt"
+from conftest import source_text
 
 
 def seed_text() -> str:
-    if not SEED.is_file():
-        pytest.skip("the Spies! rulebook source is not beside this checkout")
-    return SEED.read_text(encoding="utf-8")
+    """The Spies! rulebook (skipped without it, but failed under CI: see conftest.source_text)."""
+    return source_text("000")
+
+
+@pytest.mark.parametrize("ci, outcome", [("", pytest.skip.Exception), ("true", pytest.fail.Exception)])
+def test_without_the_sources_fidelity_tests_skip_but_fail_under_ci(monkeypatch, tmp_path, ci, outcome):
+    import conftest
+
+    monkeypatch.setattr(conftest, "SOURCES", tmp_path)
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome):
+        seed_text()
 
 
 def test_fifty_tiles_seven_per_nation_and_fifteen_random(spies):

@@ -6,19 +6,18 @@ Expected sizes are the ones each game's sources print or its data says it assume
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import MM, cut_boxes, face_text, filled_boxes, region, size_mm, squash, text_in
 
 from generators.cli import main
 from generators.core.cards import resolve_cards
 from generators.core.faces import faces
 from generators.validation import load_game
 
-MM = 72 / 25.4
 TOL = 0.1  # mm
 LETTER = (215.9, 279.4)
 GAMES = ["spion-und-spion", "web-of-spies", "global-1936-spies", "special-action-tokens"]
@@ -38,32 +37,6 @@ OUTLINES = {
 }
 
 
-def squash(text: str) -> str:
-    return re.sub(r"\s+", "", text or "")
-
-
-def cut_boxes(page) -> list[tuple[float, float, float, float]]:
-    """Cut outlines: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
-    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
-
-
-def filled_boxes(page) -> list[tuple[float, float, float, float]]:
-    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["fill"]]
-
-
-def text_in(words: list[dict], box) -> str:
-    x0, top, x1, bottom = box
-    words = [w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
-    words.sort(key=lambda w: (round(w["top"]), w["x0"]))
-    return " ".join(w["text"] for w in words)
-
-
-def region(page, box) -> str:
-    """The squashed text inside `box` (a card's cut line), read as one column."""
-    x0, top, x1, bottom = box
-    return squash(page.within_bbox((x0 - 0.5, top - 0.5, x1 + 0.5, bottom + 0.5)).extract_text())
-
-
 def card_sides(path: Path) -> tuple[list, str]:
     """The cards' cut boxes, and the text of every card's front and (mirrored) back, each read as one column."""
     with pdfplumber.open(path) as pdf:
@@ -77,21 +50,24 @@ def card_sides(path: Path) -> tuple[list, str]:
     return boxes, "|".join(regions)
 
 
-def size_mm(box) -> tuple[float, float]:
-    x0, top, x1, bottom = box
-    return (x1 - x0) / MM, (bottom - top) / MM
-
-
-def face_text(face) -> str:
-    return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("games")
     for name in GAMES:
         assert main(["build", "--game", name, "--out", str(out)]) == 0
     return out
+
+
+@pytest.fixture(scope="module")
+def games() -> dict:
+    """Each game's data, loaded and validated once for this module."""
+    return {name: load_game(name) for name in GAMES}
+
+
+@pytest.fixture(scope="module")
+def card_texts(built) -> dict[str, tuple[list, str]]:
+    """Per game: its cards.pdf read once, as card_sides gives it."""
+    return {name: card_sides(built / name / "cards.pdf") for name in GAMES}
 
 
 @pytest.fixture(scope="module")
@@ -135,8 +111,8 @@ def test_piece_outlines_measure_as_the_game_asks(sheets, name):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_piece_is_printed_with_its_back_behind_it(sheets, name):
-    game = load_game(name)
+def test_every_piece_is_printed_with_its_back_behind_it(sheets, games, name):
+    game = games[name]
     expected_fronts = Counter()
     backs_of: dict[str, set[str]] = {}
     for piece in game.pieces:
@@ -163,10 +139,10 @@ def test_marker_sizes_follow_the_command_line(tmp_path):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_reference_card_is_printed_whole_at_poker_size(built, name):
-    cards = resolve_cards(load_game(name))
+def test_every_reference_card_is_printed_whole_at_poker_size(card_texts, games, name):
+    cards = resolve_cards(games[name])
     assert cards
-    boxes, text = card_sides(built / name / "cards.pdf")
+    boxes, text = card_texts[name]
     assert len(boxes) == len(cards)
     for box in boxes:
         width, height = size_mm(box)
@@ -180,14 +156,14 @@ def test_every_reference_card_is_printed_whole_at_poker_size(built, name):
                     assert squash(item.text) in text, f"{name} {card.id}: {item.text!r} not printed whole"
 
 
-def test_pass_card_pile_on_the_card_lists_every_pass_card(built):
-    _, text = card_sides(built / "spion-und-spion" / "cards.pdf")
+def test_pass_card_pile_on_the_card_lists_every_pass_card(card_texts):
+    _, text = card_texts["spion-und-spion"]
     for name, count in {"FAHR": 3, "FLITZ": 2, "DUES": 1, "GAEHN": 1, "SCHECK": 1, "LECHZ": 1, "ANSICHTS": 1, "SCHLUCHZ": 1}.items():
         assert f"{name}×{count}:" in text
 
 
-def test_mission_odds_on_the_card_agree_with_the_referee(built, cli):
-    _, text = card_sides(built / "global-1936-spies" / "cards.pdf")
+def test_mission_odds_on_the_card_agree_with_the_referee(card_texts, cli):
+    _, text = card_texts["global-1936-spies"]
     for mission in ("diplomacy", "espionage", "assassinate", "double-agent", "reverse"):
         ruling = cli("referee", "--game", "global-1936-spies", "mission", "--mission", mission, "--json").json()
         faces_, _, die = ruling["chance"].partition("/")

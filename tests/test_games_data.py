@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from conftest import source_text
 
 from generators.validation import load_game
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 GAMES = ["spion-und-spion", "web-of-spies", "global-1936-spies", "special-action-tokens"]
 
 
 def seed(prefix: str) -> str:
-    found = sorted(SEEDS.glob(f"{prefix}_*.txt"))
-    if not found:
-        pytest.skip(f"source {prefix} is not beside this checkout")
-    return found[0].read_text(encoding="utf-8")
+    """Source `prefix` (skipped without it, but failed under CI: see conftest.source_text)."""
+    return source_text(prefix)
 
 
 def counted(game, **where) -> Counter:

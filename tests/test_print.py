@@ -12,49 +12,11 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import MM, TOL, cut_boxes, face_text, filled_boxes, has_box, mirrored, text_in, words_of
 from pypdf import PdfReader
 
 from generators.cli import main
 from generators.core.faces import faces
-
-MM = 72 / 25.4  # points per millimetre
-TOL = 0.1 * MM  # 0.1 mm
-
-
-# ---------------------------------------------------------------- helpers shared with test_replace.py
-
-def cut_boxes(page) -> list[tuple[float, float, float, float]]:
-    """The cut outlines of a page: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
-    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]
-
-
-def filled_boxes(page) -> list[tuple[float, float, float, float]]:
-    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["fill"] and not r["stroke"]]
-
-
-def text_in(words: list[dict], box: tuple[float, float, float, float]) -> str:
-    """The words whose centre lies in `box`, in reading order, joined by spaces."""
-    x0, top, x1, bottom = box
-    inside = [w for w in words if x0 <= (w["x0"] + w["x1"]) / 2 <= x1 and top <= (w["top"] + w["bottom"]) / 2 <= bottom]
-    inside.sort(key=lambda w: (round(w["top"], 0), w["x0"]))
-    return " ".join(w["text"] for w in inside)
-
-
-def words_of(page) -> list[dict]:
-    return page.extract_words(keep_blank_chars=False, use_text_flow=False, extra_attrs=["size"])
-
-
-def mirrored(box, page_width):
-    x0, top, x1, bottom = box
-    return (page_width - x1, top, page_width - x0, bottom)
-
-
-def has_box(boxes, wanted, tol=TOL) -> bool:
-    return any(all(abs(a - b) <= tol for a, b in zip(box, wanted)) for box in boxes)
-
-
-def face_text(face) -> str:
-    return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)
 
 
 def build(out: Path, *args: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pdfplumber
-from test_print import MM, TOL, cut_boxes, filled_boxes, has_box, mirrored, text_in, words_of
+from conftest import MM, TOL, cut_boxes, filled_boxes, has_box, mirrored, text_in, words_of
 
 
 def _pages(path):

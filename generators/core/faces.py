@@ -61,7 +61,12 @@ def fill_face(game: "Game", template: FaceTemplate, piece: Piece) -> Face:
 
 
 def faces(game: "Game", piece: Piece) -> tuple[Face, Face]:
-    """(front, back) of `piece`."""
+    """(front, back) of `piece`, filled once per game (see Game.face_cache)."""
+    cached = game.face_cache.get(id(piece))
+    if cached is not None and cached[0] is piece:
+        return cached[1]
     kind = game.info.kinds[piece.kind]
     front = fill_face(game, kind.front, piece) if kind.front else Face(title=piece.name)
-    return front, fill_face(game, kind.back, piece)
+    filled = front, fill_face(game, kind.back, piece)
+    game.face_cache[id(piece)] = (piece, filled)
+    return filled

@@ -54,8 +54,17 @@ class Game:
 
     def faction(self, faction_id: str) -> Faction:
         """The faction with id `faction_id`, looked up forgivingly by id or name."""
+        for faction in self.info.factions:  # the data's own ids, as every piece and tile gives them
+            if faction.id == faction_id:
+                return faction
         found = self.faction_index.resolve(faction_id)
         return next(f for f in self.info.factions if f.id == found)
+
+    @cached_property
+    def face_cache(self) -> dict[int, tuple[Piece, Any]]:
+        """Each piece's faces once core.faces has filled them, by the piece's identity: validation and every
+        product ask for the same faces, and a 10,000-piece roster should fill each only once."""
+        return {}
 
     @cached_property
     def faction_index(self) -> NameIndex:

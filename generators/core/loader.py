@@ -51,6 +51,10 @@ def default_game() -> str:
     return games[0] if games else ""
 
 
+def _unreadable_folder(folder: Path, why: str) -> DataError:
+    return DataError([Problem(folder, "", f"cannot read the game folder: {why}", "unreadable")])
+
+
 def resolve_game_folder(game: str | Path | None) -> Path:
     """The folder of `game`: a path to a folder holding game.yaml, or the name of an installed game."""
     text = str(game) if game is not None else default_game()
@@ -62,13 +66,13 @@ def resolve_game_folder(game: str | Path | None) -> Path:
             with os.scandir(candidate):
                 pass
         except OSError as exc:
-            raise DataError([Problem(candidate, "", f"cannot read the game folder: {exc.strerror or exc}", "unreadable")]) from None
+            raise _unreadable_folder(candidate, exc.strerror or str(exc)) from None
         if kind_of(candidate / "game.yaml") is not Kind.MISSING:  # read_yaml refuses anything but a file, by name
             return candidate.resolve()
         if looks_like_path:
             raise DataError([Problem(candidate / "game.yaml", "", "file not found: a game folder needs a game.yaml", "missing-file")])
     elif kind is Kind.UNREADABLE:
-        raise DataError([Problem(candidate, "", f"cannot read the game folder: {why_unreadable(candidate)}", "unreadable")])
+        raise _unreadable_folder(candidate, why_unreadable(candidate))
     elif kind is not Kind.MISSING and looks_like_path:
         raise DataError([Problem(candidate, "", f"is {kind}, not a game folder", "not-a-folder")])
     elif looks_like_path:

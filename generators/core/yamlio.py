@@ -108,33 +108,36 @@ def _load(text: str) -> Any:
         loader.dispose()
 
 
-def _read_text(path: Path) -> str:
-    """The text of the regular file at `path`, refusing anything else before opening it for long."""
-    kind = kind_of(path)
+def _refuse_unless_file(path: Path, kind: Kind) -> None:
+    """DataError naming `path` unless `kind` is a regular file."""
     if kind is Kind.MISSING:
         raise DataError([Problem(path, "", "file not found", "missing-file")])
     if kind is Kind.UNREADABLE:
-        raise DataError([Problem(path, "", f"cannot read file: {why_unreadable(path)}", "unreadable")])
+        raise _unreadable(path, why_unreadable(path))
     if kind is not Kind.FILE:
         raise DataError([Problem(path, "", f"is {kind}, not a regular file", "not-a-file")])
+
+
+def _unreadable(path: Path, why: str) -> DataError:
+    return DataError([Problem(path, "", f"cannot read file: {why}", "unreadable")])
+
+
+def _read_text(path: Path) -> str:
+    """The text of the regular file at `path`, refusing anything else before opening it for long."""
+    _refuse_unless_file(path, kind_of(path))
     try:
         # O_NONBLOCK: should the path become a FIFO after the check, opening it does not hang
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if kind_of_mode(info.st_mode) is not Kind.FILE:
-                raise DataError([Problem(path, "", f"is {kind_of_mode(info.st_mode)}, not a regular file", "not-a-file")])
-            if info.st_size > MAX_FILE_BYTES:
-                raise DataError([Problem(path, "", f"is {info.st_size / 2**20:,.0f} MB; a data file may be at most "
-                                                   f"{MAX_FILE_BYTES // 2**20} MB", "too-large")])
+            _refuse_unless_file(path, kind_of_mode(os.fstat(handle.fileno()).st_mode))  # what was opened, checked again
             data = handle.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:
             raise DataError([Problem(path, "", f"is larger than {MAX_FILE_BYTES // 2**20} MB, the most a data file may be", "too-large")])
         return data.decode("utf-8")
     except OSError as exc:
-        raise DataError([Problem(path, "", f"cannot read file: {exc.strerror or exc}", "unreadable")]) from None
+        raise _unreadable(path, exc.strerror or str(exc)) from None
     except UnicodeDecodeError as exc:
-        raise DataError([Problem(path, "", f"cannot read file: not UTF-8 text (byte {exc.start})", "unreadable")]) from None
+        raise _unreadable(path, f"not UTF-8 text (byte {exc.start})") from None
 
 
 def _where(exc: yaml.MarkedYAMLError) -> str:

@@ -70,13 +70,14 @@ class FacePainter:
     def min_text(self, group: str) -> float:
         """The smallest text size (pt) the layout allows on pieces of size `group`."""
         sizes = self.layout.min_text_size
-        return getattr(sizes, group, None) or sizes.piece
+        return (getattr(sizes, group) if group in type(sizes).model_fields else None) or sizes.piece
 
     def art(self, face: Face, size: tuple[float, float], min_text: float, label: str) -> FaceArt:
         key = (face, size, min_text)
-        if key not in self._art:
-            self._art[key] = self._lay_out(face, size, min_text, label)
-        return self._art[key]
+        art = self._art.get(key)
+        if art is None:
+            art = self._art[key] = self._lay_out(face, size, min_text, label)
+        return art
 
     def _lay_out(self, face: Face, size: tuple[float, float], min_text: float, label: str) -> FaceArt:
         failure: _PartTooLong | None = None
@@ -213,5 +214,7 @@ def build_counters(game: "Game", layout: "Layout", options: "BuildOptions") -> l
     fonts = register_fonts(layout.fonts, game.folder)
     with collector_paused():
         items = piece_items(game, game.pieces, layout, options, FacePainter(layout, fonts))
-        return print_items(items, options.game_dir(game) / "counters.pdf", layout=layout, options=options,
-                           fonts=fonts, title=f"{game.info.title} counters")
+        written = print_items(items, options.game_dir(game) / "counters.pdf", layout=layout, options=options,
+                              fonts=fonts, title=f"{game.info.title} counters")
+        del items  # freed before the collector wakes, so it does not scan a build's worth of objects
+    return written

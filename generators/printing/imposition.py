@@ -12,9 +12,8 @@ Positions are in mm from the page's top-left corner (see painter.py).
 from __future__ import annotations
 
 import re
-
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -146,8 +145,8 @@ def _count_fitting(space: float, size: float, pitch: float) -> int:
 def _mirror(box: Box, spec: SheetSpec, axis: str) -> Box:
     width, height = spec.paper
     if axis == "x":
-        return replace(box, x=width - box.right)
-    return replace(box, y=height - box.bottom)
+        return Box(width - box.right, box.y, box.width, box.height)
+    return Box(box.x, height - box.bottom, box.width, box.height)
 
 
 def back_box(box: Box, spec: SheetSpec) -> Box:
@@ -231,12 +230,11 @@ def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec
     return Plan(spec, first_columns, first_rows, tuple(pages))
 
 
-def _edges(boxes: Iterable[Box]) -> tuple[list[float], list[float]]:
-    xs: set[float] = set()
-    ys: set[float] = set()
-    for b in boxes:
-        xs.update((round(b.x, 4), round(b.right, 4)))
-        ys.update((round(b.y, 4), round(b.bottom, 4)))
+def _edges(boxes: Sequence[Box]) -> tuple[list[float], list[float]]:
+    # a row of items shares its top and bottom, a column its sides: round each distinct edge once
+    lefts, tops = {(b.x, b.width) for b in boxes}, {(b.y, b.height) for b in boxes}
+    xs = {round(x, 4) for x, w in lefts} | {round(x + w, 4) for x, w in lefts}
+    ys = {round(y, 4) for y, h in tops} | {round(y + h, 4) for y, h in tops}
     return sorted(xs), sorted(ys)
 
 

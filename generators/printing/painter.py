@@ -28,6 +28,18 @@ class Anchor(str, Enum):
     END = "end"
 
 
+PT = mm_to_pt(1.0)  # points per millimetre, multiplied in place where a page's thousands of positions are written
+_SHARES = {Anchor.START: 0.0, Anchor.MIDDLE: 0.5, Anchor.END: 1.0}
+
+
+def _share_left_of(anchor: Anchor | str) -> float:
+    """How much of a line's width lies left of the x its `anchor` names."""
+    share = _SHARES.get(anchor)
+    if share is None:
+        raise ValueError(f"unknown anchor {anchor!r}; choose from {', '.join(a.value for a in Anchor)}")
+    return share
+
+
 class Painter:
     """The drawing operations every generator uses; the backends below implement them."""
 
@@ -78,27 +90,38 @@ class Painter:
 
         A line's own colour wins over `colour`; its indent (line.x) applies to start-aligned text.
         """
-        anchor = Anchor(anchor)
-        lx = {Anchor.START: x, Anchor.MIDDLE: x + width / 2, Anchor.END: x + width}[anchor]
+        share = _share_left_of(anchor)
+        lx = x + width * share
         for line in fitted.lines:
-            shift = line.x if anchor is Anchor.START else 0.0
+            shift = line.x if share == 0.0 else 0.0
             self.text(lx + shift, y + line.baseline, line.text, line.font, line.size, line.colour or colour, anchor)
 
 
 @lru_cache(maxsize=None)
-def _rl_colour(hex_colour: str):
-    """reportlab's colour for "#rrggbb", parsed once (reportlab would parse the string on every call)."""
+def _rgb(hex_colour: str) -> str:
+    """The PDF operands "r g b" of "#rrggbb", worked out once (reportlab would parse the colour and set its alpha
+    on every call)."""
     from reportlab.lib.colors import HexColor
+    from reportlab.lib.rl_accel import fp_str
 
-    return HexColor(hex_colour)
+    colour = HexColor(hex_colour)
+    return fp_str(colour.red, colour.green, colour.blue)
 
 
 class PdfPainter(Painter):
-    """Draws onto a reportlab canvas held in memory; `pdf_bytes()` ends the document."""
+    """Draws onto a reportlab canvas held in memory; `pdf_bytes()` ends the document.
+
+    The operators a counter sheet repeats thousands of times (colours, rectangles, text, placed
+    symbols) are written straight into the canvas's page stream, each worked out once and
+    only when it changes: through the canvas's own methods every string and colour would be
+    parsed, measured and encoded again for each piece.
+    """
 
     def __init__(self, fonts: FontSet, title: str = "", author: str = "Dossier", advice: str = ""):
         super().__init__(fonts)
         from reportlab import rl_config
+        from reportlab.lib.rl_accel import escapePDF, fp_str
+        from reportlab.pdfbase.pdfmetrics import getFont
         from reportlab.pdfgen.canvas import Canvas
 
         rl_config.useA85 = 0  # binary streams: ASCII85 would make every page a quarter larger and slower to write
@@ -111,23 +134,37 @@ class PdfPainter(Painter):
         self._canvas.setCreator("Dossier")
         self._advice = advice
         self._first = (0.0, 0.0)
+        self._fp, self._escape, self._font = fp_str, escapePDF, getFont
         self._state: dict[str, object] = {}
         self._forms: dict[tuple, str] = {}
+        self._shown: dict[tuple[str, str, float], str] = {}
 
-    # reportlab writes an operator for every setter call; skipping repeats keeps pages small and fast
-    def _set(self, key: str, value, apply) -> None:
-        if self._state.get(key) != value:
-            self._state[key] = value
-            apply(value)
+    def _emit(self, operators: str) -> None:
+        self._canvas._code.append(operators)  # the stream being drawn: the page's, or a symbol form's
+
+    def _fill(self, colour: str) -> None:
+        if self._state.get("fill") != colour:
+            self._state["fill"] = colour
+            self._emit(f"{_rgb(colour)} rg")
+
+    def _stroke(self, colour: str, line_width: float, dash) -> None:
+        state = self._state
+        if state.get("stroke") != colour:
+            state["stroke"] = colour
+            self._emit(f"{_rgb(colour)} RG")
+        if state.get("width") != line_width:
+            state["width"] = line_width
+            self._emit(f"{self._fp(line_width)} w")
+        dash = tuple(dash or ())
+        if state.get("dash", ()) != dash:
+            state["dash"] = dash
+            self._canvas.setDash([mm_to_pt(v) for v in dash]) if dash else self._canvas.setDash()
 
     def _style(self, fill: str | None, stroke: str | None, line_width: float, dash=None) -> None:
-        c = self._canvas
         if fill:
-            self._set("fill", fill, lambda f: c.setFillColor(_rl_colour(f)))
+            self._fill(fill)
         if stroke:
-            self._set("stroke", stroke, lambda f: c.setStrokeColor(_rl_colour(f)))
-            self._set("width", line_width, c.setLineWidth)
-            self._set("dash", tuple(dash or ()), lambda d: c.setDash([mm_to_pt(v) for v in d]) if d else c.setDash())
+            self._stroke(stroke, line_width, dash)
 
     def _x(self, x: float) -> float:
         return mm_to_pt(x)
@@ -147,12 +184,13 @@ class PdfPainter(Painter):
 
     def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
         self._style(fill, stroke, line_width, dash)
-        self._canvas.rect(self._x(x), self._y(y + height), mm_to_pt(width), mm_to_pt(height),
-                          stroke=1 if stroke else 0, fill=1 if fill else 0)
+        operator = ("B*" if stroke else "f*") if fill else ("S" if stroke else "n")  # reportlab's even-odd rule
+        self._canvas._code.append(f"n {self._fp(x * PT, (self.height - y - height) * PT, width * PT, height * PT)} re {operator}")
 
     def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
-        self._style(None, stroke, line_width, dash)
-        self._canvas.line(self._x(x1), self._y(y1), self._x(x2), self._y(y2))
+        self._stroke(stroke, line_width, dash)
+        top = self.height
+        self._canvas._code.append(f"n {self._fp(x1 * PT, (top - y1) * PT)} m {self._fp(x2 * PT, (top - y2) * PT)} l S")
 
     def _path(self, points, close: bool):
         path = self._canvas.beginPath()
@@ -165,7 +203,7 @@ class PdfPainter(Painter):
         return path
 
     def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
-        self._style(None, stroke, line_width, dash)
+        self._stroke(stroke, line_width, dash)
         self._canvas.drawPath(self._path(points, False), stroke=1, fill=0)
 
     def polygon(self, points, fill=None, stroke=None, line_width=0.25):
@@ -190,19 +228,32 @@ class PdfPainter(Painter):
             c.endForm()
             self._state = page_state
             self._forms[key] = form
-        c.saveState()
-        c.translate(self._x(cx), self._y(cy))
+        self._emit(f"q 1 0 0 1 {self._fp(cx * PT, (self.height - cy) * PT)} cm")
         c.doForm(form)
-        c.restoreState()
+        self._emit("Q")
+
+    def _show(self, text: str, font: str, size: float) -> str:
+        """The operators that set `text` in `font` at `size`, encoded once per document.
+
+        Fonts are TrueType (fonts.py registers no other kind), embedded as subsets the document
+        grows as it meets new characters: a string, once encoded, keeps its codes to the end.
+        """
+        key = (text, font, size)
+        shown = self._shown.get(key)
+        if shown is None:
+            doc, face, points = self._canvas._doc, self._font(font), self._fp(size)
+            shown = self._shown[key] = " ".join(
+                f"{face.getSubsetInternalName(subset, doc)} {points} Tf ({self._escape(chunk)}) Tj"
+                for subset, chunk in face.splitString(text, doc))
+        return shown
 
     def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
-        c = self._canvas
-        self._set("fill", colour, lambda f: c.setFillColor(_rl_colour(f)))
-        self._set("font", (font, size), lambda f: c.setFont(f[0], f[1]))
-        anchor = Anchor(anchor)
-        if anchor is not Anchor.START:  # measured here from remembered word widths, not by reportlab each time
-            x -= text_width(text, font, size) / (2 if anchor is Anchor.MIDDLE else 1)
-        c.drawString(self._x(x), self._y(y), text)
+        if self._state.get("fill") != colour:
+            self._fill(colour)
+        if anchor != Anchor.START:  # measured from remembered word widths, not by reportlab each time
+            x -= text_width(text, font, size) * _share_left_of(anchor)
+        self._canvas._code.append(
+            f"BT 1 0 0 1 {self._fp(x * PT, (self.height - y) * PT)} Tm {self._show(text, font, size)} ET")
 
     def pdf_bytes(self) -> bytes:
         """The finished PDF document, how to print it as its subject (the first page's size when no advice was given)."""

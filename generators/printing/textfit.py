@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.errors import DossierError
 from ..core.units import mm_to_pt, pt_to_mm
@@ -142,10 +143,43 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
     if isinstance(paragraphs, str):
         if font is None:
             raise TypeError("fit_text needs a font for plain text")
-        paragraphs = [Paragraph(paragraphs, font)]
-    elif isinstance(paragraphs, Paragraph):
-        paragraphs = [paragraphs]
-    paragraphs = [p for p in paragraphs if p.text.strip()]
+        paragraphs = Paragraph(paragraphs, font)
+    if isinstance(paragraphs, Paragraph):
+        paragraphs = (paragraphs,) if paragraphs.text.strip() else ()
+    else:
+        paragraphs = tuple(p for p in paragraphs if p.text.strip())
+    fitted = _fitted(paragraphs, width, height, largest, smallest, leading)
+    if fitted is not None:
+        return fitted
+    shown = " / ".join(p.text for p in paragraphs)
+    raise TextFitError(
+        f"{what}: text does not fit in {width:.1f} x {height:.1f} mm even at {smallest:g} pt: {shown[:80]!r}"
+        + ("..." if len(shown) > 80 else "")
+    )
+
+
+def _first_at_most(sizes: list[float], bound: float) -> int:
+    """The index of the first (largest) of the descending `sizes` not above `bound`; len(sizes) when none is."""
+    return next((i for i, size in enumerate(sizes) if size <= bound + 1e-9), len(sizes))
+
+
+def _lone_paragraph_bound(measured: tuple, indent: float, width_pt: float, height_pt: float, leading: float) -> float:
+    """The size above which a paragraph set alone at its body size cannot fit: no word may be wider
+    than the line; on one line it fits up to where it fills the width or the height, on two lines or
+    more only up to where two lines fill the height."""
+    _, widths, space = measured
+    if not widths or max(widths) <= 0:
+        return float("inf")
+    line = width_pt - indent
+    one_line = line / (sum(widths) + space * (len(widths) - 1))
+    room = height_pt + 1e-6  # the tolerance _set allows
+    return min(line / max(widths), max(min(one_line, room / leading), room / (2 * leading)))
+
+
+@lru_cache(maxsize=4096)
+def _fitted(paragraphs: tuple[Paragraph, ...], width: float, height: float, largest: float, smallest: float,
+            leading: float) -> FittedText | None:
+    """fit_text's answer, or None; remembered, as a sheet sets the same strengths and labels on many pieces."""
     measured = []
     for p in paragraphs:
         words = _words(p.text)
@@ -156,6 +190,14 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
     def attempt(size: float) -> FittedText | None:
         return _set(paragraphs, measured, size, width_pt, height_pt, leading, smallest)
 
+    # A lone paragraph cannot fit above a size worked out from its widths: when the largest size below
+    # that fits, it is the answer (the case of every short label) and no search is needed.
+    if len(paragraphs) == 1 and paragraphs[0].scale == 1:
+        first = _first_at_most(sizes, _lone_paragraph_bound(measured[0], mm_to_pt(paragraphs[0].indent),
+                                                            width_pt, height_pt, leading))
+        best = attempt(sizes[first]) if first < len(sizes) else None
+        if best is not None:
+            return best
     # a smaller size almost never needs more lines, so the sizes that fit follow those that do not:
     # bisect for the largest that fits, and scan every size only before refusing
     low, high, best = 0, len(sizes) - 1, None
@@ -168,10 +210,4 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
             low = middle + 1
     if best is None:
         best = next((f for f in map(attempt, sizes) if f is not None), None)
-    if best is not None:
-        return best
-    shown = " / ".join(p.text for p in paragraphs)
-    raise TextFitError(
-        f"{what}: text does not fit in {width:.1f} x {height:.1f} mm even at {smallest:g} pt: {shown[:80]!r}"
-        + ("..." if len(shown) > 80 else "")
-    )
+    return best

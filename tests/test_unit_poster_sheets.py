@@ -1,0 +1,118 @@
+"""Poster tiling on its own: which sheets cover the page, how they overlap, and where the marks that join them fall."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import Recorder
+
+from generators.core.errors import OptionError
+from generators.map.poster_sheets import OVERLAP, Viewport, _draw_sheet, plan_tiles
+from generators.printing.geometry import Box
+
+POSTER = (558.8, 863.6)  # 22 x 34 inches
+LETTER = (215.9, 279.4)
+MARGIN = 10.0
+
+
+def covers(plan) -> bool:
+    """True when every point of the page lies on some sheet's window (checked on a 7 mm grid)."""
+    width, height = plan.page
+    return all(any(s.window.x <= x <= s.window.right and s.window.y <= y <= s.window.bottom for s in plan.sheets)
+               for x in range(0, int(width) + 1, 7) for y in range(0, int(height) + 1, 7))
+
+
+def test_a_page_inside_the_printable_area_takes_one_sheet():
+    plan = plan_tiles((150.0, 200.0), LETTER, MARGIN)
+    assert (plan.rows, plan.columns, len(plan.sheets)) == (1, 1, 1)
+
+
+def test_the_poster_is_covered_by_sheets_numbered_row_by_row_from_the_top_left():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    assert len(plan.sheets) == plan.rows * plan.columns
+    assert [(s.number, s.row, s.column) for s in plan.sheets] == [
+        (r * plan.columns + c + 1, r, c) for r in range(plan.rows) for c in range(plan.columns)]
+    assert covers(plan)
+
+
+def test_neighbouring_sheets_repeat_exactly_the_overlap():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    for sheet in plan.sheets:
+        right, below = plan.sheet(sheet.row, sheet.column + 1), plan.sheet(sheet.row + 1, sheet.column)
+        if right:
+            assert sheet.window.right - right.window.x == pytest.approx(OVERLAP)
+        if below:
+            assert sheet.window.bottom - below.window.y == pytest.approx(OVERLAP)
+
+
+def test_each_window_is_the_paper_inside_its_margins():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    paper_w, paper_h = plan.paper
+    assert all((s.window.width, s.window.height) == (paper_w - 2 * MARGIN, paper_h - 2 * MARGIN) for s in plan.sheets)
+
+
+def test_the_paper_is_turned_whichever_way_needs_fewer_sheets():
+    wide = (860.0, 300.0)
+    plan = plan_tiles(wide, LETTER, MARGIN)
+    turned = [plan_tiles(wide, paper, MARGIN) for paper in (LETTER, (LETTER[1], LETTER[0]))]
+    assert len(plan.sheets) == min(len(p.sheets) for p in turned)
+    assert plan.paper == (LETTER[1], LETTER[0])  # landscape sheets for a wide page
+
+
+def test_no_fewer_sheets_would_do():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    shown_w, shown_h = plan.paper[0] - 2 * MARGIN, plan.paper[1] - 2 * MARGIN
+    assert (plan.columns - 1) * (shown_w - OVERLAP) + OVERLAP < POSTER[0]
+    assert (plan.rows - 1) * (shown_h - OVERLAP) + OVERLAP < POSTER[1]
+
+
+def test_a_sheet_outside_the_grid_is_none():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    assert plan.sheet(-1, 0) is None and plan.sheet(0, plan.columns) is None and plan.sheet(plan.rows, 0) is None
+
+
+def test_paper_with_no_room_inside_its_margins_is_refused():
+    with pytest.raises(OptionError, match="leaves no room"):
+        plan_tiles(POSTER, (30.0, 30.0), 10.0)
+
+
+def test_a_viewport_shifts_scales_and_skips_what_falls_outside_its_window():
+    target = Recorder()
+    target.new_page(*LETTER)
+    view = Viewport(target, Box(100.0, 100.0, 50.0, 50.0), dx=-90.0, dy=-90.0, scale=2.0)
+    view.rect(110.0, 120.0, 5.0, 5.0, fill="#000000")  # inside the window
+    view.rect(10.0, 10.0, 5.0, 5.0, fill="#000000")  # outside: not drawn
+    view.line(0.0, 125.0, 300.0, 125.0)  # crosses the window: drawn whole
+    [(_, x, y, w, h, *_)] = target.of("rect")
+    assert (x, y, w, h) == (110.0 * 2 - 90, 120.0 * 2 - 90, 10.0, 10.0)
+    assert len(target.of("line")) == 1
+
+
+def test_the_marks_of_two_neighbours_fall_on_the_same_point_of_the_page():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    painter = Recorder()
+
+    def marks_on_the_page(sheet) -> set[tuple[float, float]]:
+        """The centres of a sheet's alignment marks, in the poster's own coordinates."""
+        _draw_sheet(painter, plan, sheet, lambda p: None, painter.fonts, "Poster")
+        rings = {(round(cx, 6), round(cy, 6)) for page, cx, cy, *_ in painter.of("circle", painter.pages)}
+        return {(round(cx - MARGIN + sheet.window.x, 6), round(cy - MARGIN + sheet.window.y, 6)) for cx, cy in rings}
+
+    first = plan.sheets[0]
+    right, below = plan.sheet(0, 1), plan.sheet(1, 0)
+    mine, theirs_right, theirs_below = marks_on_the_page(first), marks_on_the_page(right), marks_on_the_page(below)
+    shared_right = {m for m in mine if m[0] > first.window.right - OVERLAP}
+    shared_below = {m for m in mine if m[1] > first.window.bottom - OVERLAP}
+    assert len(shared_right) == 2 and shared_right <= theirs_right
+    assert len(shared_below) == 2 and shared_below <= theirs_below
+
+
+def test_a_sheet_names_its_place_and_its_neighbours():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    painter = Recorder()
+    sheet = plan.sheet(1, 1)
+    _draw_sheet(painter, plan, sheet, lambda p: None, painter.fonts, "Poster")
+    [label] = [t for _, _, _, t, *_ in painter.of("text") if t.startswith("Poster")]
+    assert f"sheet {sheet.number} of {len(plan.sheets)}" in label and "row 2, column 2" in label
+    for side, neighbour in (("left", plan.sheet(1, 0)), ("above", plan.sheet(0, 1)), ("right", plan.sheet(1, 2))):
+        if neighbour:
+            assert f"{side} {neighbour.number}" in label
