@@ -35,12 +35,18 @@ class Faction(Record):
 
 
 class FaceTemplate(Record):
-    """What one face of a piece kind shows; texts are templates such as "{name}" filled per piece."""
+    """What one face of a piece kind shows; texts are templates such as "{name}" filled per piece.
+
+    `art` names a picture file in the game folder (SVG or PNG; a template, so "art/{name}.svg"
+    gives each piece its own); `icons` shows the piece's icons in a row.
+    """
 
     title: Optional[str] = None
     value: Optional[str] = None
     text: Optional[str] = None
     symbol: Optional[str] = None
+    art: Optional[str] = None
+    icons: bool = False
     colour: str = "neutral"
     blank: bool = False
 
@@ -69,6 +75,8 @@ class Piece(Record):
     symbol: Optional[str] = None
     bonus: Optional[int] = Field(default=None, ge=0)
     text: Optional[str] = None
+    art: Optional[str] = None
+    icons: Optional[list[str]] = None
 
 
 class Award(Record):
@@ -89,6 +97,7 @@ class Tile(Record):
     years: list[int] = Field(min_length=1)
     event: str
     awards: list[Award] = Field(default_factory=list)
+    art: Optional[str] = None
 
 
 class PieceField(Record):

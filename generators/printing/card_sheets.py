@@ -173,7 +173,7 @@ def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list
                     title = set_card.card.title
                     footer = ((f"{game.info.title} · {title}", title), f"{set_card.number}/{len(cards)}")
                     draw_face(painter, placed.box, face, footer, geometry, layout, spec.bleed)
-            draw_guides(painter, page, layout, spec.bleed)
+            draw_guides(painter, page, layout, spec)
             draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
 
     return write_outputs(options.game_dir(game) / "cards.pdf", draw, fonts, options.formats,

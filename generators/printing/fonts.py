@@ -58,6 +58,18 @@ def register_fonts(fonts, game_folder: Path | None = None) -> FontSet:
     return FontSet(regular=register_font(fonts.regular, game_folder), bold=register_font(fonts.bold, game_folder))
 
 
+def piece_fonts(fonts, game_folder: Path | None = None) -> FontSet:
+    """Register the layout's condensed pair, which pieces, tiles, cards and the player aid are set in."""
+    return FontSet(regular=register_font(fonts.condensed, game_folder),
+                   bold=register_font(fonts.condensed_bold, game_folder))
+
+
+def missing_glyphs(text: str, font: str) -> list[str]:
+    """The characters of `text` that registered `font` has no glyph for, each once, in order."""
+    known = pdfmetrics.getFont(font).face.charToGlyph
+    return list(dict.fromkeys(c for c in text if not c.isspace() and ord(c) not in known))
+
+
 @lru_cache(maxsize=65536)
 def unit_width(text: str, font: str) -> float:
     """Width of `text` in points at 1 pt (widths scale with size); words recur, so they are remembered."""
@@ -76,6 +88,13 @@ def fit_size(text: str, font: str, width_pt: float, largest: float, smallest: fl
         return largest
     size = min(largest, width_pt / natural)
     return size if size >= smallest else None
+
+
+@lru_cache(maxsize=None)
+def extent(font: str) -> tuple[float, float]:
+    """(ascent, descent) of registered `font` at 1 pt, both positive: how far its glyph boxes reach above and below the baseline."""
+    face = pdfmetrics.getFont(font).face
+    return face.ascent / 1000.0, -face.descent / 1000.0
 
 
 def ascent(font: str, size: float) -> float:

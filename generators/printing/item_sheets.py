@@ -87,6 +87,6 @@ def print_items(items: Sequence[Item], path: Path, *, layout: "Layout", options:
                 side = item.front if placed.side is Side.FRONT else item.back
                 if side is not None:
                     side(painter, placed.box, spec.bleed)
-            draw_guides(painter, page, layout, spec.bleed)
+            draw_guides(painter, page, layout, spec)
 
     return write_outputs(path, draw, fonts, options.formats, title=title)

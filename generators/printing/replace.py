@@ -16,7 +16,7 @@ from ..core.errors import DossierError, OptionError, UnknownNameError
 from ..core.names import NameIndex
 from .counters import FacePainter, piece_items
 from .event_tiles import TILE_KIND, tile_items
-from .fonts import register_fonts
+from .fonts import piece_fonts
 from .item_sheets import print_items
 from .render import collector_paused
 
@@ -95,9 +95,9 @@ def build_replacements(game: "Game", layout: "Layout", options: "BuildOptions", 
     """Print the selected pieces (fronts and backs) and tiles, `copies` of each, to `path`."""
     if copies < 1:
         raise OptionError("--copies must be at least 1")
-    fonts = register_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(layout.fonts, game.folder)
     with collector_paused():
-        items = piece_items(game, list(selection.pieces), layout, options, FacePainter(layout, fonts), copies)
+        items = piece_items(game, list(selection.pieces), layout, options, FacePainter(game, layout, fonts), copies)
         items += tile_items(game, list(selection.tiles), layout, fonts, copies)
         return print_items(items, path, layout=layout, options=options, fonts=fonts,
                            title=f"{game.info.title} replacement pieces")
