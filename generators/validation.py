@@ -22,6 +22,10 @@ from .core.errors import DataError, Problem
 from .core.game import Game
 from .core.loader import read_game
 from .map.checks import check_game_map
+from .printing.art import check_art
+from .printing.card_text import check_card_print
+from .printing.counters import check_type_sizes
+from .printing.glyphs import check_glyphs
 from .printing.symbols import check_symbols
 
 CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
@@ -33,6 +37,7 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_layout,
     check_symbols,
     check_game_map,
+    check_art, check_glyphs, check_type_sizes, check_card_print,
 )
 
 
