@@ -41,7 +41,10 @@ WEIGHTS = {"title": 1.0, "picture": 1.4, "text": 1.2, "value": 1.0}  # share of 
 EMPHASIS = {"title": 1.0, "text": 0.8, "value": 1.4}  # how large a role should read against the title
 TEXT_CAP = 0.35  # largest text size as a share of the face's shorter side
 TEXT_UNDER_TITLE = 0.8  # the text never outshouts the title
-GROW, GROW_TRIES = 1.6, 3  # how a role that reads small takes more of the face
+GROW, CLIMB = 1.4, 8  # how much a part's share changes in one step, and how many steps are tried
+SPLIT = 0.5  # the picture's share of a row it shares with the value, to start with
+SAMPLE = 8  # faces per role and measure an arrangement is judged on
+PICTURE_EMPHASIS = 2.0  # a picture's side (in pt) reads like text of half that size
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
 OUTLINE = 0.6  # mm: the frame of an outline back
 EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with
@@ -57,8 +60,12 @@ class Arrangement:
     safe: float
 
     def score(self) -> float:
-        """How well the arrangement reads: its smallest role size against the emphasis that role wants."""
-        return min((self.sizes[r] / EMPHASIS[r] for r in self.sizes), default=0.0)
+        """How well the arrangement reads: its smallest role size (and picture) against the emphasis each wants."""
+        scores = [self.sizes[r] / EMPHASIS[r] for r in self.sizes]
+        if "picture" in self.boxes:
+            box = self.boxes["picture"]
+            scores.append(mm_to_pt(min(box.width, box.height) * PICTURE_FILL) / PICTURE_EMPHASIS)
+        return min(scores, default=0.0)
 
 
 @dataclass(frozen=True)
@@ -88,8 +95,9 @@ def _parts(side_faces: list[Face]) -> list[str]:
 
 
 def _boxes(parts: list[str], size: tuple[float, float], safe: float, weights: dict[str, float],
-           beside: bool) -> dict[str, Box]:
-    """Each part's box: rows inside the safe zone by weight; with `beside` the value sits right of the picture."""
+           beside: bool, split: float = 0.5) -> dict[str, Box]:
+    """Each part's box: rows inside the safe zone by weight; with `beside` the value sits right of the
+    picture, which takes `split` of the row's width."""
     inner = Box(safe, safe, size[0] - 2 * safe, size[1] - 2 * safe)
     rows = [p for p in parts if not (beside and p == "value")]
     total = sum(weights[p] for p in rows) or 1.0
@@ -98,13 +106,38 @@ def _boxes(parts: list[str], size: tuple[float, float], safe: float, weights: di
     for part in rows:
         height = inner.height * weights[part] / total
         if part == "picture" and beside:
-            boxes["picture"] = Box(inner.x, y, inner.width / 2, height)
-            boxes["value"] = Box(inner.x + inner.width / 2, y, inner.width / 2, height)
+            boxes["picture"] = Box(inner.x, y, inner.width * split, height)
+            boxes["value"] = Box(inner.x + inner.width * split, y, inner.width * (1 - split), height)
             boxes["row"] = Box(inner.x, y, inner.width, height)
         else:
             boxes[part] = Box(inner.x, y, inner.width, height)
         y += height
     return boxes
+
+
+def _widest(labelled: list[tuple[str, Face]], font) -> list[tuple[str, Face]]:
+    """The faces whose texts are widest in each role, overall or by their longest word: the ones that
+    decide a role's size, so an arrangement can be judged on a few faces instead of every one."""
+    chosen: dict[int, tuple[str, Face]] = {}
+    for role in ROLES:
+        having = [(label, face) for label, face in labelled if role in _texts(face)]
+        for measure in (lambda t: unit_width(t, font(role)),
+                        lambda t: max(unit_width(w, font(role)) for w in t.split())):
+            having.sort(key=lambda pair: measure(_texts(pair[1])[role]), reverse=True)
+            chosen.update((id(pair[1]), pair) for pair in having[:SAMPLE])
+    return list(chosen.values())
+
+
+def _neighbours(state: tuple, parts: list[str]) -> list[tuple]:
+    """Arrangements one step away: one part's share of the height grown or shrunk, or the picture's share of its row changed."""
+    weights, beside, split = state
+    found = []
+    for part in parts:
+        for factor in (GROW, 1 / GROW):
+            found.append((tuple((p, w * factor if p == part else w) for p, w in weights), beside, split))
+    if beside:
+        found += [(weights, beside, s) for s in (split - 0.1, split + 0.1) if 0.25 <= s <= 0.75]
+    return found
 
 
 class _RoleTooLong(Exception):
@@ -144,38 +177,57 @@ class FacePainter:
         return [(piece_label(self.game, entry[0]), entry[index]) for entry in self._faces.get(kind, [])]
 
     def _arrange(self, kind: str, side: str, size: tuple[float, float]) -> Arrangement:
+        """The arrangement that reads best: hill-climbing over the parts' shares of the face (and, with a
+        picture and a value, whether they share a row and how), judged on the widest texts of each role,
+        then sized on every face of the kind."""
         labelled = self._side(kind, side)
         parts = _parts([face for _, face in labelled])
         group = self.game.info.kinds[kind].size
         safe = self.layout.safe(group)
-        failure: TextFitError | None = None
-        for beside in (True, False):  # a value too wide to sit beside the picture goes below it
-            beside = beside and "picture" in parts and "value" in parts
-            weights = dict(WEIGHTS)
-            best: Arrangement | None = None
-            for _ in range(GROW_TRIES + 1):
-                boxes = _boxes(parts, size, safe, weights, beside)
-                try:
-                    found = Arrangement(boxes, self._sizes(kind, side, labelled, boxes, size, group), safe)
-                except _RoleTooLong as exc:
-                    failure = exc.error
-                    if beside and exc.role == "value":
-                        break  # no height helps a value too wide for half the face
-                    weights[exc.role] *= GROW
-                    continue
-                if best is not None and found.score() <= best.score() + 1e-9:
+        sample = _widest(labelled, self.font)
+        shares = [(True, SPLIT), (False, SPLIT)] if "picture" in parts and "value" in parts else [(False, SPLIT)]
+        best: tuple[float, tuple] | None = None
+        failure: _RoleTooLong | None = None
+
+        def judge(state: tuple) -> float | None:
+            nonlocal failure
+            weights, beside, split = state
+            boxes = _boxes(parts, size, safe, dict(weights), beside, split)
+            try:
+                return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score()
+            except _RoleTooLong as exc:
+                failure = exc
+                return None
+
+        for beside, split in shares:
+            state = (tuple(WEIGHTS.items()), beside, split)
+            score = judge(state)
+            for _ in range(CLIMB):  # a role too long for its share takes more of the face until it fits
+                if score is not None or failure.role not in parts:
                     break
-                best = found
-                weakest = min(found.sizes, key=lambda r: found.sizes[r] / EMPHASIS[r], default=None)
-                if weakest is None or weakest in self._fixed(kind, side):
+                state = (tuple((p, w * GROW if p == failure.role else w) for p, w in state[0]), beside, split)
+                score = judge(state)
+            if score is None:
+                continue
+            for _ in range(CLIMB):
+                scored = [(s, n) for n in _neighbours(state, parts) if (s := judge(n)) is not None]
+                if not scored:
                     break
-                weights[weakest] *= GROW
-            if best is not None:
-                return best
-            if not beside:
-                break
-        assert failure is not None
-        raise failure
+                top = max(scored, key=lambda pair: pair[0])
+                if top[0] <= score + 1e-6:
+                    break
+                score, state = top
+            if best is None or score > best[0] + 1e-6:
+                best = (score, state)
+        if best is None:
+            assert failure is not None
+            raise failure.error
+        weights, beside, split = best[1]
+        boxes = _boxes(parts, size, safe, dict(weights), beside, split)
+        try:
+            return Arrangement(boxes, self._sizes(kind, side, labelled, boxes, size, group), safe)
+        except _RoleTooLong as exc:
+            raise exc.error from None
 
     def _fixed(self, kind: str, side: str) -> dict[str, float]:
         """The sizes the layout's `type` sets for this kind's side: `title` for the front, `back_title` for the back."""

@@ -185,6 +185,8 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
     paragraphs, measured = _prepared(paragraphs, font)
     width_pt, height_pt = mm_to_pt(width), mm_to_pt(height)
     sizes = [largest - i * STEP for i in range(max(0, int((largest - smallest) / STEP + 1e-9)) + 1)]
+    if sizes[-1] > smallest + 1e-9:
+        sizes.append(smallest)  # the smallest allowed size is always tried
 
     def attempt(size: float) -> FittedText | None:
         return _set(paragraphs, measured, size, width_pt, height_pt, leading, smallest)
