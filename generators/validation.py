@@ -23,9 +23,8 @@ from .core.game import Game
 from .core.loader import read_game
 from .map.checks import check_game_map
 from .printing.art import check_art
-from .printing.card_text import check_card_print
-from .printing.counters import check_type_sizes
 from .printing.glyphs import check_glyphs
+from .printing.print_checks import check_card_print, check_type_sizes
 from .printing.symbols import check_symbols
 
 CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (

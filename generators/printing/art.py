@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 KINDS = (".svg", ".png")
 MAX_BYTES = 4 * 1024 * 1024  # a picture larger than this would bloat every PDF it is placed in
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PIXELS = 4096  # longest side of a PNG: 4096 px is 350 dpi across a 30 cm poster, far past any piece
 
 
@@ -71,20 +72,43 @@ def _read_png(path: Path) -> Picture:
         import io
 
         with Image.open(io.BytesIO(data)) as image:
-            if image.format != "PNG":
-                raise ArtError(f"not a PNG file ({image.format})")
             image.load()
             width, height = image.size
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         raise ArtError(f"cannot read PNG: {exc}") from None
-    if max(width, height) > MAX_PIXELS:
-        raise ArtError(f"{width} x {height} px is larger than {MAX_PIXELS} px on its longest side; scale it down")
     return Picture(path, float(width), float(height), png=data)
 
 
-@lru_cache(maxsize=None)
-def read_picture(path: Path) -> Picture:
-    """The picture at `path`, read once; raises ArtError saying what is wrong with it."""
+def _png_size(data: bytes) -> tuple[int, int]:
+    """A PNG's width and height from its header (signature, then the IHDR chunk)."""
+    if data[:8] != PNG_SIGNATURE or data[12:16] != b"IHDR":
+        raise ArtError("not a PNG file")
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def _svg_size(path: Path) -> tuple[float, float]:
+    """An SVG's size from its root element: width and height, else its viewBox."""
+    import re
+    import xml.etree.ElementTree as ElementTree
+
+    try:
+        root = ElementTree.parse(path).getroot()
+    except ElementTree.ParseError as exc:
+        raise ArtError(f"cannot read SVG: {exc}") from None
+    if not root.tag.endswith("svg"):
+        raise ArtError("not an SVG file: its root element is not <svg>")
+    number = re.compile(r"^\s*([0-9.]+)")
+    sizes = [number.match(root.get(side) or "") for side in ("width", "height")]
+    if all(sizes):
+        return float(sizes[0].group(1)), float(sizes[1].group(1))
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    if len(box) == 4:
+        return float(box[2]), float(box[3])
+    raise ArtError("the SVG gives no width and height and no viewBox")
+
+
+def inspect_picture(path: Path) -> tuple[float, float]:
+    """The size of the picture at `path`, read from its header only; raises ArtError saying what is wrong."""
     if path.suffix.lower() not in KINDS:
         raise ArtError(f"unknown picture kind {path.suffix or '(no suffix)'!r}; use .svg or .png")
     if not path.is_file():
@@ -92,6 +116,22 @@ def read_picture(path: Path) -> Picture:
     size = path.stat().st_size
     if size > MAX_BYTES:
         raise ArtError(f"{size / 1024 / 1024:.1f} MB is larger than {MAX_BYTES // 1024 // 1024} MB")
+    if path.suffix.lower() == ".svg":
+        width, height = _svg_size(path)
+    else:
+        with path.open("rb") as file:
+            width, height = _png_size(file.read(24))
+        if max(width, height) > MAX_PIXELS:
+            raise ArtError(f"{width} x {height} px is larger than {MAX_PIXELS} px on its longest side; scale it down")
+    if width <= 0 or height <= 0:
+        raise ArtError("the picture has no size")
+    return width, height
+
+
+@lru_cache(maxsize=None)
+def read_picture(path: Path) -> Picture:
+    """The picture at `path`, read once for drawing; raises ArtError saying what is wrong with it."""
+    inspect_picture(path)
     return _read_svg(path) if path.suffix.lower() == ".svg" else _read_png(path)
 
 
@@ -138,7 +178,7 @@ def check_art(game: "Game") -> list[Problem]:
             problems.append(Problem(file, field, f"{name}: a picture must lie inside the game folder", "bad-art"))
             continue
         try:
-            read_picture(path)
+            inspect_picture(path)
         except ArtError as exc:
             problems.append(Problem(file, field, f"{name}: {exc}", "bad-art"))
     return problems

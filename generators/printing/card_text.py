@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.card_models import Item, Side
-from ..core.errors import Problem
 from ..core.cards import variant_label
 from .fonts import FontSet, text_width
 from .textfit import Paragraph
@@ -124,32 +123,3 @@ def side_paragraphs(game: "Game", side: Side, ink: CardInk) -> list[Paragraph]:
     for section in side.sections:
         paragraphs += section_paragraphs(game, section.heading, list(section.items), ink, cited, section.show == "steps")
     return paragraphs
-
-
-def check_card_print(game: "Game") -> list[Problem]:
-    """How cards.yaml asks to be printed: tags for known citations, no tag twice, player aid panels that
-    name a card side, table columns only on tables."""
-    found = game.cards
-    if found is None:
-        return []
-    file = game.file("cards.yaml")
-    problems = []
-    sides = {f"{card.id}.{face}" for card in found.cards for face, _ in card.sides()}
-    for i, name in enumerate(found.aid):
-        if name not in sides:
-            problems.append(Problem(file, f"aid[{i}]", f"unknown card side {name!r}; write it as CARD-ID.front or "
-                                    f"CARD-ID.back, e.g. {sorted(sides)[0]!r}", "unknown-card"))
-    for i, card in enumerate(found.cards):
-        for face, side in card.sides():
-            for j, section in enumerate(side.sections):
-                if section.columns and section.show != "table":
-                    problems.append(Problem(file, f"cards[{i}].{face}.sections[{j}].columns",
-                                            "columns are for a section shown as a table (show: table)", "invalid"))
-    seen: dict[str, str] = {}
-    for rule, tag in found.citation_tags.items():
-        if found.citations and rule not in found.citations:
-            problems.append(Problem(file, f"citation_tags.{rule}", f"{rule!r} is not in the file's citations list", "unknown-citation"))
-        if tag in seen:
-            problems.append(Problem(file, f"citation_tags.{rule}", f"tag {tag!r} is already {seen[tag]!r}'s", "duplicate"))
-        seen.setdefault(tag, rule)
-    return problems

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.errors import Problem
 from ..core.faces import Face, faces
-from ..core.layouts import preset_file
 from ..core.units import mm_to_pt
 from .art import art_path, read_picture
+from .print_checks import ROLES
 from .fonts import FontSet, piece_fonts, unit_width
 from .geometry import Box
 from .item_sheets import Item, print_items
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
     from .options import BuildOptions
     from .painter import Painter
 
-ROLES = ("title", "text", "value")  # the texts of a face; each has one size per kind and side
 PARTS = ("title", "picture", "text", "value")  # top to bottom
 WEIGHTS = {"title": 1.0, "picture": 1.4, "text": 1.2, "value": 1.0}  # share of the height each part starts with
 EMPHASIS = {"title": 1.0, "text": 0.8, "value": 1.4}  # how large a role should read against the title
@@ -44,6 +42,7 @@ TEXT_UNDER_TITLE = 0.8  # the text never outshouts the title
 GROW, CLIMB = 1.4, 8  # how much a part's share changes in one step, and how many steps are tried
 SPLIT = 0.5  # the picture's share of a row it shares with the value, to start with
 SAMPLE = 8  # faces per role and measure an arrangement is judged on
+ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
 PICTURE_EMPHASIS = 2.0  # a picture's side (in pt) reads like text of half that size
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
 OUTLINE = 0.6  # mm: the frame of an outline back
@@ -129,12 +128,17 @@ def _widest(labelled: list[tuple[str, Face]], font) -> list[tuple[str, Face]]:
 
 
 def _neighbours(state: tuple, parts: list[str]) -> list[tuple]:
-    """Arrangements one step away: one part's share of the height grown or shrunk, or the picture's share of its row changed."""
+    """Arrangements one step away: one part's share of the height grown or shrunk, or grown at one other's
+    expense, or the picture's share of its row changed."""
     weights, beside, split = state
     found = []
     for part in parts:
         for factor in (GROW, 1 / GROW):
             found.append((tuple((p, w * factor if p == part else w) for p, w in weights), beside, split))
+        for other in parts:  # one part takes share from one other, the rest kept as they are
+            if other != part:
+                found.append((tuple((p, w * GROW if p == part else w / GROW if p == other else w) for p, w in weights),
+                              beside, split))
     if beside:
         found += [(weights, beside, s) for s in (split - 0.1, split + 0.1) if 0.25 <= s <= 0.75]
     return found
@@ -313,15 +317,17 @@ class FacePainter:
             painter.text_block(fitted, box.x + part.x, top, part.width, ink, Anchor.MIDDLE)
         picture = set_face.arrangement.boxes.get("picture")
         if picture is not None and not face.blank and _has_picture(face):
-            self._draw_picture(painter, face, picture.shifted(box.x, box.y), ink, paper)
+            self._draw_picture(painter, face, picture.shifted(box.x, box.y), min(box.width, box.height), ink, paper)
 
-    def _draw_picture(self, painter: "Painter", face: Face, box: Box, ink: str, paper: str) -> None:
+    def _draw_picture(self, painter: "Painter", face: Face, box: Box, face_side: float, ink: str, paper: str) -> None:
         if face.art:
             inset = box.grown(-min(box.width, box.height) * (1 - PICTURE_FILL) / 2)
             painter.picture(read_picture(art_path(self.game, face.art)), inset.x, inset.y, inset.width, inset.height)
             return
         names = face.icons or (face.symbol,)
         side = min(box.height, box.width / len(names)) * PICTURE_FILL
+        if face.icons:
+            side = min(side, face_side * ICON_SHARE)
         step = box.width / len(names)
         for i, name in enumerate(names):
             painter.symbol(name, box.x + step * (i + 0.5), box.y + box.height / 2, side, ink, paper)
@@ -376,23 +382,6 @@ def piece_items(game: "Game", pieces: list["Piece"], layout: "Layout", options: 
         item = Item(piece_label(game, piece), group, size, side(sides[0]), side(sides[1], back=True))
         items += [item] * (piece.count if copies is None else copies)
     return items
-
-
-def check_type_sizes(game: "Game") -> list[Problem]:
-    """Every kind and role the layout's `type` sets a size for exists in the game."""
-    file = preset_file(game.info.layout, game.folder)
-    roles = set(ROLES) | {f"back_{role}" for role in ROLES}
-    problems = []
-    for kind, sizes in game.layout.type.items():
-        if kind not in game.info.kinds:
-            known = ", ".join(sorted(game.info.kinds)) or "none"
-            problems.append(Problem(file, f"type.{kind}",
-                                    f"unknown kind {kind!r}; known kinds: {known}", "unknown-kind"))
-        for role in sizes:
-            if role not in roles:
-                problems.append(Problem(file, f"type.{kind}.{role}",
-                                        f"unknown role {role!r}; known: {', '.join(sorted(roles))}", "unknown-role"))
-    return problems
 
 
 def build_counters(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:

@@ -1,9 +1,11 @@
 """Glyph coverage: every character the data prints on pieces, tiles and cards must exist in the fonts
-they are set in, or a PDF would show an empty box where a letter should be."""
+they are set in, or a PDF would show an empty box where a letter should be. The fonts' character
+maps are read with fontTools, once per file, so checking data never loads the drawing library."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,7 +13,8 @@ from pydantic import BaseModel
 
 from ..core.errors import Problem
 from ..core.layouts import preset_file
-from .fonts import FontError, missing_glyphs, piece_fonts
+from .font_files import font_file
+from .print_checks import usable_layout
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -59,16 +62,44 @@ def printed_texts(game: "Game") -> Iterator[tuple[Path, str, str]]:
             yield game.file("cards.yaml"), where, text
 
 
+@lru_cache(maxsize=None)
+def characters(path: Path) -> frozenset[int]:
+    """The code points font file `path` has glyphs for; raises OSError or fontTools' errors for a broken file."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(path), lazy=True) as font:
+        return frozenset(font.getBestCmap() or ())
+
+
+def _font_path(name: str, game_folder: Path) -> Path:
+    found = font_file(name, game_folder)
+    if found is None:  # one of the fonts that ship with reportlab
+        from reportlab import rl_config
+
+        found = next((Path(folder) / name for folder in rl_config.TTFSearchPath if (Path(folder) / name).is_file()), None)
+    if found is None:
+        raise FileNotFoundError(f"font file {name!r} is in no layouts folder")
+    return found
+
+
 def check_glyphs(game: "Game") -> list[Problem]:
     """Every character of every printed text exists in the layout's condensed fonts; names file, field and character."""
-    fonts = game.layout.fonts
-    try:
-        registered = piece_fonts(fonts, game.folder)
-    except FontError as exc:
-        return [Problem(preset_file(game.info.layout, game.folder), "fonts", str(exc), "bad-font")]
+    layout = usable_layout(game)
+    if layout is None:
+        return []
+    fonts = layout.fonts
+    known = []
+    for field in ("condensed", "condensed_bold"):
+        name = getattr(fonts, field)
+        try:
+            known.append(characters(_font_path(name, game.folder)))
+        except Exception as exc:  # a missing or broken font file, whichever library error reading it raises
+            return [Problem(preset_file(game.info.layout, game.folder), f"fonts.{field}",
+                            f"font {name!r} cannot be read: {exc}", "bad-font")]
+    regular, bold = known
     problems = []
     for file, field, text in printed_texts(game):
-        missing = list(dict.fromkeys(missing_glyphs(text, registered.regular) + missing_glyphs(text, registered.bold)))
+        missing = dict.fromkeys(c for c in text if not c.isspace() and (ord(c) not in regular or ord(c) not in bold))
         for char in missing:
             problems.append(Problem(file, field, f"character {char!r} (U+{ord(char):04X}) is not in the font "
                                     f"{fonts.condensed} or {fonts.condensed_bold}; use another character or font",

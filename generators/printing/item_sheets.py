@@ -80,8 +80,8 @@ def print_items(items: Sequence[Item], path: Path, *, layout: "Layout", options:
     def draw(painter: "Painter") -> None:
         for page in plan.pages:
             painter.new_page(*plan.paper)
-            draw_caption(painter, page, spec, layout, _caption(title, groups, page, plan), fonts.regular,
-                         CAPTION_SIZE, CAPTION_COLOUR)
+            caption = _caption(title, groups, page, plan)
+            draw_caption(painter, page, spec, layout, caption, fonts.regular, CAPTION_SIZE, CAPTION_COLOUR)
             for placed in page.items:
                 item = ordered[placed.index]
                 side = item.front if placed.side is Side.FRONT else item.back

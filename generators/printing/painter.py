@@ -214,6 +214,7 @@ class PdfPainter(Painter):
                 form = f"picture{len(self._forms)}"
                 page_state, self._state = self._state, {}
                 c.beginForm(form, 0, 0, picture.width, picture.height)
+                picture.drawing.initialFontName = self.fonts.regular  # else reportlab lists an unembedded Helvetica
                 renderPDF.draw(picture.drawing, c, 0, 0)
                 c.endForm()
                 self._state = page_state
