@@ -84,9 +84,9 @@ class Card(Record):
 class CardsFile(Record):
     """cards.yaml: the cards, the derivations they use, labels for variants, and the citations allowed.
 
-    `citation_tags` gives a citation the short tag cards print for it ("Searching" for a long
-    section title); `aid` orders the player aid's panels as "card-id.front" or "card-id.back"
-    (every card side in card order when empty).
+    `citation_tags` gives a citation the short tag cards print for it ("Search" for a long
+    section title); `aid` names the card sides ("card-id.front", "card-id.back") the player aid
+    opens with, in order; the sides it does not name follow in card order.
     """
 
     cards: list[Card]

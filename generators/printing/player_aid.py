@@ -58,9 +58,10 @@ class Block:
 
 
 def aid_panels(game: "Game", cards: list[Card]) -> list[tuple[str, Side]]:
-    """The card sides the aid shows, in the order cards.yaml's `aid` gives, else every side in card order."""
+    """Every card side, those cards.yaml's `aid` names first and in its order, the rest after them in card order."""
     sides = {f"{card.id}.{face}": side for card in cards for face, side in card.sides()}
-    order = game.cards.aid if game.cards and game.cards.aid else list(sides)
+    first = game.cards.aid if game.cards else []
+    order = list(dict.fromkeys(list(first) + list(sides)))
     return [(name, sides[name]) for name in order]
 
 
