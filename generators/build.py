@@ -38,13 +38,15 @@ PRODUCTS: dict[str, str] = {
 def make_options(out: Path, paper: str | None = None, formats: str = "pdf", duplex: str = "long-edge",
                  fold: bool = False, piece_size: str | None = None, card_size: str | None = None,
                  bleed: str | None = None, back_offset: str | None = None,
-                 only: tuple[str, ...] = ()) -> BuildOptions:
+                 only: tuple[str, ...] = (), dpi: int = 150) -> BuildOptions:
     """BuildOptions from command-line text; anything unreadable raises OptionError before a file is written."""
     if duplex not in DUPLEX:
         raise OptionError(f"unknown duplex {duplex!r}; choose long-edge or short-edge")
     bleed_mm = read_option("--bleed", parse_length, bleed) if bleed is not None else None
     if bleed_mm is not None and bleed_mm < 0:
         raise OptionError("--bleed: cannot be negative")
+    if not 10 <= dpi <= 1200:
+        raise OptionError(f"--dpi: {dpi} is outside 10 to 1200")
     unknown = [p for p in only if p not in PRODUCTS]
     if unknown:
         raise OptionError(f"unknown product {', '.join(unknown)}; choose from {', '.join(PRODUCTS)}")
@@ -53,7 +55,7 @@ def make_options(out: Path, paper: str | None = None, formats: str = "pdf", dupl
         piece_size=read_option("--piece-size", parse_size, piece_size) if piece_size else None,
         card_size=read_option("--card-size", parse_size, card_size) if card_size else None,
         bleed=bleed_mm, back_offset=read_option("--back-offset", parse_offset, back_offset) if back_offset else (0.0, 0.0),
-        only=tuple(only),
+        only=tuple(only), dpi=dpi,
     )
 
 

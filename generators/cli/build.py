@@ -39,9 +39,11 @@ def build(
     bleed: Optional[str] = BleedOption,
     back_offset: Optional[str] = BackOffsetOption,
     only: Optional[list[str]] = typer.Option(None, "--only", help="Build only this product (repeatable)."),
+    dpi: int = typer.Option(150, "--dpi", help="Resolution of the PNG previews (--format png)."),
 ) -> None:
     """Build the printable files of a game (every installed game when --game is not given) into OUT/<game>/."""
-    options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
+    options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()),
+                           dpi)
     games = [load_game(name) for name in games_to_use(game)]  # all data checked before anything is written
     from ..printing.render import (
         held_writes,  # drawing libraries load only when a build runs

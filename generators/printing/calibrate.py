@@ -104,4 +104,4 @@ def build_calibration(layout: "Layout", options: "BuildOptions", path: Path, gam
         _front(painter, spec, fonts)
         _back(painter, spec, fonts)
 
-    return write_outputs(path, draw, fonts, options.formats, title="Duplex alignment target")
+    return write_outputs(path, draw, fonts, options.formats, title="Duplex alignment target", dpi=options.dpi)

@@ -318,4 +318,4 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
                 block.drawn.draw(painter, x, y)
 
     return write_outputs(options.game_dir(game) / "player-aid.pdf", draw, fonts, options.formats,
-                         title=f"{game.info.title} player aid")
+                         title=f"{game.info.title} player aid", dpi=options.dpi)
