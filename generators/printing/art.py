@@ -113,7 +113,13 @@ def inspect_picture(path: Path) -> tuple[float, float]:
         raise ArtError(f"unknown picture kind {path.suffix or '(no suffix)'!r}; use .svg or .png")
     if not path.is_file():
         raise ArtError("file not found")
-    size = path.stat().st_size
+    stat = path.stat()
+    return _inspected(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=1024)
+def _inspected(path: Path, modified: int, size: int) -> tuple[float, float]:
+    """inspect_picture's answer for one version of a file (a file changed since is read again)."""
     if size > MAX_BYTES:
         raise ArtError(f"{size / 1024 / 1024:.1f} MB is larger than {MAX_BYTES // 1024 // 1024} MB")
     if path.suffix.lower() == ".svg":
@@ -150,18 +156,19 @@ def art_named(game: "Game") -> list[tuple[Path, str, str]]:
             if template is not None and template.art and "{" not in template.art:
                 named.append((info, f"kinds.{kind_name}.{side}.art", template.art))
     pieces = game.file("pieces.yaml")
+    templated = {name for name, kind in game.info.kinds.items()
+                 if any(t is not None and t.art and "{" in t.art for t in (kind.front, kind.back))}
     for i, piece in enumerate(game.pieces):
-        kind = game.info.kinds.get(piece.kind)
-        if kind is None:
+        if piece.art:
+            named.append((pieces, f"pieces[{i}].art", piece.art))
+        if piece.kind not in templated:
             continue
         try:
             front, back = faces(game, piece)
         except TemplateError:
             continue  # reported by the roster's own check
-        if piece.art:
-            named.append((pieces, f"pieces[{i}].art", piece.art))
         for side, face in (("front", front), ("back", back)):
-            template = getattr(kind, side)
+            template = getattr(game.info.kinds[piece.kind], side)
             if face.art and template is not None and template.art and "{" in template.art and face.art != piece.art:
                 named.append((info, f"kinds.{piece.kind}.{side}.art (pieces[{i}])", face.art))
     tiles = game.file("tiles.yaml")

@@ -132,8 +132,10 @@ def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt:
             top += line_height
             if top > height_pt + 1e-6:
                 return None
-    if lines and mm_to_pt(lines[-1].baseline) + extent(lines[-1].font)[1] * lines[-1].size > height_pt + 1e-6:
-        return None  # the last line's descenders would reach below the box
+    if lines:  # the block reaches down to the last line's descenders, which may hang below its line box
+        top = max(top, mm_to_pt(lines[-1].baseline) + extent(lines[-1].font)[1] * lines[-1].size)
+        if top > height_pt + 1e-6:
+            return None
     return FittedText(size, tuple(lines), pt_to_mm(top))
 
 
