@@ -41,7 +41,7 @@ TEXT_CAP = 0.35  # largest text size as a share of the face's shorter side
 TEXT_UNDER_TITLE = 0.8  # the text never outshouts the title
 GROW, CLIMB = 1.4, 8  # how much a part's share changes in one step, and how many steps are tried
 SPLIT = 0.5  # the picture's share of a row it shares with the value, to start with
-SAMPLE = 8  # faces per role and measure an arrangement is judged on
+SAMPLE = 3  # faces per role and measure an arrangement is judged on
 ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
 PICTURE_EMPHASIS = 2.0  # a picture's side (in pt) reads like text of half that size
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
@@ -159,6 +159,7 @@ class FacePainter:
             front, back = faces(game, piece)
             self._faces.setdefault(piece.kind, []).append((piece, front, back))
         self._arrangements: dict[tuple, Arrangement] = {}
+        self._role_sizes: dict[tuple, float] = {}
         self._set: dict[tuple, SetFace] = {}
 
     def font(self, role: str) -> str:
@@ -213,14 +214,12 @@ class FacePainter:
                 score = judge(state)
             if score is None:
                 continue
-            for _ in range(CLIMB):
-                scored = [(s, n) for n in _neighbours(state, parts) if (s := judge(n)) is not None]
-                if not scored:
+            for _ in range(CLIMB):  # take the first step that reads better, until none does
+                better = next(((s, n) for n in _neighbours(state, parts) if (s := judge(n)) is not None and s > score + 1e-6),
+                              None)
+                if better is None:
                     break
-                top = max(scored, key=lambda pair: pair[0])
-                if top[0] <= score + 1e-6:
-                    break
-                score, state = top
+                score, state = better
             if best is None or score > best[0] + 1e-6:
                 best = (score, state)
         if best is None:
@@ -265,7 +264,12 @@ class FacePainter:
                 largest = min(cap, mm_to_pt(box.height) / LEADING, getattr(self.layout.max_piece_text, role))
                 if role == "text" and "title" in sizes:
                     largest = min(largest, sizes["title"] * TEXT_UNDER_TITLE)
-                sizes[role] = shared_size(blocks, box.width, box.height, largest=max(smallest, largest), smallest=smallest)
+                largest = max(smallest, largest)
+                # neighbouring arrangements often give a role the same box: its size is worked out once
+                key = (kind, side, role, len(blocks), round(box.width, 3), round(box.height, 3), round(largest, 3))
+                if key not in self._role_sizes:
+                    self._role_sizes[key] = shared_size(blocks, box.width, box.height, largest=largest, smallest=smallest)
+                sizes[role] = self._role_sizes[key]
             except TextFitError as exc:
                 raise _RoleTooLong(role, exc) from None
         return sizes

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..core.errors import DossierError
 from ..core.units import mm_to_pt, pt_to_mm
@@ -148,11 +149,14 @@ def _prepared(paragraphs: str | Paragraph | Sequence[Paragraph], font: str | Non
     elif isinstance(paragraphs, Paragraph):
         paragraphs = [paragraphs]
     paragraphs = [p for p in paragraphs if p.text.strip()]
-    measured = []
-    for p in paragraphs:
-        words = _words(p.text)
-        measured.append((words, [unit_width(w, p.font) for w in words], unit_width(" ", p.font)))
-    return paragraphs, measured
+    return paragraphs, [_measured(p.text, p.font) for p in paragraphs]
+
+
+@lru_cache(maxsize=16384)
+def _measured(text: str, font: str) -> tuple[list[str], list[float], float]:
+    """A text's words, their widths at 1 pt in `font` and a space's width; texts recur, so they are remembered."""
+    words = _words(text)
+    return words, [unit_width(w, font) for w in words], unit_width(" ", font)
 
 
 def set_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, height: float, size: float, *,
