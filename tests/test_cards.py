@@ -325,69 +325,71 @@ def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):
 
 # --- the player aid as a designed sheet ----------------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def aid(letter):
+    """The Letter player aid read once: per page its width, columns' text, words (with size and ink), characters, curves and lines."""
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        return [dict(width=p.width, columns=columns_text(p), words=p.extract_words(extra_attrs=["size", "non_stroking_color"]),
+                     chars=p.chars, curves=p.curves, lines=p.lines) for p in pdf.pages]
+
+
 def aid_sections(spies):
     """(heading, the parts of its items the aid prints) for every section of every card."""
     return [(section.heading, [p for item in section.items for p in aid_parts(section, item)])
             for card in resolve_cards(spies) for _, side in card.sides() for section in side.sections]
 
 
-def test_player_aid_opens_with_the_side_cards_yaml_names_first(spies, letter):
+def test_player_aid_opens_with_the_side_cards_yaml_names_first(spies, aid):
     first = spies.cards.aid[0]
     card_id, face = first.split(".")
     title = dict(next(c for c in resolve_cards(spies) if c.id == card_id).sides())[face].title
-    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
-        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    words = aid[0]["words"]
     sizes = sorted({round(w["size"], 2) for w in words}, reverse=True)
-    panel_titles = sorted((w for w in words if round(w["size"], 2) == sizes[1]), key=lambda w: (w["x0"] > pdf.pages[0].width / 3, w["top"]))
+    panel_titles = sorted((w for w in words if round(w["size"], 2) == sizes[1]), key=lambda w: (w["x0"] > aid[0]["width"] / 3, w["top"]))
     assert " ".join(w["text"] for w in panel_titles).startswith(title)
 
 
-def test_no_section_of_the_aid_is_split_across_columns(spies, letter):
-    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
-        columns = [column for page in pdf.pages for column in columns_text(page)]
+def test_no_section_of_the_aid_is_split_across_columns(spies, aid):
+    columns = [column for page in aid for column in page["columns"]]
     for heading, parts in aid_sections(spies):
         holding = [c for c in columns if squash(heading) in c and all(squash(p) in c for p in parts)]
         assert holding, f"section {heading!r} is not whole in one column"
 
 
-def test_player_aid_body_is_at_least_7_5_pt(letter):
-    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
-        for page in pdf.pages:
-            body = [c for c in page.chars if c["top"] > 30 * PT_PER_MM and c["upright"]
-                    and tuple(c["non_stroking_color"] or ()) not in ((0.333, 0.333, 0.333),)]
-            citations = {round(c["size"], 2) for c in body if c["non_stroking_color"]
-                         and all(abs(v - 0x55 / 255) < 0.01 for v in c["non_stroking_color"])}
-            assert min(c["size"] for c in body if round(c["size"], 2) not in citations) >= 7.5 - 0.01
+def test_player_aid_body_is_at_least_7_5_pt(aid):
+    grey = 0x55 / 255  # citations are set smaller, in grey
+    for page in aid:
+        body = [c for c in page["chars"] if c["top"] > 30 * PT_PER_MM and c["upright"]
+                and not (c["non_stroking_color"] and all(abs(v - grey) < 0.01 for v in c["non_stroking_color"]))]
+        assert body and min(c["size"] for c in body) >= 7.5 - 0.01
 
 
-def test_the_sequence_of_play_is_a_graphic_of_numbered_steps(spies, letter):
+def test_the_sequence_of_play_is_a_graphic_of_numbered_steps(spies, aid):
     steps = [s for card in resolve_cards(spies) for _, side in card.sides() for s in side.sections if s.show == "steps"]
     assert steps
-    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
-        page = pdf.pages[0]
-        numbers = [c for c in page.chars if is_white(c["non_stroking_color"]) and c["text"].isdigit()]
-        discs = [c for c in page.curves if c["fill"] and not is_white(c["non_stroking_color"])
-                 and abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.5]
+    page = aid[0]
+    numbers = [c for c in page["chars"] if is_white(c["non_stroking_color"]) and c["text"].isdigit()]
+    discs = [c for c in page["curves"] if c["fill"] and not is_white(c["non_stroking_color"])
+             and abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.5]
     wanted = sum(len(s.items) for s in steps)
     assert sorted(int(c["text"]) for c in numbers) == sorted(range(1, wanted + 1))
     for number in numbers:  # each number sits in its disc
         assert any(d["x0"] <= number["x0"] and number["x1"] <= d["x1"] and d["top"] <= number["top"] for d in discs)
 
 
-def test_chit_costs_are_a_table_with_a_row_per_chit(spies, letter):
+def test_chit_costs_are_a_table_with_a_row_per_chit(spies, aid):
     chits = [p for p in spies.pieces if p.kind == "chit"]
-    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
-        page = pdf.pages[0]
-        words = page.extract_words(extra_attrs=["non_stroking_color"])
-        header = [w for w in words if w["text"] in ("Chit", "Cost", "Game") and is_white(w["non_stroking_color"])]
-        assert len({round(w["top"]) for w in header}) == 1 and len(header) == 3
-        for chit in chits:
-            chit_column = next(w for w in header if w["text"] == "Chit")["x0"]
-            name = next(w for w in words if w["text"] == chit.name.split()[0] and w["top"] > header[0]["top"]
-                        and abs(w["x0"] - chit_column) < 3)
-            cost = [w for w in words if w["text"] == chit.cost and abs(w["top"] - name["top"]) < 1]
-            assert cost, f"{chit.name}'s cost is not on its row"
-        rules = [ln for ln in page.lines if ln["top"] > header[0]["top"] and abs(ln["top"] - ln["bottom"]) < 0.1]
+    page = aid[0]
+    words = page["words"]
+    header = [w for w in words if w["text"] in ("Chit", "Cost", "Game") and is_white(w["non_stroking_color"])]
+    assert len({round(w["top"]) for w in header}) == 1 and len(header) == 3
+    chit_column = next(w for w in header if w["text"] == "Chit")["x0"]
+    for chit in chits:
+        name = next(w for w in words if w["text"] == chit.name.split()[0] and w["top"] > header[0]["top"]
+                    and abs(w["x0"] - chit_column) < 3)
+        cost = [w for w in words if w["text"] == chit.cost and abs(w["top"] - name["top"]) < 1]
+        assert cost, f"{chit.name}'s cost is not on its row"
+    rules = [ln for ln in page["lines"] if ln["top"] > header[0]["top"] and abs(ln["top"] - ln["bottom"]) < 0.1]
     assert len(rules) >= len(chits) + 1
 
 

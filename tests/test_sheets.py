@@ -5,6 +5,7 @@ colours, backs and icons."""
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from pathlib import Path
 
@@ -31,6 +32,20 @@ def inside(obj, box, slack: float = 0.5) -> bool:
     return x0 - slack <= cx <= x1 + slack and top - slack <= cy <= bottom + slack
 
 
+def bucket(objects, boxes, slack: float = 0.5) -> dict[tuple, list]:
+    """The objects whose centre lies in each box, found through the grid the boxes form (not box by box)."""
+    xs, ys = sorted({b[0] for b in boxes}), sorted({b[1] for b in boxes})
+    index = {(b[0], b[1]): b for b in boxes}
+    found: dict[tuple, list] = {b: [] for b in boxes}
+    for obj in objects:
+        cx, cy = (obj["x0"] + obj["x1"]) / 2, (obj["top"] + obj["bottom"]) / 2
+        i, j = bisect.bisect_right(xs, cx + slack) - 1, bisect.bisect_right(ys, cy + slack) - 1
+        box = index.get((xs[i], ys[j])) if i >= 0 and j >= 0 else None
+        if box is not None and inside(obj, box, slack):
+            found[box].append(obj)
+    return found
+
+
 def mirrored(box, width):
     x0, top, x1, bottom = box
     return (width - x1, top, width - x0, bottom)
@@ -49,8 +64,16 @@ def out(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def spies_counters(out):
+    """The Spies! counters' pages, read once: width, cut boxes, characters, curves (symbols and pictures), rects, images."""
     with pdfplumber.open(out / "letter" / "spies" / "counters.pdf") as pdf:
-        return [(p.width, cut_boxes(p), p.chars, p.curves, p.rects) for p in pdf.pages]
+        return [(p.width, cut_boxes(p), p.chars, p.curves, p.rects, p.images) for p in pdf.pages]
+
+
+@pytest.fixture(scope="module")
+def spies_cards(out):
+    """The Spies! cards' pages, read once: width, cut boxes and characters."""
+    with pdfplumber.open(out / "letter" / "spies" / "cards.pdf") as pdf:
+        return [(p.width, cut_boxes(p), p.chars) for p in pdf.pages]
 
 
 def piece_text(chars, box) -> str:
@@ -71,11 +94,12 @@ def test_each_role_of_each_kind_prints_in_one_size(spies, spies_counters):
             key = "".join("".join(t.split()) for _, t in parts)
             roles_of.setdefault((side, key), [(piece.kind, role, "".join(t.split())) for role, t in parts])
     sizes: dict[tuple[str, str, str], set[float]] = defaultdict(set)
-    (width, fronts, front_chars, _, _), (_, _, back_chars, _, _) = spies_counters
+    (width, fronts, front_chars, *_), (_, _, back_chars, *_) = spies_counters
+    on_front = bucket(front_chars, fronts)
+    on_back = bucket(back_chars, [mirrored(b, width) for b in fronts])
     for box in fronts:
-        for side, chars, where in (("front", front_chars, box), ("back", back_chars, mirrored(box, width))):
-            inner = sorted((c for c in chars if inside(c, where) and not c["text"].isspace()),
-                           key=lambda c: (round(c["top"], 1), c["x0"]))
+        for side, found in (("front", on_front[box]), ("back", on_back[mirrored(box, width)])):
+            inner = sorted((c for c in found if not c["text"].isspace()), key=lambda c: (round(c["top"], 1), c["x0"]))
             text = "".join(c["text"] for c in inner)
             if not text:
                 continue
@@ -98,8 +122,9 @@ def test_type_size_set_by_the_layout_is_used_on_every_piece_of_the_kind(cli, gam
                                                   encoding="utf-8")
     game = folder / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("layout: spies", "layout: typed"), encoding="utf-8")
-    assert cli("build", "--game", folder, "--only", "counters", "--out", tmp_path).code == 0
-    with pdfplumber.open(tmp_path / "spies" / "counters.pdf") as pdf:
+    # replacement pieces are set in their kind's sizes, as on the full sheet
+    assert cli("replace", "--game", folder, "Merinka", "Alexi", "Piccolo", "--out", tmp_path / "some.pdf").code == 0
+    with pdfplumber.open(tmp_path / "some.pdf") as pdf:
         front, back = pdf.pages[0], pdf.pages[1]
         names = {round(w["size"], 2) for w in front.extract_words(extra_attrs=["size"]) if w["text"] in ("Merinka", "Alexi", "Piccolo")}
         nations = {round(w["size"], 2) for w in back.extract_words(extra_attrs=["size"]) if w["text"] in ("GERMANY", "ITALY")}
@@ -131,20 +156,21 @@ def _safe_zone_breaches(pages, safe_mm: float) -> list[str]:
     safe = safe_mm * MM - TOL
     found = []
     for width, boxes, chars, curves, images in pages:
+        text, drawn = bucket(chars, boxes), bucket(curves + images, boxes, 0.0)
         for box in boxes:
             x0, top, x1, bottom = box
-            for obj in [c for c in chars if inside(c, box)] + [c for c in curves + images if inside(c, box, 0.0)]:
+            for obj in text[box] + drawn[box]:
                 near = min(obj["x0"] - x0, x1 - obj["x1"], obj["top"] - top, bottom - obj["bottom"])
                 if near < safe:
                     found.append(f"{obj.get('text', obj['object_type'])!r} {near / MM:.2f} mm from the cut")
     return found
 
 
-def test_no_text_or_symbol_comes_closer_than_the_safe_zone_to_a_cut(out):
-    for name in ("counters", "tiles"):
-        with pdfplumber.open(out / "letter" / "spies" / f"{name}.pdf") as pdf:
-            pages = [(p.width, cut_boxes(p), p.chars, p.curves, p.images) for p in pdf.pages[:1]]
-        assert not _safe_zone_breaches(pages, 1.5), name
+def test_no_text_or_symbol_comes_closer_than_the_safe_zone_to_a_cut(spies_counters, tiles_page):
+    counters = [(width, boxes, chars, curves, images) for width, boxes, chars, curves, _, images in spies_counters[:1]]
+    boxes, chars, _, curves = tiles_page
+    assert not _safe_zone_breaches(counters, 1.5)
+    assert not _safe_zone_breaches([(0, boxes, chars, curves, [])], 1.5)
 
 
 def test_the_safe_zone_is_the_layouts(cli, game_copy, tmp_path):
@@ -153,9 +179,11 @@ def test_the_safe_zone_is_the_layouts(cli, game_copy, tmp_path):
     (folder / "layouts" / "wide.yaml").write_text("extends: spies\nsafe_zone: 2mm\n", encoding="utf-8")
     game = folder / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace("layout: spies", "layout: wide"), encoding="utf-8")
-    assert cli("build", "--game", folder, "--only", "counters", "--out", tmp_path).code == 0
-    with pdfplumber.open(tmp_path / "spies" / "counters.pdf") as pdf:
+    assert cli("replace", "--game", folder, "Merinka", "Winston", "Radiobeam Navigation", "Drop", "Game Year",
+               "--out", tmp_path / "some.pdf").code == 0
+    with pdfplumber.open(tmp_path / "some.pdf") as pdf:
         pages = [(p.width, cut_boxes(p), p.chars, p.curves, p.images) for p in pdf.pages[:1]]
+    assert len(pages[0][1]) == 5
     assert not _safe_zone_breaches(pages, 2.0)
     assert _safe_zone_breaches(pages, 2.5)  # the measure itself can fail
 
@@ -204,13 +232,14 @@ def test_pieces_of_different_sizes_share_a_sheet(out):
 
 @pytest.fixture(scope="module")
 def tiles_page(out):
+    """The Spies! tile sheet, read once: cut boxes, characters, filled rectangles and curves."""
     with pdfplumber.open(out / "letter" / "spies" / "tiles.pdf") as pdf:
         page = pdf.pages[0]
-        return cut_boxes(page), page.chars, [r for r in page.rects if r["fill"] and not r["stroke"]]
+        return cut_boxes(page), page.chars, [r for r in page.rects if r["fill"] and not r["stroke"]], page.curves
 
 
 def test_every_tile_shares_one_band_size_and_one_body_size(tiles_page):
-    boxes, chars, _ = tiles_page
+    boxes, chars, *_ = tiles_page
     band, body = set(), set()
     for x0, top, x1, bottom in boxes:
         for c in chars:
@@ -221,7 +250,7 @@ def test_every_tile_shares_one_band_size_and_one_body_size(tiles_page):
 
 
 def test_random_tiles_have_a_band_of_their_own(spies, tiles_page):
-    boxes, chars, fills = tiles_page
+    boxes, chars, fills, _ = tiles_page
     band_colour = {}
     for box in boxes:
         x0, top, x1, bottom = box
@@ -235,7 +264,7 @@ def test_random_tiles_have_a_band_of_their_own(spies, tiles_page):
 
 
 def test_award_amounts_keep_one_form(spies, tiles_page):
-    _, chars, _ = tiles_page
+    _, chars, *_ = tiles_page
     words = []
     line = sorted(chars, key=lambda c: (round(c["top"], 1), c["x0"]))
     amounts = {f"{a.amount}{a.kind}:" for t in spies.tiles for a in t.awards}
@@ -252,23 +281,24 @@ def test_award_amounts_keep_one_form(spies, tiles_page):
 
 # ---------------------------------------------------------------- cards
 
-def test_card_citations_are_at_most_a_tenth_of_a_card(out):
-    def text_in(page, box) -> str:
-        inner = sorted((c for c in page.chars if inside(c, box)), key=lambda c: (round(c["top"], 1), c["x0"]))
+def test_card_citations_are_at_most_a_tenth_of_a_card(spies_cards):
+    def text_in(chars, box) -> str:
+        inner = sorted((c for c in chars if inside(c, box)), key=lambda c: (round(c["top"], 1), c["x0"]))
         return "".join(c["text"] for c in inner if not c["text"].isspace())
 
-    with pdfplumber.open(out / "letter" / "spies" / "cards.pdf") as pdf:
-        for front, back in zip(pdf.pages[::2], pdf.pages[1::2]):
-            for box in cut_boxes(front):
-                text = text_in(front, box) + text_in(back, mirrored(box, front.width))
-                cited = sum(len(group) + 2 for group in (part.split("]")[0] for part in text.split("[")[1:]))
-                assert text and cited <= len(text) / 10, f"citations are {cited} of {len(text)} characters: {text[:40]!r}"
+    for (width, boxes, front), (_, _, back) in zip(spies_cards[::2], spies_cards[1::2]):
+        for box in boxes:
+            text = text_in(front, box) + text_in(back, mirrored(box, width))
+            cited = sum(len(group) + 2 for group in (part.split("]")[0] for part in text.split("[")[1:]))
+            assert text and cited <= len(text) / 10, f"citations are {cited} of {len(text)} characters: {text[:40]!r}"
 
 
-def test_a_deck_shares_one_title_and_one_body_size(out):
-    with pdfplumber.open(out / "letter" / "spies" / "cards.pdf") as pdf:
-        sizes = {round(c["size"], 2) for page in pdf.pages for c in page.chars if c["upright"]
-                 for b in cut_boxes(pdf.pages[0]) if inside(c, b if page.page_number % 2 else mirrored(b, page.width))}
+def test_a_deck_shares_one_title_and_one_body_size(spies_cards):
+    boxes = spies_cards[0][1]
+    sizes = set()
+    for number, (width, _, chars) in enumerate(spies_cards):
+        faces = boxes if number % 2 == 0 else [mirrored(b, width) for b in boxes]
+        sizes |= {round(c["size"], 2) for c in chars if c["upright"] and any(inside(c, b) for b in faces)}
     assert len(sizes) <= 4, sizes  # title, body, citations (smaller) and the footer
 
 
@@ -305,15 +335,18 @@ def test_two_colour_teams_print_both_their_colours(out):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_no_back_is_solid_black(out, name):
-    with pdfplumber.open(out / "letter" / name / "counters.pdf") as pdf:
-        for front, back in zip(pdf.pages[::2], pdf.pages[1::2]):
-            for box in cut_boxes(front):
-                behind = mirrored(box, front.width)
-                solid = [r for r in back.rects if r["fill"] and _named_colour(r["non_stroking_color"]) == "black"
-                         and abs(r["x0"] - behind[0]) < 0.5 and abs(r["x1"] - behind[2]) < 0.5
-                         and abs(r["top"] - behind[1]) < 0.5 and abs(r["bottom"] - behind[3]) < 0.5]
-                assert not solid, f"{name}: a solid black back behind {piece_text(front.chars, box)!r}"
+def test_no_back_is_solid_black(out, spies_counters, name):
+    if name == "spies":
+        pages = [(width, boxes, rects) for width, boxes, _, _, rects, _ in spies_counters]
+    else:
+        with pdfplumber.open(out / "letter" / name / "counters.pdf") as pdf:
+            pages = [(p.width, cut_boxes(p), p.rects) for p in pdf.pages]
+    for (width, fronts, _), (_, _, rects) in zip(pages[::2], pages[1::2]):
+        for box in fronts:
+            behind = mirrored(box, width)
+            solid = [r for r in rects if r["fill"] and _named_colour(r["non_stroking_color"]) == "black"
+                     and all(abs(a - b) < 0.5 for a, b in zip((r["x0"], r["top"], r["x1"], r["bottom"]), behind))]
+            assert not solid, f"{name}: a solid black back at {[round(v / MM) for v in behind]} mm"
 
 
 def test_card_symbols_print_as_icons_not_words(out):
@@ -334,9 +367,31 @@ def test_card_symbols_print_as_icons_not_words(out):
 
 
 def test_tile_texts_are_the_datas(spies, tiles_page):
-    boxes, chars, _ = tiles_page
+    boxes, chars, *_ = tiles_page
     printed = {piece_text(chars, b) for b in boxes}
     for tile in spies.tiles:
         text = tile_text(spies, tile)
         whole = "".join((text.label + text.nation + text.years + text.event + "".join(text.awards)).split())
         assert whole in printed, tile.id
+
+
+def test_every_picture_named_in_the_data_appears_on_its_pieces(spies, spies_counters):
+    named = {p.name: p.art for p in spies.pieces if p.art}
+    assert len(named) == 30
+    _, boxes, chars, curves, *_ = spies_counters[0]
+    text, pictures = bucket(chars, boxes), bucket(curves, boxes, 0.0)
+    drawn = {}
+    for box in boxes:
+        name = next((n for n in named if piece_text(text[box], box).startswith(n.replace(" ", ""))), None)
+        if name:
+            drawn[name] = pictures[box]
+    assert set(drawn) == set(named) and all(drawn.values())
+
+
+def test_each_svg_goes_into_the_pdf_once(spies, out):
+    from pypdf import PdfReader
+
+    forms = set()
+    for page in PdfReader(out / "letter" / "spies" / "counters.pdf").pages:
+        forms |= {str(n) for n in (page["/Resources"].get("/XObject") or {}) if str(n).startswith("/FormXob.picture")}
+    assert len(forms) == len({p.art for p in spies.pieces if p.art})
