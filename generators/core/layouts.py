@@ -121,12 +121,14 @@ class TileStyle(_Part):
     """How event tiles are set: padding inside the cut line, the share of the tile's height the
     id, nationality and years band takes, the gap between the band's texts, and the largest size
     the event and awards start at before shrinking (down to min_text_size.tile). Every tile
-    of a sheet shares one band size and one body size."""
+    of a sheet shares one band size and one body size; a tile's picture takes `picture` of the
+    body's width, on the right."""
 
     padding: UnsignedMm = 1.0
     band: float = Field(default=0.2, gt=0, lt=1)
     gap: UnsignedMm = 1.5
     text_size: PositivePt = 8.0
+    picture: float = Field(default=0.3, gt=0, lt=1)
 
 
 class Layout(_Part):

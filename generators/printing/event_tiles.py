@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
 TILE_KIND = "tile"  # the kind in game.yaml whose size and colour tiles use, when the game defines it
 BAND_TEXT = 0.55  # the band's text is at most this share of the band's height
-ART_SHARE = 0.3  # a tile's picture takes this share of the body's width, on the right
 
 
 @dataclass(frozen=True)
@@ -107,7 +106,7 @@ class TilePainter:
         top = self.band + self.style.padding
         width = self.size[0] - 2 * self.safe
         if with_picture:
-            width *= 1 - ART_SHARE
+            width *= 1 - self.style.picture
         return Box(self.safe, top, width, self.size[1] - self.safe - top)
 
     def picture_name(self, tile: "Tile") -> str | None:
