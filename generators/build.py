@@ -41,10 +41,12 @@ PRODUCTS: dict[str, str] = {
 def make_options(out: Path, paper: str | None = None, formats: str = "pdf", duplex: str = "long-edge",
                  fold: bool = False, piece_size: str | None = None, card_size: str | None = None,
                  bleed: str | None = None, back_offset: str | None = None,
-                 only: tuple[str, ...] = ()) -> BuildOptions:
+                 only: tuple[str, ...] = (), dpi: int = 150) -> BuildOptions:
     """BuildOptions from command-line text; anything unreadable raises OptionError before a file is written."""
     if duplex not in DUPLEX:
         raise OptionError(f"unknown duplex {duplex!r}; choose long-edge or short-edge")
+    if not 10 <= dpi <= 1200:
+        raise OptionError(f"--dpi: {dpi} is outside 10 to 1200")
     return BuildOptions(
         out=Path(out), paper=paper, formats=read_option("--format", parse_formats, formats), duplex=duplex, fold=fold,
         piece_size=read_option("--piece-size", parse_size, piece_size) if piece_size else None,
@@ -52,6 +54,7 @@ def make_options(out: Path, paper: str | None = None, formats: str = "pdf", dupl
         bleed=read_option("--bleed", parse_bleed, bleed) if bleed is not None else None,
         back_offset=read_option("--back-offset", parse_offset, back_offset) if back_offset else (0.0, 0.0),
         only=read_option("--only", lambda names: parse_choices(names, tuple(PRODUCTS), "product"), only) if only else (),
+        dpi=dpi,
     )
 
 

@@ -25,6 +25,9 @@ from .core.errors import DataError, Problem
 from .core.game import Game
 from .core.loader import read_game
 from .map.checks import check_game_map
+from .printing.art import check_art
+from .printing.glyphs import check_glyphs
+from .printing.print_checks import check_card_print, check_type_sizes
 from .printing.symbols import check_symbols
 
 CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
@@ -36,6 +39,7 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_layout,
     check_symbols,
     check_game_map,
+    check_art, check_glyphs, check_type_sizes, check_card_print,
 )
 
 

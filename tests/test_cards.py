@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pdfplumber
@@ -12,6 +13,7 @@ from pypdf import PdfReader
 
 from generators.cli import main
 from generators.core.cards import all_items, resolve_cards
+from generators.printing.card_text import citation_tag
 
 PT_PER_MM = 72 / 25.4
 LETTER = (215.9, 279.4)
@@ -41,7 +43,7 @@ def face_of(cards, text: str, face: str):
     return found[0]
 
 
-def assert_side_printed(card, face: str, text: str) -> None:
+def assert_side_printed(game, card, face: str, text: str) -> None:
     side = dict(card.sides())[face]
     assert squash(side.title) in text
     for section in side.sections:
@@ -49,7 +51,7 @@ def assert_side_printed(card, face: str, text: str) -> None:
         for item in section.items:
             assert squash(item.text) in text, f"{card.id} {face}: {item.text!r} not printed whole"
             for rule in item.rules:
-                assert squash(rule) in text, f"{card.id} {face}: citation {rule!r} missing"
+                assert squash(citation_tag(game, rule)) in text, f"{card.id} {face}: citation {rule!r} missing"
     assert squash(card.title) in text  # the footer names the card on both sides
 
 
@@ -167,25 +169,25 @@ def test_every_card_face_is_printed_whole_with_its_back_behind_it(spies, tmp_pat
             for box in cut_boxes(front):
                 x0, top, x1, bottom = box
                 card = face_of(cards, region(front, box), "front")
-                assert_side_printed(card, "front", region(front, box))
+                assert_side_printed(spies, card, "front", region(front, box))
                 mirrored = (x0, height - bottom, x1, height - top) if flip == "short-edge" else (width - x1, top, width - x0, bottom)
-                assert_side_printed(card, "back", region(back, mirrored))
+                assert_side_printed(spies, card, "back", region(back, mirrored))
                 seen.append(card.id)
     assert sorted(seen) == sorted(c.id for c in cards)
 
 
 def test_back_offset_shifts_every_back_by_the_amount_asked(spies, tmp_path):
-    folder = build(tmp_path, "--only", "cards", "--back-offset", "4mm,0")
+    folder = build(tmp_path, "--only", "cards", "--back-offset", "6mm,0")
     cards = resolve_cards(spies)
-    shift = 4 * PT_PER_MM  # more than the card's padding, so the unshifted box must lose some text
+    shift = 6 * PT_PER_MM  # more than the card's padding, so the unshifted box must lose some text
     with pdfplumber.open(folder / "cards.pdf") as pdf:
         front, back = pdf.pages[0], pdf.pages[1]
         for x0, top, x1, bottom in cut_boxes(front):
             card = face_of(cards, region(front, (x0, top, x1, bottom)), "front")
             mirrored = (front.width - x1, top, front.width - x0, bottom)
-            assert_side_printed(card, "back", region(back, (mirrored[0] + shift, top, mirrored[2] + shift, bottom)))
+            assert_side_printed(spies, card, "back", region(back, (mirrored[0] + shift, top, mirrored[2] + shift, bottom)))
             with pytest.raises(AssertionError):
-                assert_side_printed(card, "back", region(back, mirrored))
+                assert_side_printed(spies, card, "back", region(back, mirrored))
 
 
 def test_cards_are_poker_size_by_default_and_any_size_on_request(letter, tmp_path):
@@ -217,7 +219,7 @@ def test_crop_marks_sit_outside_the_cards_in_line_with_the_cuts(letter):
 def test_no_text_is_smaller_than_6_pt_and_fonts_are_embedded(letter):
     for name in ("cards.pdf", "player-aid.pdf"):
         with pdfplumber.open(letter / name) as pdf:
-            assert min(c["size"] for page in pdf.pages for c in page.chars) >= 6 - 0.01
+            assert min(c["size"] for page in pdf.pages for c in page.chars if c["upright"]) >= 6 - 0.01
         for page in PdfReader(letter / name).pages:
             for font in page["/Resources"]["/Font"].values():
                 descriptor = font.get_object()["/DescendantFonts"][0].get_object()["/FontDescriptor"] \
@@ -257,7 +259,22 @@ def columns_text(page) -> list[str]:
         end = max(end, x1)
     columns.append((start, end))
     cuts = [0.0] + [(a[1] + b[0]) / 2 for a, b in zip(columns, columns[1:])] + [page.width]
-    return [squash(page.within_bbox((x0, 0, x1, page.height)).extract_text()) for x0, x1 in zip(cuts, cuts[1:])]
+    inked = page.filter(lambda o: o.get("object_type") != "char" or not is_white(o.get("non_stroking_color")))
+    return [squash(inked.within_bbox((x0, 0, x1, page.height)).extract_text()) for x0, x1 in zip(cuts, cuts[1:])]
+
+
+def is_white(colour) -> bool:
+    """True for white ink: the step numbers in their discs and the table's header, read apart from the text."""
+    return bool(colour) and all(abs(v - 1) < 0.01 for v in colour)
+
+
+def aid_parts(section, item) -> list[str]:
+    """What the aid prints of an item: a step without its number (drawn in a disc), a table row cell by cell."""
+    if section.show == "steps":
+        return [re.sub(r"^\d+\.\s+", "", item.text)]
+    if section.show == "table":
+        return item.text.split(": ")
+    return [item.text]
 
 
 @pytest.mark.parametrize("paper, size", [("letter", LETTER), ("a4", A4)])
@@ -271,9 +288,10 @@ def test_player_aid_is_one_sheet_of_the_chosen_paper_holding_every_item(spies, l
     for card in resolve_cards(spies):
         for _, side in card.sides():
             assert squash(side.title) in text
-        for _, _, item in all_items(card):
-            assert squash(item.text) in text, item.text
-            assert all(squash(rule) in text for rule in item.rules)
+        for _, section, item in all_items(card):
+            for part in aid_parts(section, item):
+                assert squash(part) in text, item.text
+            assert all(squash(citation_tag(spies, rule)) in text for rule in item.rules)
 
 
 def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):
@@ -288,3 +306,92 @@ def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):
     assert result.code == 2
     assert "player aid" in result.stderr and "one" in result.stderr
     assert not (tmp_path / "spies" / "player-aid.pdf").exists()
+
+
+# --- the player aid as a designed sheet ----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def aid(letter):
+    """The Letter player aid read once: per page its width, columns' text, words (with size and ink), characters, curves and lines."""
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        return [dict(width=p.width, columns=columns_text(p), words=p.extract_words(extra_attrs=["size", "non_stroking_color"]),
+                     chars=p.chars, curves=p.curves, lines=p.lines) for p in pdf.pages]
+
+
+def aid_sections(spies):
+    """(heading, the parts of its items the aid prints) for every section of every card."""
+    return [(section.heading, [p for item in section.items for p in aid_parts(section, item)])
+            for card in resolve_cards(spies) for _, side in card.sides() for section in side.sections]
+
+
+def test_player_aid_opens_with_the_side_cards_yaml_names_first(spies, aid):
+    first = spies.cards.aid[0]
+    card_id, face = first.split(".")
+    title = dict(next(c for c in resolve_cards(spies) if c.id == card_id).sides())[face].title
+    words = aid[0]["words"]
+    sizes = sorted({round(w["size"], 2) for w in words}, reverse=True)
+    panel_titles = sorted((w for w in words if round(w["size"], 2) == sizes[1]), key=lambda w: (w["x0"] > aid[0]["width"] / 3, w["top"]))
+    assert " ".join(w["text"] for w in panel_titles).startswith(title)
+
+
+def test_no_section_of_the_aid_is_split_across_columns(spies, aid):
+    columns = [column for page in aid for column in page["columns"]]
+    for heading, parts in aid_sections(spies):
+        holding = [c for c in columns if squash(heading) in c and all(squash(p) in c for p in parts)]
+        assert holding, f"section {heading!r} is not whole in one column"
+
+
+def test_player_aid_body_is_at_least_7_5_pt(aid):
+    grey = 0x55 / 255  # citations are set smaller, in grey
+    for page in aid:
+        body = [c for c in page["chars"] if c["top"] > 30 * PT_PER_MM and c["upright"]
+                and not (c["non_stroking_color"] and all(abs(v - grey) < 0.01 for v in c["non_stroking_color"]))]
+        assert body and min(c["size"] for c in body) >= 7.5 - 0.01
+
+
+def test_the_sequence_of_play_is_a_graphic_of_numbered_steps(spies, aid):
+    steps = [s for card in resolve_cards(spies) for _, side in card.sides() for s in side.sections if s.show == "steps"]
+    assert steps
+    page = aid[0]
+    numbers = [c for c in page["chars"] if is_white(c["non_stroking_color"]) and c["text"].isdigit()]
+    discs = [c for c in page["curves"] if c["fill"] and not is_white(c["non_stroking_color"])
+             and abs((c["x1"] - c["x0"]) - (c["bottom"] - c["top"])) < 0.5]
+    wanted = sum(len(s.items) for s in steps)
+    assert sorted(int(c["text"]) for c in numbers) == sorted(range(1, wanted + 1))
+    for number in numbers:  # each number sits in its disc
+        assert any(d["x0"] <= number["x0"] and number["x1"] <= d["x1"] and d["top"] <= number["top"] for d in discs)
+
+
+def test_chit_costs_are_a_table_with_a_row_per_chit(spies, aid):
+    chits = [p for p in spies.pieces if p.kind == "chit"]
+    page = aid[0]
+    words = page["words"]
+    header = [w for w in words if w["text"] in ("Chit", "Cost", "Game") and is_white(w["non_stroking_color"])]
+    assert len({round(w["top"]) for w in header}) == 1 and len(header) == 3
+    chit_column = next(w for w in header if w["text"] == "Chit")["x0"]
+    for chit in chits:
+        name = next(w for w in words if w["text"] == chit.name.split()[0] and w["top"] > header[0]["top"]
+                    and abs(w["x0"] - chit_column) < 3)
+        cost = [w for w in words if w["text"] == chit.cost and abs(w["top"] - name["top"]) < 1]
+        assert cost, f"{chit.name}'s cost is not on its row"
+    rules = [ln for ln in page["lines"] if ln["top"] > header[0]["top"] and abs(ln["top"] - ln["bottom"]) < 0.1]
+    assert len(rules) >= len(chits) + 1
+
+
+def test_a_player_aid_that_fits_one_side_is_one_sided(tmp_path):
+    assert main(["build", "--game", "special-action-tokens", "--out", str(tmp_path), "--only", "player-aid"]) == 0
+    with pdfplumber.open(tmp_path / "special-action-tokens" / "player-aid.pdf") as pdf:
+        assert len(pdf.pages) == 1
+        assert "one-sided" in pdf.pages[0].extract_text()
+
+
+@pytest.mark.parametrize("change, expected", [
+    (lambda d: d.update(aid=["turn-sequence.side"]), "aid[0]: unknown card side 'turn-sequence.side'"),
+    (lambda d: d["citation_tags"].update({"Components": "Roster"}), "tag 'Roster' is already"),
+    (lambda d: d["cards"][0]["front"]["sections"][1].update(columns=["A", "B"]), "columns are for a section shown as a table"),
+])
+def test_bad_aid_data_is_refused(cli, game_copy, change, expected):
+    folder = game_copy("spies")
+    edit_cards(folder, change)
+    result = cli("validate", "--game", folder)
+    assert result.code == 2 and "cards.yaml" in result.stderr and expected in result.stderr

@@ -183,6 +183,21 @@ def a_layout_length_stays_within_what_a_sheet_holds(files):
     files["layouts/tiny.yaml"]["min_text_size"] = {"piece": "6000pt"}
 
 
+@case("layouts/tiny.yaml", "fonts.condensed", "bad-font")
+def the_condensed_font_can_be_read(files):
+    files["layouts/tiny.yaml"]["fonts"] = {"condensed": "NoSuchFace.ttf"}
+
+
+@case("layouts/tiny.yaml", "type.mole", "unknown-kind")
+def a_type_size_is_set_for_a_kind_the_game_has(files):
+    files["layouts/tiny.yaml"]["type"] = {"mole": {"title": "7pt"}}
+
+
+@case("layouts/tiny.yaml", "type.spy.shout", "unknown-role")
+def a_type_size_is_set_for_a_role_pieces_have(files):
+    files["layouts/tiny.yaml"]["type"] = {"spy": {"shout": "7pt"}}
+
+
 @case("layouts/tiny.yaml", "paper", "unknown-paper")
 def the_layouts_paper_is_a_known_size(files):
     files["layouts/tiny.yaml"]["paper"] = "folio"
@@ -214,6 +229,21 @@ def a_game_with_a_sheet_total_has_a_roster(files):
 def a_roster_prints_at_most_the_piece_limit(files):
     piece(files, 0)["count"] = piece(files, 2)["count"] = 30_000  # each within the limit, together beyond it
     files["game.yaml"].pop("sheet_total")
+
+
+@case("pieces.yaml", "pieces[1].art", "bad-art")
+def a_pieces_picture_lies_inside_the_game_folder(files):
+    piece(files, 1)["art"] = "../elsewhere.svg"
+
+
+@case("pieces.yaml", "pieces[1].art", "bad-art")
+def a_pieces_picture_exists(files):
+    piece(files, 1)["art"] = "art/lynx.svg"
+
+
+@case("pieces.yaml", "pieces[1].name", "missing-glyph")
+def every_character_printed_is_in_the_fonts(files):
+    piece(files, 1)["name"] = "Lynx \u2603"
 
 
 @case("pieces.yaml", "pieces[1].kind", "unknown-kind")
@@ -313,6 +343,26 @@ def an_alias_points_at_a_name_the_game_prints(files):
 
 
 # cards.yaml ------------------------------------------------------------------------------------
+
+@case("cards.yaml", "aid[0]", "unknown-card")
+def the_player_aid_opens_with_card_sides_that_exist(files):
+    files["cards.yaml"]["aid"] = ["summary.back"]
+
+
+@case("cards.yaml", "cards[0].front.sections[0].columns", "invalid")
+def columns_are_for_a_section_shown_as_a_table(files):
+    section(files, 0)["columns"] = ["Chit", "Cost"]
+
+
+@case("cards.yaml", "citation_tags.9.9", "unknown-citation")
+def a_citation_tag_is_for_a_citation_the_file_allows(files):
+    files["cards.yaml"]["citation_tags"] = {"9.9": "Nine"}
+
+
+@case("cards.yaml", "citation_tags.Tile list", "duplicate")
+def two_citations_may_not_share_a_tag(files):
+    files["cards.yaml"]["citation_tags"] = {"1.1": "Rules", "Tile list": "Rules"}
+
 
 @case("cards.yaml", "variants.medium", "unknown-variant")
 def the_cards_label_only_variants_the_game_has(files):

@@ -118,7 +118,7 @@ def test_bad_input_has_no_traceback_through_the_script(tmp_path):
     ("--card-size", "5/0in", "--card-size: cannot read '5/0in' as a length: division by zero"),
     ("--back-offset", "abc", "--back-offset: cannot read 'abc' as a length"),
     ("--back-offset", "1mm,2mm,3mm", "--back-offset: cannot read '1mm,2mm,3mm' as an offset"),
-    ("--back-offset", "500mm,0", "--back-offset 500,0 mm: a shift beyond the 10 mm margin"),
+    ("--back-offset", "500mm,0", "--back-offset 500,0 mm: a shift beyond the 7 mm margin"),
     ("--bleed", "-1mm", "--bleed: cannot be negative"),
     ("--format", "pdf,xyz", "--format: unknown format xyz"),
 ])

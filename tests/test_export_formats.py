@@ -6,8 +6,8 @@ from __future__ import annotations
 import csv
 import errno
 import json
-import zipfile
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -18,9 +18,9 @@ from generators.export import boards, output
 from generators.export.output import Bundle, ExportError, publish
 from generators.export.raster import Picture
 from generators.export.sequence import encode
-from generators.printing.counters import piece_label
 from generators.export.tts import MAX_FACES, grid, plan_sheets
 from generators.export.vassal import add_piece, basic_piece, delete, flip_layer, mask
+from generators.printing.counters import piece_label
 from generators.validation import load_game
 
 # ---------------------------------------------------------------- VASSAL's SequenceEncoder

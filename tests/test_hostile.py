@@ -305,9 +305,9 @@ def test_absurd_sizes_are_refused_by_validate(box, old, new, needle):
 
 def test_a_text_too_long_for_its_piece_is_refused_by_validate_as_build_would(box):
     edit(box.file("pieces.yaml"), 'name: "Agent B"', f'name: "{"Agent " * 60}"')
-    reason = "(spy): title: text does not fit in 11.2 x 9.0 mm even at 4 pt"
-    box.refused("validate", "--game", box.game, needle=f"tiny/pieces.yaml: pieces[1]: Agent Agent Agent Agent Agent Agent Agen... {reason}")
-    box.refused("build", "--game", box.game, "--out", box.out, needle="(spy, Blue): title: text does not fit in 11.2 x 9.0 mm even at 4 pt")
+    reason = "text does not fit in 9.7 x 9.1 mm even at 5 pt"
+    box.refused("validate", "--game", box.game, needle=["tiny/pieces.yaml: pieces[1]: Agent Agent Agent", reason])
+    box.refused("build", "--game", box.game, "--out", box.out, needle=["Agent Agent Agent", reason])
     assert not box.out.exists()
 
 

@@ -108,7 +108,7 @@ def test_spot_check_backs(counters):
 def test_text_is_never_below_the_minimum(counters, tiles_pdf):
     for page in counters:
         pieces = [c for c in page[5] if any(b[0] <= c["x0"] <= b[2] for b in counters[0][2])]
-        assert min(c["size"] for c in pieces) >= 4 - 0.01
+        assert min(c["size"] for c in pieces) >= 5 - 0.01
     for page in tiles_pdf:
         inside = [c for c in page[4] if any(b[0] <= c["x0"] <= b[2] and b[1] <= c["top"] <= b[3] for b in page[2])]
         assert min(c["size"] for c in inside) >= 5 - 0.01

@@ -30,7 +30,7 @@ def _hint(pdf_path) -> tuple[str, str]:
     (["--paper", "a4", "--duplex", "short-edge"], "counters", "print at 100 % on A4, 2-sided, flip on short edge"),
     (["--fold"], "counters", "print at 100 % on Letter, one-sided; fold on the dashed line, glue, cut"),
     (["--paper", "a4"], "cards", "print at 100 % on A4, 2-sided, flip on long edge"),
-    ([], "player-aid", "print at 100 % on Letter, 2-sided"),
+    ([], "player-aid", "print at 100 % on Letter, one-sided"),  # the example game's aid fits one side
 ])
 def test_each_pdf_says_how_to_print_it_in_its_metadata_and_first_page(cli, courier, tmp_path, args, product, advice):
     assert cli("build", "--game", courier, "--only", product, "--out", tmp_path, *args).code == 0

@@ -121,13 +121,13 @@ def test_bleed_stays_inside_the_margins():
     assert min(b.x for b in grown) >= 10 - 1e-9 and max(b.right for b in grown) <= LETTER[0] - 10 + 1e-9
 
 
-def test_a_group_of_another_size_starts_below_the_first_on_the_same_page():
+def test_groups_of_other_sizes_share_a_page_tallest_first():
     plan = impose_groups([(COUNTER, 20), ((38.1, 25.4), 4)], spec(group_gap=12.0))
     counters = [p for p in plan.pages[0].items if p.side is Side.FRONT and p.group == 0]
     tiles = [p for p in plan.pages[0].items if p.side is Side.FRONT and p.group == 1]
     assert len(counters) == 20 and len(tiles) == 4
-    assert sorted(p.index for p in tiles) == [20, 21, 22, 23]  # numbered across groups
-    assert min(p.box.y for p in tiles) - max(p.box.bottom for p in counters) == pytest.approx(12.0)
+    assert sorted(p.index for p in tiles) == [20, 21, 22, 23]  # numbered across groups, in the order given
+    assert min(p.box.y for p in counters) - max(p.box.bottom for p in tiles) == pytest.approx(12.0)
 
 
 def test_an_item_larger_than_the_paper_is_refused_naming_its_size():
@@ -161,10 +161,11 @@ def test_crop_marks_line_up_with_every_cut_outside_the_group():
 
 def test_guides_outline_fronts_only_and_mark_the_fold():
     layout = load_layout("default")
-    plan = impose(4, spec(backs=Backs.FOLD))
+    folded = spec(backs=Backs.FOLD)
+    plan = impose(4, folded)
     painter = Recorder()
     painter.new_page(*LETTER)
-    draw_guides(painter, plan.pages[0], layout)
+    draw_guides(painter, plan.pages[0], layout, folded)
     outlines = [r for r in painter.of("rect") if r[6] == layout.cut_line.colour]
     assert sorted((round(x, 6), round(y, 6)) for _, x, y, *_ in outlines) == sorted(
         (round(p.box.x, 6), round(p.box.y, 6)) for p in plan.pages[0].fronts)

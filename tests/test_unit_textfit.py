@@ -73,7 +73,7 @@ def test_a_remembered_refusal_still_names_the_new_item():
 def test_a_run_in_paragraph_continues_the_last_line():
     fitted = fit_text([Paragraph("Police:", BOLD), Paragraph("two per city", REGULAR, run_in=True)],
                       100, 20, largest=8, smallest=8, what="x")
-    assert [line.text for line in fitted.lines] == ["Police:", "two per city"]
+    assert [line.text for line in fitted.lines] == ["Police:", " two per city"]  # a real space: copies as words
     label, rest = fitted.lines
     assert label.baseline == rest.baseline and rest.x > 0
 
@@ -96,7 +96,10 @@ def _largest_by_scanning(paragraph: Paragraph, width: float, height: float, larg
     words = _words(paragraph.text)
     measured = [(words, [unit_width(w, paragraph.font) for w in words], unit_width(" ", paragraph.font))]
     count = int((largest - smallest) / STEP + 1e-9) + 1
-    for size in (largest - i * STEP for i in range(count)):
+    sizes = [largest - i * STEP for i in range(count)]
+    if sizes[-1] > smallest + 1e-9:
+        sizes.append(smallest)  # the smallest allowed size is always tried
+    for size in sizes:
         fitted = _set([paragraph], measured, size, mm_to_pt(width), mm_to_pt(height), LEADING, smallest)
         if fitted is not None:
             return fitted

@@ -50,12 +50,14 @@ def build(
     bleed: Optional[str] = BleedOption,
     back_offset: Optional[str] = BackOffsetOption,
     only: Optional[list[str]] = OnlyOption,
+    dpi: int = typer.Option(150, "--dpi", help="Resolution of the PNG previews (--format png), 10 to 1200."),
 ) -> None:
     """Build the printable files of a game (every game found when --game is not given) into OUT/<game folder's name>/.
 
     A game given as a folder builds into a folder of that folder's name, so `--game ~/my-spies`
     writes output/my-spies/; two games that would write into one folder are refused."""
-    options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
+    options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()),
+                           dpi)
     loaded = {}
     for name in games_to_use(games):  # all data checked before anything is written
         game = load_game(name, Preflight.QUICK)

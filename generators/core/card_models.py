@@ -45,13 +45,20 @@ class Derivation(Record):
 
 
 class Section(Record):
-    """A heading and its items; `from` names a derivation whose items follow the written ones."""
+    """A heading and its items; `from` names a derivation whose items follow the written ones.
+
+    `show` says how the player aid sets the items: a list, numbered `steps` drawn as a flow, or a
+    `table` whose cells are each item's text split at ": ", under `columns` (a last column beyond
+    the cells holds the item's variant).
+    """
 
     model_config = ConfigDict(populate_by_name=True)
 
     heading: str
     items: list[Item] = Field(default_factory=list)
     derived: Optional[str] = Field(default=None, alias="from")
+    show: Literal["list", "steps", "table"] = "list"
+    columns: list[str] = Field(default_factory=list)
 
 
 class Side(Record):
@@ -75,9 +82,16 @@ class Card(Record):
 
 
 class CardsFile(Record):
-    """cards.yaml: the cards, the derivations they use, labels for variants, and the citations allowed."""
+    """cards.yaml: the cards, the derivations they use, labels for variants, and the citations allowed.
+
+    `citation_tags` gives a citation the short tag cards print for it ("Search" for a long
+    section title); `aid` names the card sides ("card-id.front", "card-id.back") the player aid
+    opens with, in order; the sides it does not name follow in card order.
+    """
 
     cards: list[Card]
     derived: dict[str, Derivation] = Field(default_factory=dict)
     variants: dict[str, str] = Field(default_factory=dict)
     citations: list[str] = Field(default_factory=list)
+    citation_tags: dict[str, str] = Field(default_factory=dict)
+    aid: list[str] = Field(default_factory=list)

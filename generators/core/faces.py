@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .models import FaceTemplate, Piece
@@ -21,6 +21,8 @@ class Face:
     value: str | None = None
     text: str | None = None
     symbol: str | None = None
+    art: str | None = None
+    icons: tuple[str, ...] = ()
     colour: str = "neutral"
     blank: bool = False
 
@@ -55,18 +57,23 @@ def fill_face(game: "Game", template: FaceTemplate, piece: Piece) -> Face:
         value=_fill(template.value, values, piece),
         text=_fill(template.text, values, piece),
         symbol=symbol or None,
+        art=_fill(template.art, values, piece),
+        icons=tuple(piece.icons or ()) if template.icons else (),
         colour=colour,
         blank=template.blank,
     )
 
 
 def faces(game: "Game", piece: Piece) -> tuple[Face, Face]:
-    """(front, back) of `piece`, filled once per game (see Game.face_cache)."""
+    """(front, back) of `piece`, filled once per game (see Game.face_cache); the piece's own `art`
+    replaces its kind's on the front."""
     cached = game.face_cache.get(id(piece))
     if cached is not None and cached[0] is piece:
         return cached[1]
     kind = game.info.kinds[piece.kind]
     front = fill_face(game, kind.front, piece) if kind.front else Face(title=piece.name)
+    if piece.art:
+        front = replace(front, art=piece.art)
     filled = front, fill_face(game, kind.back, piece)
     game.face_cache[id(piece)] = (piece, filled)
     return filled

@@ -6,7 +6,7 @@ A preset may `extends:` another; values merge key by key, the child winning.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
@@ -41,17 +41,31 @@ class _Part(BaseModel):
 
 
 class Size(_Part):
-    """Width and height in millimetres."""
+    """Width and height in millimetres; `safe_zone` overrides the layout's for pieces of this size."""
 
     width: PositiveMm
     height: PositiveMm
+    safe_zone: Optional[UnsignedMm] = None
 
 
 class Colour(_Part):
-    """A fill and the ink that reads on it."""
+    """A fill and the ink that reads on it; `edge` rings the face in a second colour (two-colour
+    pieces). `backs: outline` prints a back in this colour as an outline on white paper, which
+    uses little ink and hides the duplex misregistration a solid dark back shows; `auto` (the
+    default) does so for near-black fills only."""
 
     fill: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     ink: str = Field(default="#000000", pattern=r"^#[0-9a-fA-F]{6}$")
+    edge: Optional[str] = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
+    backs: Literal["auto", "solid", "outline"] = "auto"
+
+    @property
+    def is_outline_back(self) -> bool:
+        """True when a back in this colour prints as an outline."""
+        if self.backs != "auto":
+            return self.backs == "outline"
+        red, green, blue = (int(self.fill[i:i + 2], 16) for i in (1, 3, 5))
+        return max(red, green, blue) < 0x30
 
 
 class CropMarks(_Part):
@@ -66,8 +80,13 @@ class Line(_Part):
 
 
 class Fonts(_Part):
+    """TrueType files: `regular` and `bold` for the map and notices, the condensed pair for pieces,
+    tiles, cards and the player aid (names fit small pieces without shrinking)."""
+
     regular: str = "Vera.ttf"
     bold: str = "VeraBd.ttf"
+    condensed: str = "FiraSansCondensed-Regular.ttf"
+    condensed_bold: str = "FiraSansCondensed-Bold.ttf"
 
 
 class PieceText(_Part):
@@ -80,7 +99,7 @@ class PieceText(_Part):
 
 
 class MinText(_Part):
-    piece: PositivePt = 4.0
+    piece: PositivePt = 5.0
     tile: PositivePt = 5.0
     card: PositivePt = 6.0
 
@@ -95,25 +114,36 @@ class CardStyle(_Part):
     aid_text_size: PositivePt = 9.0
     aid_columns: int = Field(default=3, ge=1)
     aid_gap: UnsignedMm = 5.0
+    aid_min_text: PositivePt = 7.5
 
 
 class TileStyle(_Part):
     """How event tiles are set: padding inside the cut line, the share of the tile's height the
     id, nationality and years band takes, the gap between the band's texts, and the largest size
-    the event and awards start at before shrinking (down to min_text_size.tile)."""
+    the event and awards start at before shrinking (down to min_text_size.tile). Every tile
+    of a sheet shares one band size and one body size; a tile's picture takes `picture` of the
+    body's width, on the right."""
 
     padding: UnsignedMm = 1.0
     band: float = Field(default=0.2, gt=0, lt=1)
     gap: UnsignedMm = 1.5
     text_size: PositivePt = 8.0
+    picture: float = Field(default=0.3, gt=0, lt=1)
 
 
 class Layout(_Part):
-    """A resolved layout preset (lengths in mm, text sizes in pt)."""
+    """A resolved layout preset (lengths in mm, text sizes in pt).
+
+    `sheet_margin` is the border of cut sheets (counters, tiles, cards; `margin` when unset);
+    `safe_zone` how far text and symbols keep from a cut; `type` sets a text size per kind and
+    role ({spy: {title: 7pt}}) where the largest size that fits every piece would otherwise be used.
+    """
 
     extends: Optional[str] = None
     paper: str = "letter"
     margin: UnsignedMm = 10.0
+    sheet_margin: Optional[UnsignedMm] = None
+    safe_zone: UnsignedMm = 1.5
     gutter: UnsignedMm = 0.0
     bleed: UnsignedMm = 0.0
     crop_marks: CropMarks = Field(default_factory=CropMarks)
@@ -124,6 +154,7 @@ class Layout(_Part):
     cards: CardStyle = Field(default_factory=CardStyle)
     tiles: TileStyle = Field(default_factory=TileStyle)
     sizes: dict[str, Size] = Field(default_factory=dict)
+    type: dict[str, dict[str, PositivePt]] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)
     papers: dict[str, Size] = Field(default_factory=dict)
 
@@ -135,6 +166,11 @@ class Layout(_Part):
         """The paper called `name` (default: the preset's own paper); unknown names raise UnknownNameError."""
         index = NameIndex("paper size", self.papers)
         return self.papers[index.resolve(name or self.paper)]
+
+    def safe(self, size_name: str) -> float:
+        """How far (mm) text and symbols keep from the cut on pieces of size `size_name`."""
+        size = self.sizes.get(size_name)
+        return self.safe_zone if size is None or size.safe_zone is None else size.safe_zone
 
     def size(self, name: str) -> Size:
         """The piece size called `name` (counter, tile, card...)."""

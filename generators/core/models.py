@@ -60,12 +60,18 @@ class Faction(Record):
 
 
 class FaceTemplate(Record):
-    """What one face of a piece kind shows; texts are templates such as "{name}" filled per piece."""
+    """What one face of a piece kind shows; texts are templates such as "{name}" filled per piece.
+
+    `art` names a picture file in the game folder (SVG or PNG; a template, so "art/{name}.svg"
+    gives each piece its own); `icons` shows the piece's icons in a row.
+    """
 
     title: Optional[Template] = None
     value: Optional[Template] = None
     text: Optional[Template] = None
     symbol: Optional[Template] = None
+    art: Optional[str] = None
+    icons: bool = False
     colour: str = "neutral"
     blank: bool = False
 
@@ -94,6 +100,8 @@ class Piece(Record):
     symbol: Optional[str] = None
     bonus: Optional[int] = Field(default=None, ge=0)
     text: Optional[str] = None
+    art: Optional[str] = None
+    icons: Optional[list[str]] = None
 
 
 class Award(Record):
@@ -114,6 +122,7 @@ class Tile(Record):
     years: list[int] = Field(min_length=1)
     event: str
     awards: list[Award] = Field(default_factory=list)
+    art: Optional[str] = None
 
 
 class PieceField(Record):

@@ -26,7 +26,7 @@ def export_images(game: "Game", options: "ExportOptions") -> Bundle:
     """Both sides of every part of `game` at options.dpi with options.bleed, and the manifest."""
     layout = game.layout
     fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout, fonts)
+    parts = game_parts(game, layout)
     bleed, dpi = options.bleed, options.dpi
     sides = [(part, face, draw) for part in parts for face, draw in (("front", part.front), ("back", part.back))]
     drawn = rasterise([side_picture(draw, part.size, bleed, dpi) for part, _, draw in sides], fonts, dpi)

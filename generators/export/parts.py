@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 from ..core.cards import resolve_cards
 from ..core.faces import NATION, faces
 from ..core.tile_text import tile_text
-from ..printing.card_sheets import card_geometry, draw_face, set_cards
+from ..printing.card_sheets import card_footer, card_geometry, draw_face, set_cards
 from ..printing.counters import FacePainter, piece_items
 from ..printing.event_tiles import TILE_KIND, tile_items
+from ..printing.fonts import piece_fonts
 from ..printing.options import BuildOptions
 
 if TYPE_CHECKING:
@@ -65,8 +66,10 @@ class Part:
         return f"{self.kind}/{self.id}"
 
 
-def game_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
-    """The game's roster pieces, then its event tiles, then its reference cards, as parts with unique ids."""
+def game_parts(game: "Game", layout: "Layout") -> list[Part]:
+    """The game's roster pieces, then its event tiles, then its reference cards, as parts with unique ids,
+    set in the faces the printed pieces use."""
+    fonts = piece_fonts(layout.fonts, game.folder)
     parts = piece_parts(game, layout, fonts) + tile_parts(game, layout, fonts) + card_parts(game, layout, fonts)
     return _unique_ids(parts)
 
@@ -74,7 +77,7 @@ def game_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
 def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
     """One part per distinct roster piece (same kind, nation and faces), grouped by kind and nation."""
     pieces = list(game.pieces)
-    items = piece_items(game, pieces, layout, BuildOptions(), FacePainter(layout, fonts), copies=1)
+    items = piece_items(game, pieces, layout, BuildOptions(), FacePainter(game, layout, fonts), copies=1)
     merged: dict[tuple, Part] = {}
     for piece, item in zip(pieces, items):
         front, back = faces(game, piece)
@@ -122,7 +125,7 @@ def card_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
     parts = []
     for set_card in set_cards(game, cards, layout, fonts, size):
         title = set_card.card.title
-        footer = ((f"{game.info.title} · {title}", title), f"{set_card.number}/{len(cards)}")
+        footer = card_footer(game, set_card, len(cards))
 
         def side(face, footer=footer) -> DrawSide:
             return lambda painter, box, bleed: draw_face(painter, box, face, footer, geometry, layout, bleed)

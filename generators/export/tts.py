@@ -119,7 +119,7 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     """The saved object and its images for `game`."""
     layout = game.layout
     fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout, fonts)
+    parts = game_parts(game, layout)
     boards = game_boards(game, layout, fonts)
     sheets = plan_sheets(game, parts)
     folder = options.game_dir(game) / "tts"

@@ -241,7 +241,7 @@ def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     """The module for `game`."""
     layout = game.layout
     fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout, fonts)
+    parts = game_parts(game, layout)
     boards = game_boards(game, layout, fonts)
     pictures = [side_picture(side, part.size, 0.0, DPI) for part in parts for side in (part.front, part.back)]
     drawn = rasterise(pictures + [b.picture for b in boards], fonts, DPI)

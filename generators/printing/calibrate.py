@@ -104,4 +104,5 @@ def build_calibration(layout: "Layout", options: "BuildOptions", path: Path, gam
         _front(painter, spec, fonts)
         _back(painter, spec, fonts)
 
-    return write_outputs(path, draw, fonts, options.formats, title="Duplex alignment target", advice=print_advice(spec))
+    return write_outputs(path, draw, fonts, options.formats, title="Duplex alignment target", advice=print_advice(spec),
+                         dpi=options.dpi)

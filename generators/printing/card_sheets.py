@@ -1,7 +1,8 @@
 """`cards.pdf`: the game's reference cards, double-sided, imposed on paper with crop marks.
 
-Every card is fitted before anything is drawn: front and back share one text size (the largest
-both fit at, down to the layout's minimum), and a card that cannot fit is refused by name.
+Every card is set before anything is drawn, and the whole deck shares one body size and one
+title size: the largest at which the fullest card fits (down to the layout's minimum), so type
+never jumps from card to card. A card that cannot fit is refused by name.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from ..core.card_models import Card, Side
 from ..core.cards import resolve_cards
 from ..core.units import mm_to_pt, pt_to_mm
 from .card_text import NOTE_INK, card_ink, side_paragraphs
-from .fonts import FontSet, ascent, fit_size, register_fonts, text_width
+from .fonts import FontSet, ascent, fit_size, piece_fonts, text_width
 from .geometry import Box
 from .imposition import (
     Page,
@@ -29,7 +30,7 @@ from .imposition import (
 from .imposition import Side as SheetSide
 from .painter import Anchor, Painter
 from .render import write_outputs
-from .textfit import FittedText, TextFitError, fit_text
+from .textfit import FittedText, TextFitError, set_text, shared_size
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -81,33 +82,38 @@ def card_geometry(layout: "Layout", size: tuple[float, float]) -> CardGeometry:
     return CardGeometry(size[0], size[1], style.padding, band, style.title_size, layout.min_text_size.card)
 
 
-def _fit_title(card: Card, face: str, side: Side, geometry: CardGeometry, fonts: FontSet, smallest: float) -> float:
-    size = fit_size(side.title, fonts.bold, mm_to_pt(geometry.body.width), geometry.title_size, smallest)
-    if size is None:
-        raise TextFitError(f"card {card.id!r} ({face}): title {side.title!r} does not fit on one line "
-                           f"of {geometry.body.width:.1f} mm even at {smallest:g} pt")
+def _title_size(faces: list[tuple[Card, str, Side]], geometry: CardGeometry, fonts: FontSet, smallest: float) -> float:
+    """The one size every side's title fits on one line at."""
+    size = geometry.title_size
+    for card, face, side in faces:
+        fitted = fit_size(side.title, fonts.bold, mm_to_pt(geometry.body.width), size, smallest)
+        if fitted is None:
+            raise TextFitError(f"card {card.id!r} ({face}): title {side.title!r} does not fit on one line "
+                               f"of {geometry.body.width:.1f} mm even at {smallest:g} pt")
+        size = fitted
     return size
 
 
 def set_cards(game: "Game", cards: list[Card], layout: "Layout", fonts: FontSet, size: tuple[float, float]) -> list[SetCard]:
-    """The game's (resolved) `cards` fitted to `size`; raises TextFitError naming the first card that cannot fit."""
+    """The game's (resolved) `cards` set at `size` in the deck's sizes; raises TextFitError naming the first card that cannot fit."""
     geometry = card_geometry(layout, size)
     largest, smallest = layout.cards.text_size, layout.min_text_size.card
     ink = card_ink(game, layout, fonts, largest)
     body = geometry.body
+    faces = [(card, face, side) for card in cards for face, side in card.sides()]
+    paragraphs = {(card.id, face): side_paragraphs(game, side, ink) for card, face, side in faces}
+    blocks = sorted(((paragraphs[card.id, face], f"card {card.id!r} ({face})") for card, face, _ in faces),
+                    key=lambda block: -sum(len(p.text) for p in block[0]))  # the fullest lowers the size first
+    body_size = shared_size(blocks, body.width, body.height, largest=largest, smallest=smallest)
+    title_size = _title_size(faces, geometry, fonts, smallest)
     result = []
     for number, card in enumerate(cards, start=1):
-        sides = {face: (side, side_paragraphs(game, side, ink)) for face, side in card.sides()}
-
-        def fit(face: str, paragraphs, top: float):
-            return fit_text(paragraphs, body.width, body.height, largest=top, smallest=smallest,
-                            what=f"card {card.id!r} ({face})")
-
-        # both faces at one size, so a card reads as one piece
-        common = min(fit(face, paragraphs, largest).size for face, (_, paragraphs) in sides.items())
-        faces = {face: SetFace(side.title, _fit_title(card, face, side, geometry, fonts, smallest), fit(face, paragraphs, common))
-                 for face, (side, paragraphs) in sides.items()}
-        result.append(SetCard(card, number, faces["front"], faces.get("back")))
+        set_faces = {}
+        for face, side in card.sides():
+            fitted = set_text(paragraphs[card.id, face], body.width, body.height, body_size)
+            assert fitted is not None, "the deck's size was chosen so every face fits"
+            set_faces[face] = SetFace(side.title, title_size, fitted)
+        result.append(SetCard(card, number, set_faces["front"], set_faces.get("back")))
     return result
 
 
@@ -148,6 +154,13 @@ def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec) -> str:
     return f"{game.info.title} reference cards · sheet {page.sheet} of {sheets}, {side} · {print_advice(spec)}"
 
 
+def card_footer(game: "Game", set_card: SetCard, total: int) -> tuple[tuple[str, str], str]:
+    """What a card's footer says: the game and card title (the title alone where room is short), and
+    the card's number in the deck."""
+    title = set_card.card.title
+    return (f"{game.info.title} · {title}", title), f"{set_card.number}/{total}"
+
+
 def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
     """Write OUT/<game>/cards.pdf (and SVG/PNG as asked); [] when the game has no cards."""
     resolved = resolve_cards(game)
@@ -155,7 +168,7 @@ def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list
         return []
     card = layout.size("card")
     size = options.card_size or (card.width, card.height)
-    fonts = register_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(layout.fonts, game.folder)
     cards = set_cards(game, resolved, layout, fonts, size)
     geometry = card_geometry(layout, size)
     caption = layout.cards.text_size
@@ -170,11 +183,10 @@ def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list
                 set_card = cards[placed.index]
                 face = set_card.front if placed.side is SheetSide.FRONT else set_card.back
                 if face is not None:
-                    title = set_card.card.title
-                    footer = ((f"{game.info.title} · {title}", title), f"{set_card.number}/{len(cards)}")
-                    draw_face(painter, placed.box, face, footer, geometry, layout, spec.bleed)
-            draw_guides(painter, page, layout, spec.bleed)
+                    draw_face(painter, placed.box, face, card_footer(game, set_card, len(cards)), geometry, layout,
+                              spec.bleed)
+            draw_guides(painter, page, layout, spec)
             draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
 
     return write_outputs(options.game_dir(game) / "cards.pdf", draw, fonts, options.formats,
-                         title=f"{game.info.title} reference cards", advice=print_advice(spec))
+                         title=f"{game.info.title} reference cards", advice=print_advice(spec), dpi=options.dpi)

@@ -1,8 +1,10 @@
 """A card's sections as paragraphs ready for text fitting, set the same way on cards and on the player aid.
 
 Each item is one line group: a bullet, the variant label in bold (when the item holds for one
-game only), the text, then its citations in smaller grey type, all running on from each other.
-A variant or citations shared by every item of a section are printed once, after the heading.
+game only) and the text, running on from each other. Citations are compact: after each heading,
+in smaller grey type, the rules its items rest on, each by its short tag (cards.yaml
+`citation_tags`) and each once per side. A variant shared by every item of a section is printed
+once, before the heading.
 """
 
 from __future__ import annotations
@@ -45,12 +47,26 @@ def card_ink(game: "Game", layout: "Layout", fonts: FontSet, largest: float) -> 
 
 
 def citation_text(rules: list[str]) -> str:
-    """How an item's citations print: "[Standard: Moving Your Spies; 3.6]"."""
-    return "[" + "; ".join(rules) + "]"
+    """How a section's citations print: "[Searching, 3.4]"."""
+    return "[" + ", ".join(rules) + "]"
 
 
-def _citation(rules: list[str], ink: CardInk, indent: float) -> Paragraph:
-    return Paragraph(citation_text(rules), ink.fonts.regular, CITATION_SCALE, indent=indent, run_in=True, colour=NOTE_INK)
+def citation_tag(game: "Game", rule: str) -> str:
+    """The short tag cards print for citation `rule`: its `citation_tags` entry, else the citation itself."""
+    tags = game.cards.citation_tags if game.cards else {}
+    return tags.get(rule, rule)
+
+
+def section_tags(game: "Game", items: list[Item], cited: set[str]) -> list[str]:
+    """The tags of the rules `items` cite that `cited` (the side's earlier sections) has not printed; adds them to it."""
+    tags = []
+    for item in items:
+        for rule in item.rules:
+            tag = citation_tag(game, rule)
+            if tag not in cited:
+                cited.add(tag)
+                tags.append(tag)
+    return tags
 
 
 def _label(game: "Game", variant: str | None, ink: CardInk, indent: float, leads: bool = False) -> list[Paragraph]:
@@ -62,14 +78,15 @@ def _label(game: "Game", variant: str | None, ink: CardInk, indent: float, leads
                       space_before=HEADING_SPACE if leads else 0.0)]
 
 
-def item_paragraphs(game: "Game", item: Item, ink: CardInk, cited: bool = True, labelled: bool = True) -> list[Paragraph]:
-    """Bullet, variant label (when `labelled`), text and citations (when `cited`) of one item, each running on."""
-    paragraphs = [Paragraph(BULLET, ink.fonts.regular, space_before=0.15)]
+def item_paragraphs(game: "Game", item: Item, ink: CardInk, labelled: bool = True, bullet: bool = True) -> list[Paragraph]:
+    """Bullet (unless the item is a numbered step), variant label (when `labelled`) and text of one item, each running on."""
+    paragraphs = [Paragraph(BULLET, ink.fonts.regular, space_before=0.15)] if bullet else []
     if labelled:
-        paragraphs += _label(game, item.variant, ink, ink.indent)
-    paragraphs.append(Paragraph(item.text, ink.fonts.regular, indent=ink.indent, run_in=True))
-    if cited and item.rules:
-        paragraphs.append(_citation(item.rules, ink, ink.indent))
+        paragraphs += _label(game, item.variant, ink, ink.indent if bullet else 0.0)
+        if not bullet and paragraphs:
+            paragraphs[0] = Paragraph(paragraphs[0].text, paragraphs[0].font, colour=paragraphs[0].colour, space_before=0.15)
+    paragraphs.append(Paragraph(item.text, ink.fonts.regular, indent=ink.indent if bullet else 0.0, run_in=bool(paragraphs),
+                                space_before=0.0 if paragraphs else 0.15))
     return paragraphs
 
 
@@ -77,23 +94,32 @@ def _shared(values: list) -> bool:
     return len(values) > 1 and values[0] and all(v == values[0] for v in values)
 
 
-def section_paragraphs(game: "Game", heading: str, items: list[Item], ink: CardInk) -> list[Paragraph]:
-    """A section's heading in bold, then its items; a variant or citations that every item shares
-    are printed once, after the heading, instead of on each item."""
+def heading_paragraphs(game: "Game", heading: str, items: list[Item], ink: CardInk, cited: set[str]) -> list[Paragraph]:
+    """A section's heading in bold, led by the variant its items share, followed by its citation tags."""
     shared_variant = _shared([item.variant for item in items])
-    shared_rules = _shared([item.rules for item in items])
     paragraphs = _label(game, items[0].variant, ink, 0.0, leads=True) if shared_variant else []
     paragraphs.append(Paragraph(heading, ink.fonts.bold, colour=ink.heading, space_before=HEADING_SPACE, run_in=bool(paragraphs)))
-    if shared_rules:
-        paragraphs.append(_citation(items[0].rules, ink, 0.0))
+    tags = section_tags(game, items, cited)
+    if tags:
+        paragraphs.append(Paragraph(citation_text(tags), ink.fonts.regular, CITATION_SCALE, run_in=True, colour=NOTE_INK))
+    return paragraphs
+
+
+def section_paragraphs(game: "Game", heading: str, items: list[Item], ink: CardInk, cited: set[str],
+                       steps: bool = False) -> list[Paragraph]:
+    """A section's heading (see heading_paragraphs), then its items (numbered `steps` go without
+    bullets); `cited` holds the tags the side has printed."""
+    paragraphs = heading_paragraphs(game, heading, items, ink, cited)
+    labelled = not _shared([item.variant for item in items])
     for item in items:
-        paragraphs += item_paragraphs(game, item, ink, cited=not shared_rules, labelled=not shared_variant)
+        paragraphs += item_paragraphs(game, item, ink, labelled=labelled, bullet=not steps)
     return paragraphs
 
 
 def side_paragraphs(game: "Game", side: Side, ink: CardInk) -> list[Paragraph]:
     """Every section of one side of a (resolved) card."""
     paragraphs: list[Paragraph] = []
+    cited: set[str] = set()
     for section in side.sections:
-        paragraphs += section_paragraphs(game, section.heading, list(section.items), ink)
+        paragraphs += section_paragraphs(game, section.heading, list(section.items), ink, cited, section.show == "steps")
     return paragraphs

@@ -1,8 +1,12 @@
 """Counter sheets: every piece of a game's roster, both faces, as `counters.pdf`.
 
-A face shows what the roster fills into its kind's template (roster.py): a title, a symbol,
-a text and a value, stacked top to bottom in the space each needs, on the face's colour from
-the layout. Text wraps and shrinks to fit, never below the layout's minimum size.
+A face shows what the roster fills into its kind's template: a title, a picture (the face's art,
+its symbol or a row of icons), a text and a value, stacked top to bottom inside the layout's safe
+zone, on the face's colour. Every face of one side of a kind shares one arrangement and one size
+per role (title, text, value): the layout's `type` size, or else the largest at which the longest
+text of that role fits, so type never jumps from piece to piece. Arrangements are worked out once
+per kind, side and size, from every piece of that kind in the roster (replacement pieces match
+the full sheet).
 """
 
 from __future__ import annotations
@@ -14,144 +18,323 @@ from typing import TYPE_CHECKING
 
 from ..core.faces import Face, faces
 from ..core.units import mm_to_pt
-from .fonts import FontSet, register_fonts
+from .art import art_path, read_picture
+from .print_checks import ROLES
+from .fonts import FontSet, piece_fonts, unit_width
+from .geometry import Box
 from .item_sheets import Item, print_items
 from .painter import Anchor
 from .render import collector_paused
-from .textfit import FittedText, Paragraph, TextFitError, fit_text
+from .textfit import LEADING, FittedText, Paragraph, TextFitError, set_text, shared_size
 
 if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
     from ..core.models import Piece
-    from .geometry import Box
     from .options import BuildOptions
     from .painter import Painter
 
-# Share of a face's height each part gets when present, top to bottom.
-WEIGHTS = {"title": 1.0, "symbol": 1.4, "text": 1.2, "value": 1.0}
-PADDING = 0.06  # of the face's shorter side
-LINE = 1.15  # text line height as a multiple of its size (as textfit sets it)
+PARTS = ("title", "picture", "text", "value")  # top to bottom
+WEIGHTS = {"title": 1.0, "picture": 1.4, "text": 1.2, "value": 1.0}  # share of the height each part starts with
+EMPHASIS = {"title": 1.0, "text": 0.8, "value": 1.4}  # how large a role should read against the title
 TEXT_CAP = 0.35  # largest text size as a share of the face's shorter side
-GROW, GROW_TRIES = 1.6, 3  # how a part that cannot fit its share takes more of the face
+TEXT_UNDER_TITLE = 0.8  # the text never outshouts the title
+GROW, CLIMB = 1.4, 8  # how much a part's share changes in one step, and how many steps are tried
+SPLIT = 0.5  # the picture's share of a row it shares with the value, to start with
+SAMPLE = 3  # faces per role and measure an arrangement is judged on
+ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
+PICTURE_EMPHASIS = 2.0  # a picture's side (in pt) reads like text of half that size
+PICTURE_FILL = 0.92  # a symbol or picture's share of its box
+OUTLINE = 0.6  # mm: the frame of an outline back
+EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with
 
 
 @dataclass(frozen=True)
-class TextBlock:
-    """Fitted text in a column of the face: left x, top y and width in mm from the face's corner."""
+class Arrangement:
+    """One side of a kind laid out at one size: each part's box (mm from the face's top-left corner),
+    each text role's size (pt) and the safe zone (mm) the boxes keep from the cut."""
 
-    x: float
-    y: float
-    width: float
-    fitted: FittedText
+    boxes: dict[str, Box]
+    sizes: dict[str, float]
+    safe: float
+
+    def score(self) -> float:
+        """How well the arrangement reads: its smallest role size (and picture) against the emphasis each wants."""
+        scores = [self.sizes[r] / EMPHASIS[r] for r in self.sizes]
+        if "picture" in self.boxes:
+            box = self.boxes["picture"]
+            scores.append(mm_to_pt(min(box.width, box.height) * PICTURE_FILL) / PICTURE_EMPHASIS)
+        return min(scores, default=0.0)
 
 
 @dataclass(frozen=True)
-class FaceArt:
-    """A face laid out for one size: its text blocks and its symbol (centre x, centre y, size), in mm."""
+class SetFace:
+    """A face ready to draw: its arrangement and its texts set at their role's size."""
 
-    blocks: tuple[TextBlock, ...]
-    symbol: tuple[float, float, float] | None
+    face: Face
+    arrangement: Arrangement
+    texts: tuple[tuple[str, FittedText], ...]
 
 
-class _PartTooLong(Exception):
-    def __init__(self, part: str, error: TextFitError, beside: bool = False):
-        self.part, self.error, self.beside = part, error, beside
+def _has_picture(face: Face) -> bool:
+    return bool(face.art or face.symbol or face.icons)
+
+
+def _texts(face: Face) -> dict[str, str]:
+    return {} if face.blank else {role: getattr(face, role) for role in ROLES if getattr(face, role)}
+
+
+def _parts(side_faces: list[Face]) -> list[str]:
+    present = set()
+    for face in side_faces:
+        present |= set(_texts(face))
+        if _has_picture(face) and not face.blank:
+            present.add("picture")
+    return [p for p in PARTS if p in present]
+
+
+def _boxes(parts: list[str], size: tuple[float, float], safe: float, weights: dict[str, float],
+           beside: bool, split: float = 0.5) -> dict[str, Box]:
+    """Each part's box: rows inside the safe zone by weight; with `beside` the value sits right of the
+    picture, which takes `split` of the row's width."""
+    inner = Box(safe, safe, size[0] - 2 * safe, size[1] - 2 * safe)
+    rows = [p for p in parts if not (beside and p == "value")]
+    total = sum(weights[p] for p in rows) or 1.0
+    boxes: dict[str, Box] = {}
+    y = inner.y
+    for part in rows:
+        height = inner.height * weights[part] / total
+        if part == "picture" and beside:
+            boxes["picture"] = Box(inner.x, y, inner.width * split, height)
+            boxes["value"] = Box(inner.x + inner.width * split, y, inner.width * (1 - split), height)
+            boxes["row"] = Box(inner.x, y, inner.width, height)
+        else:
+            boxes[part] = Box(inner.x, y, inner.width, height)
+        y += height
+    return boxes
+
+
+def _widest(labelled: list[tuple[str, Face]], font) -> list[tuple[str, Face]]:
+    """The faces whose texts are widest in each role, overall or by their longest word: the ones that
+    decide a role's size, so an arrangement can be judged on a few faces instead of every one."""
+    chosen: dict[int, tuple[str, Face]] = {}
+    for role in ROLES:
+        having = [(label, face) for label, face in labelled if role in _texts(face)]
+        for measure in (lambda t: unit_width(t, font(role)),
+                        lambda t: max(unit_width(w, font(role)) for w in t.split())):
+            having.sort(key=lambda pair: measure(_texts(pair[1])[role]), reverse=True)
+            chosen.update((id(pair[1]), pair) for pair in having[:SAMPLE])
+    return list(chosen.values())
+
+
+def _neighbours(state: tuple, parts: list[str]) -> list[tuple]:
+    """Arrangements one step away: one part's share of the height grown or shrunk, or grown at one other's
+    expense, or the picture's share of its row changed."""
+    weights, beside, split = state
+    found = []
+    for part in parts:
+        for factor in (GROW, 1 / GROW):
+            found.append((tuple((p, w * factor if p == part else w) for p, w in weights), beside, split))
+        for other in parts:  # one part takes share from one other, the rest kept as they are
+            if other != part:
+                found.append((tuple((p, w * GROW if p == part else w / GROW if p == other else w) for p, w in weights),
+                              beside, split))
+    if beside:
+        found += [(weights, beside, s) for s in (split - 0.1, split + 0.1) if 0.25 <= s <= 0.75]
+    return found
+
+
+class _RoleTooLong(Exception):
+    def __init__(self, role: str, error: TextFitError):
+        self.role, self.error = role, error
 
 
 class FacePainter:
-    """Lays out and draws roster faces; each distinct face and size is laid out once per build."""
+    """Arranges and draws roster faces: one arrangement per kind, side and size, one set face per distinct face."""
 
-    def __init__(self, layout: "Layout", fonts: FontSet):
-        self.layout = layout
-        self.fonts = fonts
-        self._art: dict[tuple, FaceArt] = {}
+    def __init__(self, game: "Game", layout: "Layout", fonts: FontSet):
+        self.game, self.layout, self.fonts = game, layout, fonts
+        self._faces: dict[str, list[tuple["Piece", Face, Face]]] = {}
+        for piece in game.pieces:
+            front, back = faces(game, piece)
+            self._faces.setdefault(piece.kind, []).append((piece, front, back))
+        self._arrangements: dict[tuple, Arrangement] = {}
+        self._role_sizes: dict[tuple, float] = {}
+        self._set: dict[tuple, SetFace] = {}
+
+    def font(self, role: str) -> str:
+        return self.fonts.regular if role == "text" else self.fonts.bold
 
     def min_text(self, group: str) -> float:
         """The smallest text size (pt) the layout allows on pieces of size `group`."""
         sizes = self.layout.min_text_size
         return (getattr(sizes, group) if group in type(sizes).model_fields else None) or sizes.piece
 
-    def art(self, face: Face, size: tuple[float, float], min_text: float, label: str) -> FaceArt:
-        key = (face, size, min_text)
-        art = self._art.get(key)
-        if art is None:
-            art = self._art[key] = self._lay_out(face, size, min_text, label)
-        return art
+    def arrangement(self, kind: str, side: str, size: tuple[float, float]) -> Arrangement:
+        """How every face on `side` of `kind` is laid out at `size`; raises TextFitError naming a piece that cannot fit."""
+        key = (kind, side, size)
+        if key not in self._arrangements:
+            self._arrangements[key] = self._arrange(kind, side, size)
+        return self._arrangements[key]
 
-    def _lay_out(self, face: Face, size: tuple[float, float], min_text: float, label: str) -> FaceArt:
-        failure: _PartTooLong | None = None
-        for beside in (True, False):  # a value too wide to sit beside the symbol goes below it
-            weights = dict(WEIGHTS)
-            for _ in range(GROW_TRIES + 1):
-                try:
-                    return self._lay_out_with(face, size, min_text, label, weights, beside)
-                except _PartTooLong as exc:
-                    failure = exc
-                    if exc.beside:
-                        break
-                    weights[exc.part] *= GROW  # a long name borrows height from the parts around it
-        assert failure is not None
-        raise failure.error from None
+    def _side(self, kind: str, side: str) -> list[tuple[str, Face]]:
+        index = 1 if side == "front" else 2
+        return [(piece_label(self.game, entry[0]), entry[index]) for entry in self._faces.get(kind, [])]
 
-    def _lay_out_with(self, face: Face, size: tuple[float, float], min_text: float, label: str,
-                      weights: dict[str, float], beside: bool) -> FaceArt:
-        width, height = size
-        pad = PADDING * min(width, height)
-        inner_w, inner_h = width - 2 * pad, height - 2 * pad
-        parts = [p for p in weights if getattr(face, p)] if not face.blank else []
-        beside = beside and "symbol" in parts and "value" in parts  # symbol and value share a row
-        rows = [p for p in parts if not (beside and p == "value")]
-        total = sum(weights[p] for p in rows) or 1.0
-        top = pad
-        blocks: list[TextBlock] = []
-        symbol = None
-        title_size = None
-        cap = mm_to_pt(min(width, height)) * TEXT_CAP
-        for part in rows:
-            region = inner_h * weights[part] / total
-            if part == "symbol":
-                symbol_w = inner_w / 2 if beside else inner_w
-                symbol = (pad + symbol_w / 2, top + region / 2, min(region, symbol_w) * 0.92)
-                if beside:
-                    try:
-                        blocks.append(self._fit(face.value, "value", pad + inner_w / 2, inner_w / 2, top, region,
-                                                cap, min_text, label, None))
-                    except _PartTooLong as exc:
-                        raise _PartTooLong(exc.part, exc.error, beside=True) from None
-            else:
-                block = self._fit(getattr(face, part), part, pad, inner_w, top, region, cap, min_text, label,
-                                  title_size)
-                title_size = block.fitted.size if part == "title" else title_size
-                blocks.append(block)
-            top += region
-        return FaceArt(tuple(blocks), symbol)
+    def _arrange(self, kind: str, side: str, size: tuple[float, float]) -> Arrangement:
+        """The arrangement that reads best: hill-climbing over the parts' shares of the face (and, with a
+        picture and a value, whether they share a row and how), judged on the widest texts of each role,
+        then sized on every face of the kind."""
+        labelled = self._side(kind, side)
+        parts = _parts([face for _, face in labelled])
+        group = self.game.info.kinds[kind].size
+        safe = self.layout.safe(group)
+        sample = _widest(labelled, self.font)
+        shares = [(True, SPLIT), (False, SPLIT)] if "picture" in parts and "value" in parts else [(False, SPLIT)]
+        best: tuple[float, tuple] | None = None
+        failure: _RoleTooLong | None = None
 
-    def _fit(self, text: str, part: str, x: float, width: float, top: float, region: float, cap: float,
-             min_text: float, label: str, title_size: float | None) -> TextBlock:
-        """`text` fitted into a region of the face, centred vertically in it, no larger than `cap` pt."""
-        largest = min(cap, mm_to_pt(region) / LINE, getattr(self.layout.max_piece_text, part))
-        if part == "text" and title_size:
-            largest = min(largest, title_size * 0.8)  # the text never outshouts the title
-        font = self.fonts.regular if part == "text" else self.fonts.bold
+        def judge(state: tuple) -> float | None:
+            nonlocal failure
+            weights, beside, split = state
+            boxes = _boxes(parts, size, safe, dict(weights), beside, split)
+            try:
+                return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score()
+            except _RoleTooLong as exc:
+                failure = exc
+                return None
+
+        for beside, split in shares:
+            state = (tuple(WEIGHTS.items()), beside, split)
+            score = judge(state)
+            for _ in range(CLIMB):  # a role too long for its share takes more of the face until it fits
+                if score is not None or failure.role not in parts:
+                    break
+                state = (tuple((p, w * GROW if p == failure.role else w) for p, w in state[0]), beside, split)
+                score = judge(state)
+            if score is None:
+                continue
+            for _ in range(CLIMB):  # take the first step that reads better, until none does
+                better = next(((s, n) for n in _neighbours(state, parts) if (s := judge(n)) is not None and s > score + 1e-6),
+                              None)
+                if better is None:
+                    break
+                score, state = better
+            if best is None or score > best[0] + 1e-6:
+                best = (score, state)
+        if best is None:
+            assert failure is not None
+            raise failure.error
+        weights, beside, split = best[1]
+        boxes = _boxes(parts, size, safe, dict(weights), beside, split)
         try:
-            fitted = fit_text(Paragraph(text, font), width, region, largest=max(min_text, largest),
-                              smallest=min_text, what=f"{label}: {part}")
-        except TextFitError as exc:
-            raise _PartTooLong(part, exc) from None
-        return TextBlock(x, top + (region - fitted.height) / 2, width, fitted)
+            return Arrangement(boxes, self._sizes(kind, side, labelled, boxes, size, group), safe)
+        except _RoleTooLong as exc:
+            raise exc.error from None
 
-    def draw(self, painter: "Painter", face: Face, box: "Box", bleed: float, min_text: float, label: str) -> None:
-        """Draw `face` with its cut line at `box`, its colour carried `bleed` mm beyond."""
+    def _fixed(self, kind: str, side: str) -> dict[str, float]:
+        """The sizes the layout's `type` sets for this kind's side: `title` for the front, `back_title` for the back."""
+        given = self.layout.type.get(kind, {})
+        prefix = "" if side == "front" else "back_"
+        return {role: given[prefix + role] for role in ROLES if prefix + role in given}
+
+    def _sizes(self, kind: str, side: str, labelled: list[tuple[str, Face]], boxes: dict[str, Box],
+               size: tuple[float, float], group: str) -> dict[str, float]:
+        smallest = self.min_text(group)
+        fixed = self._fixed(kind, side)
+        cap = mm_to_pt(min(size)) * TEXT_CAP
+        sizes: dict[str, float] = {}
+        for role in ROLES:
+            texts = list(dict.fromkeys((face_texts[role], label) for label, face in labelled
+                                       if role in (face_texts := _texts(face))))
+            if not texts or role not in boxes:
+                continue
+            box = boxes[role]
+            font = self.font(role)
+            texts.sort(key=lambda pair: unit_width(pair[0], font), reverse=True)  # the widest lowers the size first
+            blocks = [(Paragraph(text, font), f"{label}: {role}") for text, label in texts]
+            try:
+                if role in fixed:
+                    for paragraph, what in blocks:
+                        if set_text(paragraph, box.width, box.height, fixed[role]) is None:
+                            raise TextFitError(f"{what}: does not fit in {box.width:.1f} x {box.height:.1f} mm "
+                                               f"at the layout's {fixed[role]:g} pt")
+                    sizes[role] = fixed[role]
+                    continue
+                largest = min(cap, mm_to_pt(box.height) / LEADING, getattr(self.layout.max_piece_text, role))
+                if role == "text" and "title" in sizes:
+                    largest = min(largest, sizes["title"] * TEXT_UNDER_TITLE)
+                largest = max(smallest, largest)
+                # neighbouring arrangements often give a role the same box: its size is worked out once
+                key = (kind, side, role, len(blocks), round(box.width, 3), round(box.height, 3), round(largest, 3))
+                if key not in self._role_sizes:
+                    self._role_sizes[key] = shared_size(blocks, box.width, box.height, largest=largest, smallest=smallest)
+                sizes[role] = self._role_sizes[key]
+            except TextFitError as exc:
+                raise _RoleTooLong(role, exc) from None
+        return sizes
+
+    def set_face(self, kind: str, side: str, face: Face, size: tuple[float, float]) -> SetFace:
+        """`face` (on `side` of a piece of `kind`) set at its kind's arrangement for `size`."""
+        key = (kind, side, face, size)
+        found = self._set.get(key)
+        if found is None:
+            arrangement = self.arrangement(kind, side, size)
+            texts = []
+            for role, text in _texts(face).items():
+                box = self._box(arrangement, face, role)
+                fitted = set_text(Paragraph(text, self.font(role)), box.width, box.height, arrangement.sizes[role])
+                assert fitted is not None, "the arrangement was sized to fit every face"
+                texts.append((role, fitted))
+            found = self._set[key] = SetFace(face, arrangement, tuple(texts))
+        return found
+
+    @staticmethod
+    def _box(arrangement: Arrangement, face: Face, part: str) -> Box:
+        """A part's box; a value whose face has no picture takes the whole row it would share."""
+        if part == "value" and "row" in arrangement.boxes and not _has_picture(face):
+            return arrangement.boxes["row"]
+        return arrangement.boxes[part]
+
+    def draw(self, painter: "Painter", set_face: SetFace, box: Box, bleed: float, back: bool = False) -> None:
+        """Draw a set face with its cut line at `box`, its colour carried `bleed` mm beyond."""
+        face = set_face.face
         colour = self.layout.colour(face.colour)
-        art = self.art(face, (box.width, box.height), min_text, label)
         full = box.grown(bleed)
-        painter.rect(full.x, full.y, full.width, full.height, fill=colour.fill)
-        for block in art.blocks:
-            painter.text_block(block.fitted, box.x + block.x, box.y + block.y, block.width, colour.ink, Anchor.MIDDLE)
-        if art.symbol:
-            cx, cy, size = art.symbol
-            painter.symbol(face.symbol, box.x + cx, box.y + cy, size, colour.ink, colour.fill)
+        if back and colour.is_outline_back:
+            painter.rect(full.x, full.y, full.width, full.height, fill="#ffffff")
+            frame = box.grown(-set_face.arrangement.safe / 2)
+            line = colour.edge or colour.fill
+            for x, y, w, h in ((frame.x, frame.y, frame.width, OUTLINE), (frame.x, frame.bottom - OUTLINE, frame.width, OUTLINE),
+                               (frame.x, frame.y, OUTLINE, frame.height), (frame.right - OUTLINE, frame.y, OUTLINE, frame.height)):
+                painter.rect(x, y, w, h, fill=line)
+            ink, paper = colour.fill, "#ffffff"
+        else:
+            painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge or colour.fill)
+            if colour.edge:
+                ring = set_face.arrangement.safe * EDGE
+                painter.rect(box.x + ring, box.y + ring, box.width - 2 * ring, box.height - 2 * ring, fill=colour.fill)
+            ink, paper = colour.ink, colour.fill
+        for role, fitted in set_face.texts:
+            part = self._box(set_face.arrangement, face, role)
+            top = box.y + part.y + (part.height - fitted.height) / 2
+            painter.text_block(fitted, box.x + part.x, top, part.width, ink, Anchor.MIDDLE)
+        picture = set_face.arrangement.boxes.get("picture")
+        if picture is not None and not face.blank and _has_picture(face):
+            self._draw_picture(painter, face, picture.shifted(box.x, box.y), min(box.width, box.height), ink, paper)
+
+    def _draw_picture(self, painter: "Painter", face: Face, box: Box, face_side: float, ink: str, paper: str) -> None:
+        if face.art:
+            inset = box.grown(-min(box.width, box.height) * (1 - PICTURE_FILL) / 2)
+            painter.picture(read_picture(art_path(self.game, face.art)), inset.x, inset.y, inset.width, inset.height)
+            return
+        names = face.icons or (face.symbol,)
+        side = min(box.height, box.width / len(names)) * PICTURE_FILL
+        if face.icons:
+            side = min(side, face_side * ICON_SHARE)
+        step = box.width / len(names)
+        for i, name in enumerate(names):
+            painter.symbol(name, box.x + step * (i + 0.5), box.y + box.height / 2, side, ink, paper)
 
 
 def piece_label(game: "Game", piece: "Piece") -> str:
@@ -194,15 +377,13 @@ def piece_items(game: "Game", pieces: list["Piece"], layout: "Layout", options: 
         front, back = faces(game, piece)
         group = game.info.kinds[piece.kind].size
         size = piece_size(game, layout, options, group, counters)
-        min_text = painter.min_text(group)
-        label = piece_label(game, piece)
-        for face in (front, back):
-            painter.art(face, size, min_text, label)  # refuse a face that cannot fit before drawing anything
+        # every face is set before anything is drawn, so a piece that cannot fit is refused first
+        sides = [painter.set_face(piece.kind, side, face, size) for side, face in (("front", front), ("back", back))]
 
-        def side(face: Face, label: str = label, min_text: float = min_text):
-            return lambda p, box, bleed: painter.draw(p, face, box, bleed, min_text, label)
+        def side(set_face: SetFace, back: bool = False):
+            return lambda p, box, bleed: painter.draw(p, set_face, box, bleed, back)
 
-        item = Item(label, group, size, side(front), side(back))
+        item = Item(piece_label(game, piece), group, size, side(sides[0]), side(sides[1], back=True))
         items += [item] * (piece.count if copies is None else copies)
     return items
 
@@ -211,9 +392,9 @@ def build_counters(game: "Game", layout: "Layout", options: "BuildOptions") -> l
     """The `counters` product: OUT/<game>/counters.pdf with every roster piece, fronts and backs."""
     if not game.pieces:
         return []
-    fonts = register_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(layout.fonts, game.folder)
     with collector_paused():
-        items = piece_items(game, game.pieces, layout, options, FacePainter(layout, fonts))
+        items = piece_items(game, game.pieces, layout, options, FacePainter(game, layout, fonts))
         written = print_items(items, options.game_dir(game) / "counters.pdf", layout=layout, options=options,
                               fonts=fonts, title=f"{game.info.title} counters")
         del items  # freed before the collector wakes, so it does not scan a build's worth of objects

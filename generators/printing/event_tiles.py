@@ -1,8 +1,11 @@
 """Event tiles: every tile's front as `tiles.pdf` (tile backs are blank, so the sheets are single-sided).
 
 A tile shows a band with its id (with the asterisk of a special tile), its nationality and its
-years, in the nation's colour; below it the event and the awards, wrapped and shrunk to fit,
-never below the layout's minimum tile text size.
+years, in the nation's colour (a tile of the game's pool, such as the random tiles, in the pool's
+own colour); below it the event in bold and the awards, each amount in bold. Every tile of a game
+shares one band size and one body size: the largest at which the longest tile fits (or the sizes
+the layout's `type.tile` sets: `header`, `body`), never below the layout's minimum tile text size.
+Nothing comes closer to the cut than the tile size's safe zone.
 """
 
 from __future__ import annotations
@@ -13,80 +16,138 @@ from typing import TYPE_CHECKING
 
 from ..core.tile_text import TileText, tile_text
 from ..core.units import mm_to_pt, pt_to_mm
-from .fonts import FontSet, register_fonts, text_width, unit_width
+from .art import art_path, read_picture
+from .fonts import FontSet, extent, piece_fonts, text_width, unit_width
+from .geometry import Box
 from .item_sheets import Item, print_items
 from .painter import Anchor
 from .render import collector_paused
-from .textfit import FittedText, Paragraph, TextFitError, fit_text
+from .textfit import FittedText, Paragraph, TextFitError, set_text, shared_size
 
 if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
     from ..core.models import Tile
-    from .geometry import Box
     from .options import BuildOptions
     from .painter import Painter
 
 TILE_KIND = "tile"  # the kind in game.yaml whose size and colour tiles use, when the game defines it
+BAND_TEXT = 0.55  # the band's text is at most this share of the band's height
 
 
 @dataclass(frozen=True)
 class TileArt:
-    """A tile laid out: the band's text size (pt) and baseline (mm), and the fitted body."""
+    """A tile laid out: its texts, the band's text size (pt) and baseline (mm), and the fitted body."""
 
     text: TileText
     band_size: float
     band_baseline: float
     body: FittedText
+    picture: str | None
 
 
 class TilePainter:
-    """Lays out and draws tile fronts for one layout."""
+    """Lays out and draws the tile fronts of one game: one band size and one body size for all of them."""
 
     def __init__(self, game: "Game", layout: "Layout", fonts: FontSet, size: tuple[float, float]):
         self.game, self.layout, self.fonts, self.size = game, layout, fonts, size
         kind = game.info.kinds.get(TILE_KIND)
+        self.kind = kind
         self.colour = layout.colour((kind.front or kind.back).colour if kind else TILE_KIND)
         self.min_text = layout.min_text_size.tile
         self.style = layout.tiles
+        self.safe = max(layout.safe(kind.size if kind else TILE_KIND), self.style.padding)
+        fixed = layout.type.get(TILE_KIND, {})
+        texts = {tile.id: tile_text(game, tile) for tile in game.tiles}
+        self.band_size = fixed.get("header") or self._band_size(texts)
+        self.body_size = fixed.get("body") or self._body_size(texts)
+
+    @property
+    def band(self) -> float:
+        return self.size[1] * self.style.band
+
+    def _parts(self, text: TileText) -> list[tuple[str, str]]:
+        return [(t, f) for t, f in ((text.label, self.fonts.bold), (text.nation, self.fonts.regular),
+                                    (text.years, self.fonts.bold)) if t]
+
+    def _band_size(self, texts: dict[str, TileText]) -> float:
+        room = mm_to_pt(self.size[0] - 2 * self.safe)
+        size = mm_to_pt(self.band) * BAND_TEXT
+        for tile_id, text in texts.items():
+            parts = self._parts(text)
+            natural = sum(unit_width(t, f) for t, f in parts)
+            size = min(size, (room - mm_to_pt(self.style.gap) * (len(parts) - 1)) / natural)
+            if size < self.min_text:
+                raise TextFitError(f"tile {tile_id}: id, nationality and years do not fit on one line "
+                                   f"of {self.size[0] - 2 * self.safe:.1f} mm even at {self.min_text:g} pt")
+        return size
+
+    def _body_size(self, texts: dict[str, TileText]) -> float:
+        """The largest body size every tile fits at, each in its own box (narrower beside a picture)."""
+        size = self.style.text_size
+        for with_picture in (False, True):
+            blocks = sorted(((self._body(texts[tile.id]), f"tile {tile.id}") for tile in self.game.tiles
+                             if bool(self.picture_name(tile)) == with_picture),
+                            key=lambda block: -sum(len(p.text) for p in block[0]))  # the longest lowers the size first
+            if blocks:
+                box = self._body_box(with_picture)
+                size = shared_size(blocks, box.width, box.height, largest=size, smallest=self.min_text)
+        return size
+
+    def _body(self, text: TileText) -> list[Paragraph]:
+        paragraphs = [Paragraph(text.event, self.fonts.bold)]
+        for award in text.awards:
+            amount, cities = award.split(" ", 1)
+            paragraphs += [Paragraph(amount, self.fonts.bold), Paragraph(cities, self.fonts.regular, run_in=True)]
+        return paragraphs
+
+    def _body_box(self, with_picture: bool) -> Box:
+        """Where the event and awards go, relative to the tile's corner; beside a picture they take the rest of the width."""
+        top = self.band + self.style.padding
+        width = self.size[0] - 2 * self.safe
+        if with_picture:
+            width *= 1 - self.style.picture
+        return Box(self.safe, top, width, self.size[1] - self.safe - top)
+
+    def picture_name(self, tile: "Tile") -> str | None:
+        """The tile's own picture, else the tile kind's."""
+        kind_art = self.kind.front.art if self.kind and self.kind.front else None
+        return tile.art or kind_art
 
     def art(self, tile: "Tile") -> TileArt:
-        """`tile` laid out; raises TextFitError naming the tile when its text cannot fit."""
+        """`tile` laid out at the sheet's sizes; raises TextFitError naming the tile when its text cannot fit."""
         text = tile_text(self.game, tile)
-        style = self.style
-        width, height = self.size
-        inner = width - 2 * style.padding
-        band = height * style.band
-        parts = [(text.label, self.fonts.bold), (text.nation, self.fonts.regular), (text.years, self.fonts.bold)]
-        natural = sum(unit_width(t, f) for t, f in parts if t)
-        gaps = mm_to_pt(style.gap) * (sum(1 for t, _ in parts if t) - 1)
-        band_size = min(mm_to_pt(band) * 0.55, (mm_to_pt(inner) - gaps) / natural)
-        if band_size < self.min_text:
-            raise TextFitError(f"tile {tile.id}: id, nationality and years do not fit on one line "
-                               f"of {inner:.1f} mm even at {self.min_text:g} pt")
-        body = fit_text([Paragraph(text.event, self.fonts.bold)] + [Paragraph(a, self.fonts.regular) for a in text.awards],
-                        inner, height - band - 2 * style.padding * 0.75, largest=style.text_size, smallest=self.min_text,
-                        what=f"tile {tile.id}")
-        baseline = (band + pt_to_mm(band_size) * 0.72) / 2
-        return TileArt(text, band_size, baseline, body)
+        picture = self.picture_name(tile)
+        box = self._body_box(bool(picture))
+        body = set_text(self._body(text), box.width, box.height, self.body_size)
+        if body is None:
+            raise TextFitError(f"tile {tile.id}: text does not fit in {box.width:.1f} x {box.height:.1f} mm "
+                               f"at the sheet's {self.body_size:g} pt")
+        ascender = pt_to_mm(extent(self.fonts.bold)[0] * self.band_size)
+        centred = (self.band + pt_to_mm(self.band_size) * 0.72) / 2
+        return TileArt(text, self.band_size, max(centred, self.safe + ascender), body, picture)
 
-    def draw(self, painter: "Painter", art: TileArt, box: "Box", bleed: float, nation: str | None) -> None:
+    def draw(self, painter: "Painter", art: TileArt, box: Box, bleed: float, nation: str | None) -> None:
         """Draw a laid-out tile with its cut line at `box`."""
-        style = self.style
         full = box.grown(bleed)
-        band = box.height * style.band
+        band = self.band
         painter.rect(full.x, full.y, full.width, full.height, fill=self.colour.fill)
-        head = self.layout.colour(nation) if nation else self.colour
+        head = self.layout.colour(nation or self.game.info.tile_pool or TILE_KIND)
         painter.rect(full.x, full.y, full.width, band + (box.y - full.y), fill=head.fill)
         painter.line(box.x, box.y + band, box.right, box.y + band, self.colour.ink, 0.5)
         y = box.y + art.band_baseline
-        painter.text(box.x + style.padding, y, art.text.label, self.fonts.bold, art.band_size, head.ink, Anchor.START)
+        left = box.x + self.safe
+        painter.text(left, y, art.text.label, self.fonts.bold, art.band_size, head.ink, Anchor.START)
         if art.text.nation:
-            x = box.x + style.padding + style.gap + text_width(art.text.label, self.fonts.bold, art.band_size)
+            x = left + self.style.gap + text_width(art.text.label, self.fonts.bold, art.band_size)
             painter.text(x, y, art.text.nation, self.fonts.regular, art.band_size, head.ink, Anchor.START)
-        painter.text(box.right - style.padding, y, art.text.years, self.fonts.bold, art.band_size, head.ink, Anchor.END)
-        painter.text_block(art.body, box.x + style.padding, box.y + band + style.padding * 0.75, box.width - 2 * style.padding,
-                           self.colour.ink, Anchor.START)
+        painter.text(box.right - self.safe, y, art.text.years, self.fonts.bold, art.band_size, head.ink, Anchor.END)
+        body = self._body_box(bool(art.picture))
+        painter.text_block(art.body, box.x + body.x, box.y + body.y, body.width, self.colour.ink, Anchor.START)
+        if art.picture:
+            width = self.size[0] - 2 * self.safe - body.width
+            painter.picture(read_picture(art_path(self.game, art.picture)), box.x + body.right, box.y + body.y,
+                            width, body.height)
 
 
 def tile_size(game: "Game", layout: "Layout") -> tuple[float, float]:
@@ -117,7 +178,7 @@ def build_tiles(game: "Game", layout: "Layout", options: "BuildOptions") -> list
     """The `tiles` product: OUT/<game>/tiles.pdf with the front of every event tile."""
     if not game.tiles:
         return []
-    fonts = register_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(layout.fonts, game.folder)
     with collector_paused():
         items = tile_items(game, game.tiles, layout, fonts)
         return print_items(items, options.game_dir(game) / "tiles.pdf", layout=layout, options=options,

@@ -14,9 +14,9 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from ..core import paths
 from ..core.errors import DossierError
 from ..core.units import pt_to_mm
+from .font_files import font_file
 
 
 class FontError(DossierError):
@@ -31,15 +31,6 @@ class FontSet:
     bold: str
 
 
-def _font_file(name: str, game_folder: Path | None) -> str:
-    folders = ([game_folder / "layouts"] if game_folder else []) + [paths.layouts_dir()]
-    for folder in folders:
-        candidate = folder / name
-        if candidate.is_file():
-            return str(candidate)
-    return name  # reportlab searches its own fonts folder (Vera.ttf and friends ship there)
-
-
 @lru_cache(maxsize=None)
 def register_font(file_name: str, game_folder: Path | None = None) -> str:
     """Register the TrueType font `file_name` (once) and return the name to draw with: the file's stem."""
@@ -47,7 +38,8 @@ def register_font(file_name: str, game_folder: Path | None = None) -> str:
     if font_name in pdfmetrics.getRegisteredFontNames():
         return font_name
     try:
-        pdfmetrics.registerFont(TTFont(font_name, _font_file(file_name, game_folder)))
+        found = font_file(file_name, game_folder)
+        pdfmetrics.registerFont(TTFont(font_name, str(found) if found else file_name))
     except (TTFError, OSError) as exc:
         raise FontError(f"font {file_name!r} named by the layout cannot be used: {exc}") from None
     return font_name
@@ -56,6 +48,12 @@ def register_font(file_name: str, game_folder: Path | None = None) -> str:
 def register_fonts(fonts, game_folder: Path | None = None) -> FontSet:
     """Register a layout's `fonts` (regular and bold file names) and return their drawing names."""
     return FontSet(regular=register_font(fonts.regular, game_folder), bold=register_font(fonts.bold, game_folder))
+
+
+def piece_fonts(fonts, game_folder: Path | None = None) -> FontSet:
+    """Register the layout's condensed pair, which pieces, tiles, cards and the player aid are set in."""
+    return FontSet(regular=register_font(fonts.condensed, game_folder),
+                   bold=register_font(fonts.condensed_bold, game_folder))
 
 
 @lru_cache(maxsize=65536)
@@ -76,6 +74,13 @@ def fit_size(text: str, font: str, width_pt: float, largest: float, smallest: fl
         return largest
     size = min(largest, width_pt / natural)
     return size if size >= smallest else None
+
+
+@lru_cache(maxsize=None)
+def extent(font: str) -> tuple[float, float]:
+    """(ascent, descent) of registered `font` at 1 pt, both positive: how far its glyph boxes reach above and below the baseline."""
+    face = pdfmetrics.getFont(font).face
+    return face.ascent / 1000.0, -face.descent / 1000.0
 
 
 def ascent(font: str, size: float) -> float:

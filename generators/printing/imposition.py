@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from ..core.layouts import Layout
     from .options import BuildOptions
     from .painter import Painter
+
+
+MIN_MARK = 1.5  # mm: a crop mark shorter than this is left out
+EDGE_ROOM = 0.5  # share of the sheet margin at the paper's edge that crop marks keep clear of
 
 
 class SheetError(DossierError):
@@ -54,6 +58,7 @@ class Placed:
     side: Side
     box: Box
     group: int = 0  # which size group it belongs to (see impose_groups)
+    block: int = 0  # which run of rows of its group: crop marks go round each block
 
 
 @dataclass(frozen=True)
@@ -121,7 +126,8 @@ class Plan:
 
 def sheet_spec(layout: "Layout", options: "BuildOptions", item: tuple[float, float],
                backs: bool = True, header: float = 0.0) -> SheetSpec:
-    """The SheetSpec a build asks for: the options' paper, bleed, duplex or fold and back offset, else the layout's."""
+    """The SheetSpec a build asks for: the options' paper, bleed, duplex or fold and back offset, else the
+    layout's; `header` mm for the caption when it costs no row (see captioned)."""
     paper = layout.paper_size(options.paper)
     if not backs:
         flip = Backs.NONE
@@ -129,13 +135,28 @@ def sheet_spec(layout: "Layout", options: "BuildOptions", item: tuple[float, flo
         flip = Backs.FOLD
     else:
         flip = Backs(options.duplex)
-    return SheetSpec(
-        paper=(paper.width, paper.height), item=item, margin=layout.margin, gutter=layout.gutter,
+    margin = layout.margin if layout.sheet_margin is None else layout.sheet_margin
+    spec = SheetSpec(
+        paper=(paper.width, paper.height), item=item, margin=margin, gutter=layout.gutter,
         bleed=layout.bleed if options.bleed is None else options.bleed, backs=flip,
-        back_offset=options.back_offset, header=header,
+        back_offset=options.back_offset,
         group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
         paper_name=options.paper or layout.paper,
     )
+    return captioned(spec, header) if header else spec
+
+
+def captioned(spec: SheetSpec, header: float) -> SheetSpec:
+    """`spec` with `header` mm kept free above the items for the caption, unless that costs a row of
+    the first size on every sheet; then the caption finds its room beside the items (draw_caption)."""
+    with_header = replace(spec, header=header)
+    bleed = spec.bleed
+
+    def rows(s: SheetSpec) -> int:
+        _, top, _, bottom = _area(s)
+        return _count_fitting(bottom - top - 2 * bleed, spec.item[1], spec.pitch)
+
+    return with_header if rows(with_header) >= rows(spec) else replace(spec, header=0.0)
 
 
 def _count_fitting(space: float, size: float, pitch: float) -> int:
@@ -177,22 +198,28 @@ def _area(spec: SheetSpec) -> tuple[float, float, float, float]:
 
 
 def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec, what: str = "item") -> Plan:
-    """Place groups of same-size items ((width, height), count), one group after another, on as few sheets as fit.
+    """Place groups of same-size items ((width, height), count) on as few sheets as fit, backs behind fronts.
 
-    Each group fills whole rows, centred across the printable area (or against the fold); the next
-    group starts below it on the same page when a row of it still fits. Items are numbered across
-    groups in order; `Placed.group` says which group an item is in.
+    Each group is set in whole rows (shelves), its rows centred across the printable area (or
+    against the fold). Groups are placed tallest first, each row on the first sheet that still has
+    room for it, so small items fill the space larger ones leave instead of taking sheets of their
+    own. Items are numbered across groups in the order given; `Placed.group` says which group an
+    item is in and `Placed.block` which run of rows, for crop marks.
     """
     width, height = spec.paper
     left, top, right, bottom = _area(spec)
     pitch, bleed = spec.pitch, spec.bleed
     portrait = width <= height
     against_fold = spec.backs is Backs.FOLD and portrait
-    sheets: list[list[Placed]] = [[]]
-    y = top + bleed
-    index = 0
+    sheets: list[list[Placed]] = []
+    free: list[float] = []  # per sheet: where the next row may start
+    last: list[int] = []  # per sheet: the group of its last row
+    starts = [sum(count for _, count in groups[:n]) for n in range(len(groups))]
+    blocks = 0
     first_columns = first_rows = 0
-    for number, ((item_w, item_h), count) in enumerate(groups):
+    order = sorted(range(len(groups)), key=lambda n: -groups[n][0][1])
+    for number in order:
+        (item_w, item_h), count = groups[number]
         columns = _count_fitting(right - left - 2 * bleed, item_w, pitch)
         rows_per_page = _count_fitting(bottom - top - 2 * bleed, item_h, pitch)
         if columns < 1 or rows_per_page < 1:
@@ -204,21 +231,28 @@ def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec
             first_columns, first_rows = columns, rows_per_page
         row_width = min(columns, max(count, 1)) * (item_w + pitch) - pitch
         x0 = right - bleed - row_width if against_fold else (left + right - row_width) / 2
-        if sheets[-1]:
-            y += spec.group_gap
+        index = starts[number]
         for row_start in range(0, count, columns):
-            if y + item_h > bottom - bleed + 1e-9:
-                sheets.append([])
-                y = top + bleed
+            for sheet in range(len(sheets) + 1):
+                if sheet == len(sheets):
+                    sheets.append([])
+                    free.append(top + bleed)
+                    last.append(-1)
+                continues = last[sheet] == number
+                y = free[sheet] + (0.0 if not sheets[sheet] else pitch if continues else spec.group_gap)
+                if y + item_h <= bottom - bleed + 1e-9:
+                    break
+            if not continues:
+                blocks += 1
             for column in range(min(columns, count - row_start)):
                 box = Box(x0 + column * (item_w + pitch), y, item_w, item_h)
-                sheets[-1].append(Placed(index, Side.FRONT, box, number))
+                sheets[sheet].append(Placed(index, Side.FRONT, box, number, blocks))
                 index += 1
-            y += item_h + pitch
-        y -= pitch
+            free[sheet], last[sheet] = y + item_h, number
     pages: list[Page] = []
     for sheet, fronts in enumerate(sheets, start=1):
-        backs = [Placed(p.index, Side.BACK, back_box(p.box, spec), p.group) for p in fronts]
+        fronts.sort(key=lambda p: (p.box.y, p.box.x))
+        backs = [replace(p, side=Side.BACK, box=back_box(p.box, spec)) for p in fronts]
         if spec.backs is Backs.NONE:
             pages.append(Page(len(pages) + 1, sheet, Side.FRONT, tuple(fronts)))
         elif spec.backs is Backs.FOLD:
@@ -238,8 +272,13 @@ def _edges(boxes: Sequence[Box]) -> tuple[list[float], list[float]]:
     return sorted(xs), sorted(ys)
 
 
-def draw_crop_marks(painter: "Painter", boxes: Iterable[Box], layout: "Layout", bleed: float = 0.0) -> None:
-    """Short marks outside the group of `boxes` (and their bleed), in line with every cut, for knife and ruler."""
+def draw_crop_marks(painter: "Painter", boxes: Iterable[Box], layout: "Layout", bleed: float = 0.0,
+                    page_size: tuple[float, float] = (1e9, 1e9), edge_room: float = 0.0) -> None:
+    """Short marks outside the group of `boxes` (and their bleed), in line with every cut, for knife and ruler.
+
+    A mark stops `edge_room` mm short of the paper's edge, where printers leave paper bare; one
+    that would be shorter than MIN_MARK there is left out (the cut lines still show the cut).
+    """
     boxes = list(boxes)
     if not boxes:
         return
@@ -248,12 +287,24 @@ def draw_crop_marks(painter: "Painter", boxes: Iterable[Box], layout: "Layout", 
     left, right = min(b.x for b in boxes) - bleed, max(b.right for b in boxes) + bleed
     top, bottom = min(b.y for b in boxes) - bleed, max(b.bottom for b in boxes) + bleed
     gap, end = marks.offset, marks.offset + marks.length
+    width, height = page_size
+
+    def reach(room: float) -> float | None:
+        """How far out a mark goes where `room` mm separate the cut from the paper's printable edge."""
+        far = min(end, room)
+        return far if far - gap >= MIN_MARK else None
+
+    edge = edge_room
     for x in xs:
-        painter.line(x, top - gap, x, top - end, "#000000", marks.width)
-        painter.line(x, bottom + gap, x, bottom + end, "#000000", marks.width)
+        if (far := reach(top - edge)) is not None:
+            painter.line(x, top - gap, x, top - far, "#000000", marks.width)
+        if (far := reach(height - edge - bottom)) is not None:
+            painter.line(x, bottom + gap, x, bottom + far, "#000000", marks.width)
     for y in ys:
-        painter.line(left - gap, y, left - end, y, "#000000", marks.width)
-        painter.line(right + gap, y, right + end, y, "#000000", marks.width)
+        if (far := reach(left - edge)) is not None:
+            painter.line(left - gap, y, left - far, y, "#000000", marks.width)
+        if (far := reach(width - edge - right)) is not None:
+            painter.line(right + gap, y, right + far, y, "#000000", marks.width)
 
 
 def draw_cut_lines(painter: "Painter", boxes: Iterable[Box], layout: "Layout") -> None:
@@ -270,17 +321,26 @@ def caption_space(layout: "Layout", size: float) -> float:
 
 def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layout", text: str, font: str,
                  size: float, colour: str = "#000000") -> None:
-    """One line saying what the sheet is and how to print it: in the header at the top margin, or at
-    the bottom margin when the page's items and their crop marks reach into the header (backs
-    mirrored top to bottom land where the fronts left room)."""
+    """One line saying what the sheet is and how to print it, clear of the items and their crop marks:
+    in the top margin, else the bottom one (backs mirrored top to bottom land where the fronts left
+    room), else up the left margin when the items fill the sheet's height."""
     room = spec.paper[0] - 2 * spec.margin
     size = min(size, size * room / max(text_width(text, font, size), 1e-9))  # a long title shrinks the line to fit
     marks = layout.crop_marks.offset + layout.crop_marks.length + spec.bleed
-    items_top = min((p.box.y for p in page.items), default=spec.paper[1]) - marks
-    if items_top >= spec.margin + pt_to_mm(size) * 1.6 - 1e-6:
+    width, height = spec.paper
+    line = pt_to_mm(size) * 1.6
+    boxes = [p.box for p in page.items] or [Box(width / 2, height / 2, 0.0, 0.0)]
+    top, bottom = min(b.y for b in boxes) - marks, max(b.bottom for b in boxes) + marks
+    left = min(b.x for b in boxes) - marks
+    edge = spec.margin * EDGE_ROOM
+    if top >= spec.margin + line - 1e-6:
         painter.text(spec.margin, spec.margin + pt_to_mm(size), text, font, size, colour)
+    elif bottom <= height - spec.margin - line + 1e-6:
+        painter.text(spec.margin, height - spec.margin, text, font, size, colour)
+    elif left - edge >= line:
+        painter.text(left - pt_to_mm(size) * 0.4, height - spec.margin, text, font, size, colour, angle=90.0)
     else:
-        painter.text(spec.margin, spec.paper[1] - spec.margin, text, font, size, colour)
+        painter.text(spec.margin, height - spec.margin, text, font, size, colour)
 
 
 def scale_advice(paper_name: str) -> str:
@@ -300,11 +360,14 @@ def print_advice(spec: SheetSpec) -> str:
     return f"{scale}, 2-sided, flip on {edge} edge"
 
 
-def draw_guides(painter: "Painter", page: Page, layout: "Layout", bleed: float = 0.0) -> None:
-    """Cut lines on the fronts, crop marks around fronts and backs, and the fold line of a fold page."""
+def draw_guides(painter: "Painter", page: Page, layout: "Layout", spec: SheetSpec) -> None:
+    """Cut lines on the fronts, crop marks around fronts and backs (clear of the paper's bare edge),
+    and the fold line of a fold page."""
+    bleed, edge_room = spec.bleed, spec.margin * EDGE_ROOM
     for side in (page.fronts, page.backs):
-        for group in sorted({p.group for p in side}):
-            draw_crop_marks(painter, [p.box for p in side if p.group == group], layout, bleed)
+        for block in sorted({p.block for p in side}):
+            draw_crop_marks(painter, [p.box for p in side if p.block == block], layout, bleed,
+                            (painter.width, painter.height), edge_room)
     draw_cut_lines(painter, [p.box for p in page.fronts], layout)
     if page.fold:
         x1, y1, x2, y2 = page.fold

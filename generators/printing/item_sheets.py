@@ -80,13 +80,13 @@ def print_items(items: Sequence[Item], path: Path, *, layout: "Layout", options:
     def draw(painter: "Painter") -> None:
         for page in plan.pages:
             painter.new_page(*plan.paper)
-            draw_caption(painter, page, spec, layout, _caption(title, groups, page, plan), fonts.regular,
-                         CAPTION_SIZE, CAPTION_COLOUR)
+            caption = _caption(title, groups, page, plan)
+            draw_caption(painter, page, spec, layout, caption, fonts.regular, CAPTION_SIZE, CAPTION_COLOUR)
             for placed in page.items:
                 item = ordered[placed.index]
                 side = item.front if placed.side is Side.FRONT else item.back
                 if side is not None:
                     side(painter, placed.box, spec.bleed)
-            draw_guides(painter, page, layout, spec.bleed)
+            draw_guides(painter, page, layout, spec)
 
-    return write_outputs(path, draw, fonts, options.formats, title=title, advice=print_advice(spec))
+    return write_outputs(path, draw, fonts, options.formats, title=title, advice=print_advice(spec), dpi=options.dpi)

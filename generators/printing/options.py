@@ -42,6 +42,7 @@ class BuildOptions:
     bleed: float | None = None
     back_offset: tuple[float, float] = (0.0, 0.0)
     only: tuple[str, ...] = field(default_factory=tuple)
+    dpi: int = 150  # resolution of the PNG previews
 
     def game_dir(self, game: "Game") -> Path:
         """The folder this build writes the game's files into: OUT/<the game folder's name>."""

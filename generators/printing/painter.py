@@ -8,14 +8,19 @@ designer measures a sheet); text sizes and line widths in points. Colours are "#
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from enum import Enum
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..core.units import mm_to_pt, pt_to_mm
 from .fonts import FontSet, text_width
 from .symbols import draw_symbol
 from .textfit import FittedText
+
+if TYPE_CHECKING:
+    from .art import Picture
 
 Point = tuple[float, float]
 
@@ -75,14 +80,20 @@ class Painter:
         raise NotImplementedError
 
     def text(self, x: float, y: float, text: str, font: str, size: float, colour: str = "#000000",
-             anchor: Anchor | str = Anchor.START) -> None:
-        """One line of real (selectable) text with its baseline at y; `font` is a registered font name."""
+             anchor: Anchor | str = Anchor.START, angle: float = 0.0) -> None:
+        """One line of real (selectable) text with its baseline at y; `font` is a registered font name.
+
+        `angle` turns the line anticlockwise about (x, y), in degrees (90: reading upwards)."""
         raise NotImplementedError
 
     def symbol(self, name: str, cx: float, cy: float, size: float, ink: str = "#000000",
                paper: str = "#ffffff") -> None:
         """A named symbol (see symbols.py) in a `size` mm square centred on (cx, cy)."""
         draw_symbol(self, name, cx, cy, size, ink, paper)
+
+    def picture(self, picture: "Picture", x: float, y: float, width: float, height: float) -> None:
+        """`picture` as large as fits the box with top-left (x, y), centred in it, its shape kept."""
+        raise NotImplementedError
 
     def text_block(self, fitted: FittedText, x: float, y: float, width: float, colour: str = "#000000",
                    anchor: Anchor | str = Anchor.MIDDLE) -> None:
@@ -247,13 +258,52 @@ class PdfPainter(Painter):
                 for subset, chunk in face.splitString(text, doc))
         return shown
 
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+    def picture(self, picture, x, y, width, height):
+        # each picture goes into the document once (an SVG as a form, a PNG as one image) and is placed wherever it recurs
+        c = self._canvas
+        w, h = picture.fitted(width, height)
+        left, bottom = self._x(x + (width - w) / 2), self._y(y + (height + h) / 2)
+        if picture.is_vector:
+            key = ("picture", str(picture.path))
+            form = self._forms.get(key)
+            if form is None:
+                from reportlab.graphics import renderPDF
+
+                form = f"picture{len(self._forms)}"
+                page_state, self._state = self._state, {}
+                c.beginForm(form, 0, 0, picture.width, picture.height)
+                picture.drawing.initialFontName = self.fonts.regular  # else reportlab lists an unembedded Helvetica
+                renderPDF.draw(picture.drawing, c, 0, 0)
+                c.endForm()
+                self._state = page_state
+                self._forms[key] = form
+            c.saveState()
+            c.translate(left, bottom)
+            c.scale(mm_to_pt(w) / picture.width, mm_to_pt(h) / picture.height)
+            c.doForm(form)
+            c.restoreState()
+        else:
+            c.drawImage(self._image(picture), left, bottom, mm_to_pt(w), mm_to_pt(h), mask="auto")
+
+    def _image(self, picture):
+        key = ("image", str(picture.path))
+        if key not in self._forms:
+            from reportlab.lib.utils import ImageReader
+
+            self._forms[key] = ImageReader(io.BytesIO(picture.png))
+        return self._forms[key]
+
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, angle=0.0):
         if self._state.get("fill") != colour:
             self._fill(colour)
-        if anchor != Anchor.START:  # measured from remembered word widths, not by reportlab each time
-            x -= text_width(text, font, size) * _share_left_of(anchor)
-        self._canvas._code.append(
-            f"BT 1 0 0 1 {self._fp(x * PT, (self.height - y) * PT)} Tm {self._show(text, font, size)} ET")
+        shift = text_width(text, font, size) * _share_left_of(anchor) if anchor != Anchor.START else 0.0
+        px, py = x * PT, (self.height - y) * PT
+        if angle:  # the text matrix turns the line about its anchor, counter-clockwise as the page is seen
+            cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+            matrix = self._fp(cos, sin, -sin, cos, px - shift * PT * cos, py - shift * PT * sin)
+        else:
+            matrix = f"1 0 0 1 {self._fp(px - shift * PT, py)}"
+        self._canvas._code.append(f"BT {matrix} Tm {self._show(text, font, size)} ET")
 
     def pdf_bytes(self) -> bytes:
         """The finished PDF document, how to print it as its subject (the first page's size when no advice was given)."""
@@ -325,11 +375,22 @@ class SvgPainter(Painter):
     def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
         self._page.add(self._page.circle((f"{cx:.3f}", f"{cy:.3f}"), f"{r:.3f}", **self._paint(fill, stroke, line_width)))
 
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+    def picture(self, picture, x, y, width, height):
+        import base64
+
+        w, h = picture.fitted(width, height)
+        kind = "svg+xml" if picture.is_vector else "png"
+        data = picture.path.read_bytes() if picture.is_vector else picture.png
+        self._page.add(self._page.image(f"data:image/{kind};base64,{base64.b64encode(data).decode('ascii')}",
+                                        insert=(f"{x + (width - w) / 2:.3f}", f"{y + (height - h) / 2:.3f}"),
+                                        size=(f"{w:.3f}", f"{h:.3f}")))
+
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, angle=0.0):
         if font not in self._fonts:
             self._fonts[font] = _css_font(font)
+        turn = {"transform": f"rotate({-angle:g} {x:.3f} {y:.3f})"} if angle else {}
         self._page.add(self._page.text(text, insert=(f"{x:.3f}", f"{y:.3f}"), font_size=f"{pt_to_mm(size):.3f}",
-                                       fill=colour, text_anchor=Anchor(anchor).value, **self._fonts[font]))
+                                       fill=colour, text_anchor=Anchor(anchor).value, **self._fonts[font], **turn))
 
     def svg_pages(self) -> list[str]:
         """Each page as a standalone SVG document."""

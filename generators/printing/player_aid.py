@@ -1,90 +1,239 @@
-"""`player-aid.pdf`: every card's content on both sides of one sheet of the chosen paper.
+"""`player-aid.pdf`: the cards' content as one designed sheet of the chosen paper.
 
-The sections flow in card order down the layout's columns, front side of the sheet first. All
-text shares one size: the largest (from the layout's aid size down to the card minimum) at
-which everything fits on the two sides; if nothing fits, the aid is refused, naming it.
-Both sides, not one: the cards' full content does not fit one side at a legible size.
+Panels (card sides) come in the order cards.yaml's `aid` gives (set-up first, say), each a title
+and its sections; a section is set as a list, as numbered steps drawn as a flow with arrows, or
+as a table with ruled rows, as the section's `show` asks. Sections flow down the layout's columns
+and are never split between columns; a panel never runs onto the other side of the sheet. All
+text shares one size: the largest from the layout's aid size down to its aid minimum at which
+everything fits on one side, else on both; nothing fits, and the aid is refused, naming it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.card_models import Card
+from ..core.card_models import Card, Item, Section, Side
 from ..core.cards import resolve_cards, variant_label
 from ..core.units import pt_to_mm
-from .card_text import NOTE_INK, CardInk, card_ink, citation_text, section_paragraphs
-from .fonts import register_fonts
+from .card_text import NOTE_INK, CardInk, card_ink, citation_text, heading_paragraphs, section_paragraphs
+from .fonts import piece_fonts, unit_width
 from .geometry import Box
 from .imposition import scale_advice
 from .painter import Anchor, Painter
 from .render import write_outputs
-from .textfit import STEP, FittedText, Paragraph, TextFitError, fit_text
+from .textfit import LEADING, STEP, FittedText, Paragraph, TextFitError, set_text
 
 if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
     from .options import BuildOptions
 
-SIDES = 2
-SECTION_GAP = 0.6  # space above a section, as a multiple of the text size
-PANEL_GAP = 1.4  # space above a card side's title
+SECTION_GAP = 0.7  # space above a section, as a multiple of the text size
+PANEL_GAP = 1.6  # space above a panel's title
+TITLE_SCALE = 1.3  # a panel's title against the body size
 UNBOUNDED = 1e6  # mm: measuring a block's natural height
+PAD = 0.8  # mm inside a step's box and a table's cells
+STEP_TINT = "#eef2f6"  # the fill of a step's box and of every other table row
+STEP_NUMBER = re.compile(r"^\s*(\d+)\.\s+")
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A block set at one size and width: its height (mm) and how to draw it with its top-left at (x, y)."""
+
+    height: float
+    draw: object  # Callable[[Painter, float, float], None]
 
 
 @dataclass(frozen=True)
 class Block:
-    """A piece of the aid never split across columns: a section, with its card side's title when it opens the panel."""
+    """A section of the aid, never split across columns: how it is shown, its heading and items, and
+    whether it opens its panel (then the panel's title rides on it)."""
 
-    paragraphs: tuple[Paragraph, ...]
-    opens_panel: bool
+    panel_title: str | None
+    section: Section
+    cited: frozenset[str]  # citation tags the panel printed before this section
+
+
+def aid_panels(game: "Game", cards: list[Card]) -> list[tuple[str, Side]]:
+    """Every card side, those cards.yaml's `aid` names first and in its order, the rest after them in card order."""
+    sides = {f"{card.id}.{face}": side for card in cards for face, side in card.sides()}
+    first = game.cards.aid if game.cards else []
+    order = list(dict.fromkeys(list(first) + list(sides)))
+    return [(name, sides[name]) for name in order]
+
+
+def aid_blocks(game: "Game", panels: list[tuple[str, Side]], ink: CardInk) -> list[list[Block]]:
+    """Each panel's sections as blocks, the citation tags each must not repeat worked out in order."""
+    result = []
+    for _, side in panels:
+        cited: set[str] = set()
+        blocks = []
+        for i, section in enumerate(side.sections):
+            blocks.append(Block(side.title if i == 0 else None, section, frozenset(cited)))
+            heading_paragraphs(game, section.heading, list(section.items), ink, cited)  # records the section's tags
+        result.append(blocks)
+    return result
+
+
+class AidSetter:
+    """Sets the aid's blocks at a size and column width, and draws them."""
+
+    def __init__(self, game: "Game", ink: CardInk):
+        self.game, self.ink = game, ink
+        variants = len(game.info.variants)
+        self._every = "both" if variants == 2 else "all"  # the variant cell of an item that holds for every game
+
+    def _title(self, block: Block) -> list[Paragraph]:
+        if block.panel_title is None:
+            return []
+        return [Paragraph(block.panel_title, self.ink.fonts.bold, TITLE_SCALE, colour=self.ink.heading)]
+
+    def set(self, block: Block, width: float, size: float) -> Drawn | None:
+        """`block` set `width` mm wide at `size` pt, or None when a word is wider than the column."""
+        items = list(block.section.items)
+        cited = set(block.cited)
+        if block.section.show == "list":
+            paragraphs = self._title(block) + section_paragraphs(self.game, block.section.heading, items, self.ink, cited)
+            return self._text(paragraphs, width, size)
+        head = self._text(self._title(block) + heading_paragraphs(self.game, block.section.heading, items, self.ink, cited),
+                          width, size)
+        body = (self._steps if block.section.show == "steps" else self._table)(block.section, items, width, size)
+        if head is None or body is None:
+            return None
+        gap = pt_to_mm(size) * 0.4
+
+        def draw(painter: Painter, x: float, y: float) -> None:
+            head.draw(painter, x, y)
+            body.draw(painter, x, y + head.height + gap)
+
+        return Drawn(head.height + gap + body.height, draw)
+
+    @staticmethod
+    def _text(paragraphs: list[Paragraph], width: float, size: float, colour: str = "#000000") -> Drawn | None:
+        fitted = set_text(paragraphs, width, UNBOUNDED, size)
+        if fitted is None:
+            return None
+        return Drawn(fitted.height, lambda painter, x, y: painter.text_block(fitted, x, y, width, colour, Anchor.START))
+
+    def _steps(self, section: Section, items: list[Item], width: float, size: float) -> Drawn | None:
+        """Numbered boxes joined by arrows: the sequence of play as a graphic."""
+        fonts, ink = self.ink.fonts, self.ink
+        disc = pt_to_mm(size) * 1.9
+        text_x = PAD + disc + 1.2
+        arrow = pt_to_mm(size) * 0.9
+        steps = []
+        for n, item in enumerate(items, start=1):
+            match = STEP_NUMBER.match(item.text)
+            number, text = (match.group(1), item.text[match.end():]) if match else (str(n), item.text)
+            label, _, rest = text.partition(": ")
+            paragraphs = [Paragraph(f"{label}:", fonts.bold), Paragraph(rest, fonts.regular, run_in=True)] if rest and \
+                len(label.split()) <= 3 else [Paragraph(text, fonts.regular)]
+            if item.variant:
+                paragraphs.insert(0, Paragraph(f"{variant_label(self.game, item.variant)}:", fonts.bold,
+                                               colour=ink.variants.get(item.variant)))
+                paragraphs[1] = Paragraph(paragraphs[1].text, paragraphs[1].font, run_in=True)
+            fitted = set_text(paragraphs, width - text_x - PAD, UNBOUNDED, size)
+            if fitted is None:
+                return None
+            steps.append((number, fitted, max(disc, fitted.height) + 2 * PAD))
+        height = sum(h for _, _, h in steps) + arrow * (len(steps) - 1)
+
+        def draw(painter: Painter, x: float, y: float) -> None:
+            top = y
+            for k, (number, fitted, h) in enumerate(steps):
+                painter.rect(x, top, width, h, fill=STEP_TINT, stroke=ink.heading, line_width=0.5)
+                cx, cy = x + PAD + disc / 2, top + h / 2
+                painter.circle(cx, cy, disc / 2, fill=ink.heading)
+                painter.text(cx, cy + pt_to_mm(size) * 0.36, number, fonts.bold, size, "#ffffff", Anchor.MIDDLE)
+                painter.text_block(fitted, x + text_x, top + (h - fitted.height) / 2, width - text_x - PAD,
+                                   "#000000", Anchor.START)
+                top += h
+                if k < len(steps) - 1:
+                    painter.polygon([(cx - arrow * 0.6, top + arrow * 0.15), (cx + arrow * 0.6, top + arrow * 0.15),
+                                     (cx, top + arrow * 0.9)], fill=ink.heading)
+                    top += arrow
+
+        return Drawn(height, draw)
+
+    def _table(self, section: Section, items: list[Item], width: float, size: float) -> Drawn | None:
+        """A ruled table: a header row of the section's columns, then one row per item (its text split
+        at ": ", and its variant in the last column when the columns name one more)."""
+        fonts, ink = self.ink.fonts, self.ink
+        columns = section.columns or ["", ""]
+        rows = []
+        for item in items:
+            cells = item.text.split(": ", len(columns) - 1)
+            if len(cells) < len(columns):
+                cells.append(variant_label(self.game, item.variant) or self._every)
+            rows.append(cells + [""] * (len(columns) - len(cells)))
+        natural = [max([unit_width(columns[c], fonts.bold)] + [unit_width(r[c], fonts.regular) for r in rows])
+                   for c in range(len(columns))]
+        natural = [pt_to_mm(n * size) + 2 * PAD for n in natural]
+        spare = width - sum(natural)
+        widths = [natural[0] + max(spare, 0.0)] + natural[1:] if spare >= 0 else [width * n / sum(natural) for n in natural]
+
+        def set_row(cells: list[str], font: str, colour: str) -> list[FittedText] | None:
+            fitted = [set_text(Paragraph(cell, font, colour=colour), w - 2 * PAD, UNBOUNDED, size) if cell else
+                      FittedText(size, (), 0.0) for cell, w in zip(cells, widths)]
+            return None if any(f is None for f in fitted) else fitted
+
+        header = set_row(columns, fonts.bold, "#ffffff")
+        body = [set_row(r, fonts.regular, "#000000") for r in rows]
+        if header is None or any(r is None for r in body):
+            return None
+        line = pt_to_mm(size) * LEADING
+        heights = [max([line] + [f.height for f in row]) + 2 * PAD * 0.6 for row in [header] + body]
+
+        def draw(painter: Painter, x: float, y: float) -> None:
+            top = y
+            for k, (row, h) in enumerate(zip([header] + body, heights)):
+                if k == 0:
+                    painter.rect(x, top, width, h, fill=ink.heading)
+                elif k % 2 == 0:
+                    painter.rect(x, top, width, h, fill=STEP_TINT)
+                left = x
+                for fitted, w in zip(row, widths):
+                    painter.text_block(fitted, left + PAD, top + (h - fitted.height) / 2, w - 2 * PAD, anchor=Anchor.START)
+                    left += w
+                top += h
+                painter.line(x, top, x + width, top, ink.heading, 0.4)
+
+        return Drawn(sum(heights), draw)
 
 
 @dataclass(frozen=True)
 class PlacedBlock:
-    """A block fitted at the aid's size, at its place: side (0 or 1), column and top (mm within the column)."""
+    """A block set at the aid's size, at its place: side, column and top (mm within the column)."""
 
-    fitted: FittedText
+    drawn: Drawn
     side: int
     column: int
     top: float
     opens_panel: bool
 
 
-def aid_panels(game: "Game", cards: list[Card], ink: CardInk) -> list[list[Block]]:
-    """One panel per side of the (resolved) `cards`, in order: its sections as blocks, the side's title riding on the first."""
-    panels = []
-    for card in cards:
-        for _, side in card.sides():
-            blocks = []
-            for i, section in enumerate(side.sections):
-                paragraphs = section_paragraphs(game, section.heading, list(section.items), ink)
-                if i == 0:
-                    paragraphs = [Paragraph(side.title, ink.fonts.bold, 1.3, colour=ink.heading)] + paragraphs
-                blocks.append(Block(tuple(paragraphs), i == 0))
-            panels.append(blocks)
-    return panels
-
-
-def _place(panel: list[tuple[Block, FittedText]], size: float, height: float, slot: int, used: float):
+def _place(panel: list[tuple[Block, Drawn]], size: float, height: float, slot: int, used: float):
     """Positions (slot, top) of a panel's blocks poured from `slot` with `used` mm taken; None if a block is taller than a column."""
     positions = []
-    for block, fitted in panel:
-        gap = pt_to_mm(size * (PANEL_GAP if block.opens_panel else SECTION_GAP))
+    for block, drawn in panel:
+        gap = pt_to_mm(size * (PANEL_GAP if block.panel_title else SECTION_GAP))
         top = used + gap if used else 0.0
-        if top + fitted.height > height:
-            if fitted.height > height:
+        if top + drawn.height > height:
+            if drawn.height > height:
                 return None
             slot, top = slot + 1, 0.0
         positions.append((slot, top))
-        used = top + fitted.height
+        used = top + drawn.height
     return positions
 
 
-def _pack(panels: list[list[Block]], size: float, width: float, height: float, columns: int) -> list[PlacedBlock] | None:
-    """The panels set at `size` and poured into columns over both sides, or None when they overflow.
+def _pack(setter: AidSetter, panels: list[list[Block]], size: float, width: float, height: float, columns: int,
+          sides: int) -> list[PlacedBlock] | None:
+    """The panels set at `size` and poured into columns over `sides` sides, or None when they overflow.
 
     A panel may go on in the next column but never onto the other side of the sheet; one that
     would is started afresh at the top of that side.
@@ -92,22 +241,20 @@ def _pack(panels: list[list[Block]], size: float, width: float, height: float, c
     placed: list[PlacedBlock] = []
     slot, used = 0, 0.0
     for panel in panels:
-        try:
-            fitted = [(block, fit_text(list(block.paragraphs), width, UNBOUNDED, largest=size, smallest=size,
-                                       what="player aid")) for block in panel]
-        except TextFitError:
+        drawn = [(block, setter.set(block, width, size)) for block in panel]
+        if any(d is None for _, d in drawn):
             return None
-        positions = _place(fitted, size, height, slot, used)
+        positions = _place(drawn, size, height, slot, used)
         if positions and positions[0][0] // columns != positions[-1][0] // columns:
-            positions = _place(fitted, size, height, positions[-1][0] // columns * columns, 0.0)
+            positions = _place(drawn, size, height, positions[-1][0] // columns * columns, 0.0)
             if positions and positions[0][0] // columns != positions[-1][0] // columns:
                 return None
-        if positions is None or positions[-1][0] >= SIDES * columns:
+        if positions is None or positions[-1][0] >= sides * columns:
             return None
-        for (block, text), (at, top) in zip(fitted, positions):
+        for (block, d), (at, top) in zip(drawn, positions):
             side, column = divmod(at, columns)
-            placed.append(PlacedBlock(text, side, column, top, block.opens_panel))
-        slot, used = positions[-1][0], positions[-1][1] + fitted[-1][1].height
+            placed.append(PlacedBlock(d, side, column, top, block.panel_title is not None))
+        slot, used = positions[-1][0], positions[-1][1] + drawn[-1][1].height
     return placed
 
 
@@ -115,53 +262,63 @@ def legend(game: "Game") -> str:
     """What the marks on the aid mean, from the game's variants."""
     labels = [variant_label(game, v) for v in game.info.variants]
     marked = f"Items marked {' or '.join(labels)} hold for that game only; the rest for every game. " if len(labels) > 1 else ""
-    return f"{marked}{citation_text(['…'])} names the rule an item rests on."
+    return f"{marked}{citation_text(['…'])} after a heading names the rules its items rest on."
+
+
+def lay_out_aid(setter: AidSetter, panels: list[list[Block]], layout: "Layout", width: float, height: float
+                ) -> tuple[list[PlacedBlock], int, float] | None:
+    """The blocks placed at the largest size that fits one side, else two; with the number of sides and the size."""
+    style = layout.cards
+    for sides in (1, 2):
+        size = style.aid_text_size
+        while size >= style.aid_min_text - 1e-9:
+            placed = _pack(setter, panels, size, width, height, style.aid_columns, sides)
+            if placed is not None:
+                return placed, sides, size
+            size -= STEP
+    return None
 
 
 def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
-    """Write OUT/<game>/player-aid.pdf (and SVG/PNG as asked): one sheet, both sides; [] when the game has no cards."""
+    """Write OUT/<game>/player-aid.pdf (and SVG/PNG as asked): one sheet, one side when it fits; [] without cards."""
     cards = resolve_cards(game)
     if not cards:
         return []
     style = layout.cards
     paper = layout.paper_size(options.paper)
-    fonts = register_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(layout.fonts, game.folder)
     margin = layout.margin
-    title_size = style.aid_text_size * 1.5
-    note_size = layout.min_text_size.card
-    header = pt_to_mm(title_size) * 1.2 + pt_to_mm(note_size) * 2.2
+    title_size = style.aid_text_size * 1.6
+    note_size = max(layout.min_text_size.card, style.aid_min_text * 0.9)
+    header = pt_to_mm(title_size) * 1.2 + pt_to_mm(note_size) * 2.4
     area = Box(margin, margin + header, paper.width - 2 * margin, paper.height - 2 * margin - header)
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
     ink = card_ink(game, layout, fonts, style.aid_text_size)
-    panels = aid_panels(game, cards, ink)
-
-    size = style.aid_text_size
-    placed = None
-    while size >= layout.min_text_size.card - 1e-9 and placed is None:
-        placed = _pack(panels, size, width, area.height, columns)
-        size -= STEP
-    if placed is None:
+    setter = AidSetter(game, ink)
+    laid = lay_out_aid(setter, aid_blocks(game, aid_panels(game, cards), ink), layout, width, area.height)
+    if laid is None:
         raise TextFitError(f"player aid: the cards' text does not fit on both sides of one "
-                           f"{paper.width:g} x {paper.height:g} mm sheet even at {layout.min_text_size.card:g} pt")
+                           f"{paper.width:g} x {paper.height:g} mm sheet even at {style.aid_min_text:g} pt")
+    placed, sides, size = laid
 
-    advice = f"{scale_advice(options.paper or layout.paper)}, 2-sided"
+    advice = f"{scale_advice(options.paper or layout.paper)}, {'one-sided' if sides == 1 else '2-sided'}"
 
     def draw(painter: Painter) -> None:
-        for side in range(SIDES):
+        for side in range(sides):
             painter.new_page(paper.width, paper.height)
             baseline = margin + pt_to_mm(title_size)
             painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
-            painter.text(area.right, baseline, f"side {side + 1} of {SIDES} · {advice}",
-                         fonts.regular, note_size, NOTE_INK, Anchor.END)
-            painter.text(margin, baseline + pt_to_mm(note_size) * 2, legend(game), fonts.regular, note_size, NOTE_INK)
+            note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
+            painter.text(area.right, baseline, note, fonts.regular, note_size, NOTE_INK, Anchor.END)
+            painter.text(margin, baseline + pt_to_mm(note_size) * 2.2, legend(game), fonts.regular, note_size, NOTE_INK)
             for block in (b for b in placed if b.side == side):
                 x = area.x + block.column * (width + style.aid_gap)
                 y = area.y + block.top
                 if block.opens_panel and block.top > 0:
-                    rule = y - pt_to_mm(block.fitted.size * PANEL_GAP) / 2
+                    rule = y - pt_to_mm(size * PANEL_GAP) / 2
                     painter.line(x, rule, x + width, rule, ink.heading, 0.5)
-                painter.text_block(block.fitted, x, y, width, anchor=Anchor.START)
+                block.drawn.draw(painter, x, y)
 
     return write_outputs(options.game_dir(game) / "player-aid.pdf", draw, fonts, options.formats,
-                         title=f"{game.info.title} player aid", advice=advice)
+                         title=f"{game.info.title} player aid", advice=advice, dpi=options.dpi)

@@ -23,7 +23,7 @@ from ..core.limits import shown
 from .card_sheets import set_cards
 from .counters import FacePainter, piece_label
 from .event_tiles import tile_items, tile_size
-from .fonts import FontError, register_font, register_fonts
+from .fonts import FontError, piece_fonts, register_font
 from .imposition import SheetError, caption_space, impose_groups, sheet_spec
 from .item_sheets import CAPTION_SIZE
 from .options import BuildOptions
@@ -78,12 +78,6 @@ def check_fonts(game: "Game") -> list[Problem]:
         if reason:
             problems.append(Problem(file, f"fonts.{part}", f"font {shown(name)} cannot be used: {reason}", "bad-font"))
     return problems
-
-
-def _label(game: "Game", piece: "Piece") -> str:
-    """The piece as messages name it, its name cut when long (the message is about that name being too long)."""
-    label = piece_label(game, piece)
-    return label if len(label) <= 80 else f"{piece.name[:40]}... ({piece.kind})"
 
 
 def _fits_paper(layout: "Layout", size: tuple[float, float], what: str) -> str | None:
@@ -155,6 +149,12 @@ def check_sizes(game: "Game") -> list[Problem]:
     return problems
 
 
+def _field_of(game: "Game", message: str) -> str:
+    """The roster entry a layout refusal names (it starts with the piece's label), else the whole roster."""
+    return next((f"pieces[{i}]" for i, piece in enumerate(game.pieces) if message.startswith(piece_label(game, piece) + ":")),
+                "pieces")
+
+
 def check_texts(game: "Game") -> list[Problem]:
     """Every face, tile and card laid out as the build lays it out: a text too long for its piece is refused.
 
@@ -164,22 +164,25 @@ def check_texts(game: "Game") -> list[Problem]:
     layout = _usable_layout(game)
     if layout is None:
         return []
-    fonts = register_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(layout.fonts, game.folder)
     sizes = {name: size for name, (kind, size) in _piece_sizes(game, layout).items()
              if not _fits_paper(layout, size, name)}
     problems: list[Problem] = []
-    painter = FacePainter(layout, fonts)
-    for i, piece in enumerate(game.pieces):
+    painter = FacePainter(game, layout, fonts)
+    refused: set[str] = set()  # a kind's faces share one arrangement, refused once, naming the piece it could not fit
+    for piece in game.pieces:
         kind = game.info.kinds.get(piece.kind)
         if kind is None or kind.size not in sizes:
             continue  # check_pieces, check_layout and check_sizes report these
         try:
-            for face in faces(game, piece):
-                painter.art(face, sizes[kind.size], painter.min_text(kind.size), _label(game, piece))
+            for side, face in zip(("front", "back"), faces(game, piece)):
+                painter.set_face(piece.kind, side, face, sizes[kind.size])
         except TemplateError:
             continue  # check_pieces reports it
         except TextFitError as exc:
-            problems.append(Problem(game.file("pieces.yaml"), f"pieces[{i}]", str(exc), "text-too-long"))
+            if str(exc) not in refused:
+                refused.add(str(exc))
+                problems.append(Problem(game.file("pieces.yaml"), _field_of(game, str(exc)), str(exc), "text-too-long"))
     if game.tiles and _tile_size(game, layout)[1]:
         try:
             tile_items(game, list(game.tiles), layout, fonts)

@@ -17,7 +17,7 @@ from ..core.limits import MAX_PIECES
 from ..core.names import NameIndex
 from .counters import FacePainter, piece_items
 from .event_tiles import TILE_KIND, tile_items
-from .fonts import register_fonts
+from .fonts import piece_fonts
 from .item_sheets import print_items
 from .render import collector_paused
 
@@ -99,9 +99,9 @@ def build_replacements(game: "Game", layout: "Layout", options: "BuildOptions", 
     printed = copies * (len(selection.pieces) + len(selection.tiles))
     if printed > MAX_PIECES:
         raise OptionError(f"--copies {copies:,}: that is {printed:,} pieces; Dossier prints at most {MAX_PIECES:,} in one run")
-    fonts = register_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(layout.fonts, game.folder)
     with collector_paused():
-        items = piece_items(game, list(selection.pieces), layout, options, FacePainter(layout, fonts), copies)
+        items = piece_items(game, list(selection.pieces), layout, options, FacePainter(game, layout, fonts), copies)
         items += tile_items(game, list(selection.tiles), layout, fonts, copies)
         return print_items(items, path, layout=layout, options=options, fonts=fonts,
                            title=f"{game.info.title} replacement pieces")

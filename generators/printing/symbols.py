@@ -185,11 +185,26 @@ def _crossed(pen: _Pen) -> None:
     pen.stroke([(0.34, -0.34), (-0.34, 0.34)], 0.12)
 
 
+def _binoculars(pen: _Pen) -> None:
+    for u in (-0.22, 0.22):
+        pen.shape([(u - 0.1, -0.36), (u + 0.1, -0.36), (u + 0.12, -0.02), (u - 0.12, -0.02)])  # eyepiece barrels
+        pen.disc(u, 0.16, 0.22)
+        pen.disc(u, 0.16, 0.11, hole=True)
+    pen.shape([(-0.1, -0.16), (0.1, -0.16), (0.1, 0.02), (-0.1, 0.02)])  # the bridge
+
+
+def _target(pen: _Pen) -> None:
+    pen.disc(0, 0, 0.46)
+    pen.disc(0, 0, 0.34, hole=True)
+    pen.disc(0, 0, 0.22)
+    pen.disc(0, 0, 0.1, hole=True)
+
+
 SYMBOLS: dict[str, Callable[[_Pen], None]] = {
     "runner": _runner, "star": _star, "cross": _cross, "ring": _ring, "lozenge": _lozenge,
     "crown": _crown, "skull": _skull, "document": _document, "key": _key, "plus": _plus,
     "arrow": _arrow, "dagger": _dagger, "shield": _shield, "bolt": _bolt, "parcel": _parcel,
-    "eye": _eye, "crossed": _crossed, "ship": _ship,
+    "eye": _eye, "crossed": _crossed, "ship": _ship, "binoculars": _binoculars, "target": _target,
 }
 
 
@@ -224,5 +239,7 @@ def check_symbols(game: "Game") -> list[Problem]:
             check(game.file("game.yaml"), f"kinds.{name}.{side}.symbol", template.symbol if template else None)
     for i, piece in enumerate(game.pieces):
         check(game.file("pieces.yaml"), f"pieces[{i}].symbol", piece.symbol)
+        for j, icon in enumerate(piece.icons or ()):
+            check(game.file("pieces.yaml"), f"pieces[{i}].icons[{j}]", icon)
     return problems
 

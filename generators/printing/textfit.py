@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..core.errors import DossierError
 from ..core.units import mm_to_pt, pt_to_mm
-from .fonts import unit_width
+from .fonts import extent, unit_width
 
 STEP = 0.25  # pt between the sizes tried, largest first
 LEADING = 1.15  # line height as a multiple of the text size
@@ -117,20 +117,68 @@ def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt:
         if joins:
             first = wrapped.pop(0)
             if first:
-                lines.append(Line(first, paragraph.font, line_size, lines[-1].baseline, pt_to_mm(start), paragraph.colour))
+                # a real space joins the run-on text, so it reads (and copies) as words, not one run
+                spaced = start == end + space * line_size
+                text, x = (" " + first, end) if spaced else (first, start)
+                lines.append(Line(text, paragraph.font, line_size, lines[-1].baseline, pt_to_mm(x), paragraph.colour))
                 end = start + unit_width(first, paragraph.font) * line_size
         elif paragraph.space_before and lines:
             top += paragraph.space_before * size
         for text in wrapped:
             line_height = line_size * leading
-            # baseline sits so that the capitals are centred in the line box
-            baseline = top + (line_height + 0.72 * line_size) / 2
+            # baseline sits so that the capitals are centred in the line box, the ascenders inside it
+            baseline = top + max((line_height + 0.72 * line_size) / 2, extent(paragraph.font)[0] * line_size)
             lines.append(Line(text, paragraph.font, line_size, pt_to_mm(baseline), paragraph.indent, paragraph.colour))
             end = indent + unit_width(text, paragraph.font) * line_size
             top += line_height
             if top > height_pt + 1e-6:
                 return None
+    if lines:  # the block reaches down to the last line's descenders, which may hang below its line box
+        top = max(top, mm_to_pt(lines[-1].baseline) + extent(lines[-1].font)[1] * lines[-1].size)
+        if top > height_pt + 1e-6:
+            return None
     return FittedText(size, tuple(lines), pt_to_mm(top))
+
+
+def _prepared(paragraphs: str | Paragraph | Sequence[Paragraph], font: str | None) -> tuple[list[Paragraph], list]:
+    """The non-empty paragraphs and, for each, its words, their widths at 1 pt and a space's width."""
+    if isinstance(paragraphs, str):
+        if font is None:
+            raise TypeError("fit_text needs a font for plain text")
+        paragraphs = [Paragraph(paragraphs, font)]
+    elif isinstance(paragraphs, Paragraph):
+        paragraphs = [paragraphs]
+    paragraphs = [p for p in paragraphs if p.text.strip()]
+    return paragraphs, [_measured(p.text, p.font) for p in paragraphs]
+
+
+@lru_cache(maxsize=16384)
+def _measured(text: str, font: str) -> tuple[list[str], list[float], float]:
+    """A text's words, their widths at 1 pt in `font` and a space's width; texts recur, so they are remembered."""
+    words = _words(text)
+    return words, [unit_width(w, font) for w in words], unit_width(" ", font)
+
+
+def set_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, height: float, size: float, *,
+             font: str | None = None, leading: float = LEADING, smallest: float = 0.0) -> FittedText | None:
+    """The paragraphs set at exactly `size` pt in `width` x `height` mm, or None when they do not fit."""
+    paragraphs, measured = _prepared(paragraphs, font)
+    return _set(paragraphs, measured, size, mm_to_pt(width), mm_to_pt(height), leading, smallest)
+
+
+def shared_size(blocks: Sequence[tuple[str | Paragraph | Sequence[Paragraph], str]], width: float, height: float, *,
+                largest: float, smallest: float, font: str | None = None, leading: float = LEADING) -> float:
+    """The largest size (pt) at which every block fits `width` x `height` mm: one size for a whole set.
+
+    `blocks` are (paragraphs, what) pairs; raises TextFitError naming the first `what` that does not
+    fit even at `smallest`. Each block is tried once at the size so far and only lowers it when it must.
+    """
+    size = largest
+    for paragraphs, what in blocks:
+        if set_text(paragraphs, width, height, size, font=font, leading=leading, smallest=smallest) is None:
+            size = fit_text(paragraphs, width, height, largest=size, smallest=smallest, what=what, font=font,
+                            leading=leading).size
+    return size
 
 
 def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, height: float, *,
@@ -140,15 +188,8 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
 
     A plain string needs `font`. Raises TextFitError naming `what` when even `smallest` is too large.
     """
-    if isinstance(paragraphs, str):
-        if font is None:
-            raise TypeError("fit_text needs a font for plain text")
-        paragraphs = Paragraph(paragraphs, font)
-    if isinstance(paragraphs, Paragraph):
-        paragraphs = (paragraphs,) if paragraphs.text.strip() else ()
-    else:
-        paragraphs = tuple(p for p in paragraphs if p.text.strip())
-    fitted = _fitted(paragraphs, width, height, largest, smallest, leading)
+    paragraphs, _ = _prepared(paragraphs, font)
+    fitted = _fitted(tuple(paragraphs), width, height, largest, smallest, leading)
     if fitted is not None:
         return fitted
     shown = " / ".join(p.text for p in paragraphs)
@@ -180,12 +221,11 @@ def _lone_paragraph_bound(measured: tuple, indent: float, width_pt: float, heigh
 def _fitted(paragraphs: tuple[Paragraph, ...], width: float, height: float, largest: float, smallest: float,
             leading: float) -> FittedText | None:
     """fit_text's answer, or None; remembered, as a sheet sets the same strengths and labels on many pieces."""
-    measured = []
-    for p in paragraphs:
-        words = _words(p.text)
-        measured.append((words, [unit_width(w, p.font) for w in words], unit_width(" ", p.font)))
+    measured = [_measured(p.text, p.font) for p in paragraphs]
     width_pt, height_pt = mm_to_pt(width), mm_to_pt(height)
     sizes = [largest - i * STEP for i in range(max(0, int((largest - smallest) / STEP + 1e-9)) + 1)]
+    if sizes[-1] > smallest + 1e-9:
+        sizes.append(smallest)  # the smallest allowed size is always tried
 
     def attempt(size: float) -> FittedText | None:
         return _set(paragraphs, measured, size, width_pt, height_pt, leading, smallest)

@@ -1,0 +1,107 @@
+"""Glyph coverage: every character the data prints on pieces, tiles and cards must exist in the fonts
+they are set in, or a PDF would show an empty box where a letter should be. The fonts' character
+maps are read with fontTools, once per file, so checking data never loads the drawing library."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel
+
+from ..core.errors import Problem
+from ..core.layouts import preset_file
+from .font_files import font_file
+from .print_checks import usable_layout
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+
+
+UNPRINTED = {"assumed", "kind", "nation", "games", "art", "icons", "records", "where", "group_by", "order",
+             "variant", "variant_from", "show", "aid"}  # ids, file names and settings, never set in type
+
+
+def _texts(record: object, where: str) -> Iterator[tuple[str, str]]:
+    """(field path, text) of every printed string in a record, list or mapping, depth first."""
+    if isinstance(record, str):
+        yield where, record
+    elif isinstance(record, BaseModel):
+        for name in type(record).model_fields:
+            if name not in UNPRINTED:
+                yield from _texts(getattr(record, name), f"{where}.{name}" if where else name)
+    elif isinstance(record, dict):
+        for key, value in record.items():
+            yield from _texts(value, f"{where}.{key}" if where else str(key))
+    elif isinstance(record, (list, tuple)):
+        for i, value in enumerate(record):
+            yield from _texts(value, f"{where}[{i}]")
+
+
+def printed_texts(game: "Game") -> Iterator[tuple[Path, str, str]]:
+    """(file, field, text) of every text the game's data gives its printed products."""
+    info = game.info
+    yield game.file("game.yaml"), "title", info.title
+    for i, faction in enumerate(info.factions):
+        yield game.file("game.yaml"), f"factions[{i}].name", faction.name
+    for name, kind in info.kinds.items():
+        for side in ("front", "back"):
+            template = getattr(kind, side)
+            for role in ("title", "text", "value"):
+                text = getattr(template, role, None) if template else None
+                if text:
+                    yield game.file("game.yaml"), f"kinds.{name}.{side}.{role}", text
+    for where, text in _texts(list(game.pieces), "pieces"):
+        yield game.file("pieces.yaml"), where, text
+    for where, text in _texts(list(game.tiles), "tiles"):
+        yield game.file("tiles.yaml"), where, text
+    if game.cards is not None:
+        for where, text in _texts(game.cards, ""):
+            yield game.file("cards.yaml"), where, text
+
+
+@lru_cache(maxsize=None)
+def characters(path: Path) -> frozenset[int]:
+    """The code points font file `path` has glyphs for; raises OSError or fontTools' errors for a broken file."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(path), lazy=True) as font:
+        return frozenset(font.getBestCmap() or ())
+
+
+def _font_path(name: str, game_folder: Path) -> Path:
+    found = font_file(name, game_folder)
+    if found is None:  # one of the fonts that ship with reportlab
+        from reportlab import rl_config
+
+        found = next((Path(folder) / name for folder in rl_config.TTFSearchPath if (Path(folder) / name).is_file()), None)
+    if found is None:
+        raise FileNotFoundError(f"font file {name!r} is in no layouts folder")
+    return found
+
+
+def check_glyphs(game: "Game") -> list[Problem]:
+    """Every character of every printed text exists in the layout's condensed fonts; names file, field and character."""
+    layout = usable_layout(game)
+    if layout is None:
+        return []
+    fonts = layout.fonts
+    known = []
+    for field in ("condensed", "condensed_bold"):
+        name = getattr(fonts, field)
+        try:
+            known.append(characters(_font_path(name, game.folder)))
+        except Exception as exc:  # a missing or broken font file, whichever library error reading it raises
+            return [Problem(preset_file(game.info.layout, game.folder), f"fonts.{field}",
+                            f"font {name!r} cannot be read: {exc}", "bad-font")]
+    regular, bold = known
+    problems = []
+    for file, field, text in printed_texts(game):
+        missing = dict.fromkeys(c for c in text if not c.isspace() and (ord(c) not in regular or ord(c) not in bold))
+        for char in missing:
+            problems.append(Problem(file, field, f"character {char!r} (U+{ord(char):04X}) is not in the font "
+                                    f"{fonts.condensed} or {fonts.condensed_bold}; use another character or font",
+                                    "missing-glyph"))
+    return problems
