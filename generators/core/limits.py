@@ -1,7 +1,7 @@
 """The sane limits Dossier holds data and options to, so that a hostile or mistaken file is refused
 quickly, with the limit named, instead of running for minutes or filling the memory.
 
-Each is far beyond any real game: Spies! has 200 pieces and a 50 kB map; the largest maps and
+Each is far beyond any real game: the largest shipped roster has 200 pieces and a 50 kB map; the largest maps and
 rosters Dossier is measured on (benchmarks/) have 5,000 cities and 10,000 counters.
 """
 

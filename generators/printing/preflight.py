@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 
     from ..core.game import Game
     from ..core.layouts import Layout
-    from ..core.models import Piece
 
 # A font file larger than this is refused unread (a large CJK font is about 20 MB).
 MAX_FONT_BYTES = 64 * 1024 * 1024
