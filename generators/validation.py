@@ -25,8 +25,6 @@ from .core.errors import DataError, Problem
 from .core.game import Game
 from .core.loader import read_game
 from .map.checks import check_game_map
-from .printing.art import check_art
-from .printing.glyphs import check_glyphs
 from .printing.print_checks import check_card_print, check_type_sizes
 from .printing.symbols import check_symbols
 
@@ -39,7 +37,8 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_layout,
     check_symbols,
     check_game_map,
-    check_art, check_glyphs, check_type_sizes, check_card_print,
+    check_type_sizes,
+    check_card_print,
 )
 
 
@@ -47,17 +46,19 @@ class Preflight(Enum):
     """How much of what a build would refuse loading a game checks, beyond the data checks."""
 
     NONE = 0  # map queries, rules questions: nothing is printed
-    QUICK = 1  # printing commands: fonts and sizes, refused naming the preset file and field
+    QUICK = 1  # printing commands: fonts, glyphs, pictures and sizes, refused naming the file and field
     FULL = 2  # `dossier validate`: also every text laid out as the build lays it out
 
 
 def preflight_checks(level: Preflight) -> tuple[Callable[[Game], list[Problem]], ...]:
-    """The preflight checks for `level`; the drawing libraries load only when there are some."""
+    """The preflight checks for `level`; the drawing and font libraries load only when there are some."""
     if level is Preflight.NONE:
         return ()
+    from .printing.art import check_art
+    from .printing.glyphs import check_glyphs
     from .printing.preflight import check_fonts, check_sizes, check_texts
 
-    return (check_fonts, check_sizes) + ((check_texts,) if level is Preflight.FULL else ())
+    return (check_fonts, check_glyphs, check_art, check_sizes) + ((check_texts,) if level is Preflight.FULL else ())
 
 
 def problems(game: Game, preflight: Preflight = Preflight.NONE) -> list[Problem]:

@@ -36,7 +36,7 @@ from generators.core.errors import DataError, Problem
 from generators.core.limits import MAX_FILE_BYTES
 from generators.core.loader import read_game
 from generators.core.yamlio import read_yaml
-from generators.validation import problems
+from generators.validation import Preflight, problems
 
 GAME = {
     "name": "tiny", "title": "Tiny", "layout": "tiny", "years": [1933, 1934], "variants": ["short", "long"],
@@ -184,7 +184,7 @@ def a_layout_length_stays_within_what_a_sheet_holds(files):
 
 
 @case("layouts/tiny.yaml", "fonts.condensed", "bad-font")
-def the_condensed_font_can_be_read(files):
+def every_font_of_the_layout_can_be_read(files):
     files["layouts/tiny.yaml"]["fonts"] = {"condensed": "NoSuchFace.ttf"}
 
 
@@ -419,6 +419,45 @@ def a_derivations_filter_picks_some_record(files):
     files["cards.yaml"]["derived"]["tiles"]["where"] = {"number": 99}
 
 
+# what a build would refuse, which validate refuses first ---------------------------------------
+
+@case("game.yaml", "kinds.spy.size", "too-large")
+def a_piece_fits_the_paper(files):
+    files["layouts/tiny.yaml"]["sizes"]["counter"] = {"width": "300mm", "height": "20mm"}
+
+
+@case("tiles.yaml", "tiles", "too-large")
+def a_tile_fits_the_paper(files):
+    files["layouts/tiny.yaml"]["sizes"]["tile"] = {"width": "1in", "height": "300mm"}
+
+
+@case("layouts/tiny.yaml", "sizes.card", "too-large")
+def a_card_fits_the_paper(files):
+    files["layouts/tiny.yaml"]["sizes"]["card"] = {"width": "300mm", "height": "100mm"}
+
+
+@case("layouts/tiny.yaml", "sizes", "unknown-size")
+def a_game_with_cards_has_a_card_size(files):
+    layout = files["layouts/tiny.yaml"]
+    del layout["extends"]  # the shared default gives a card size; a preset of its own may not
+    layout["fonts"] = {"regular": "Vera.ttf", "bold": "VeraBd.ttf"}
+
+
+@case("pieces.yaml", "pieces[1]", "text-too-long")
+def a_pieces_name_fits_its_face(files):
+    piece(files, 1)["name"] = "Lynx " * 40
+
+
+@case("tiles.yaml", "tiles", "text-too-long")
+def a_tiles_text_fits_the_tile(files):
+    tile(files, 0)["event"] = "Red wins the day. " * 40
+
+
+@case("cards.yaml", "cards", "text-too-long")
+def a_cards_text_fits_the_card(files):
+    section(files, 0)["items"][0]["text"] = "A spy moves one space. " * 200
+
+
 # reading the files -----------------------------------------------------------------------------
 
 @case("game.yaml", "", "missing-file")
@@ -485,7 +524,7 @@ def spies_files(folder: Path) -> Files:
 def check(folder: Path) -> list[Problem]:
     """Every problem `dossier validate` reports for the game in `folder`, reading included."""
     try:
-        return problems(read_game(folder))
+        return problems(read_game(folder), Preflight.FULL)
     except DataError as exc:
         return list(exc.problems)
 
@@ -604,7 +643,8 @@ def test_a_game_folder_that_cannot_be_listed_is_refused_by_name(tmp_path):
 def checking_modules() -> list:
     """The modules whose Problems are validation codes: those of the checks `load_game` runs (less the map's,
     proved in test_map_check.py) and the reading of files and layout presets."""
-    modules = {inspect.getmodule(check) for check in generators.validation.CHECKS} - {generators.map.checks}
+    checks = generators.validation.CHECKS + generators.validation.preflight_checks(Preflight.FULL)
+    modules = {inspect.getmodule(check) for check in checks} - {generators.map.checks}
     return sorted(modules | {generators.core.loader, generators.core.yamlio, generators.core.layouts},
                   key=lambda m: m.__name__)
 

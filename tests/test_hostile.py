@@ -275,7 +275,7 @@ def test_a_data_file_that_is_not_a_regular_file_is_refused(box, what, reason):
 @pytest.mark.parametrize("font, reason", [
     ("Nowhere.ttf", "font 'Nowhere.ttf' cannot be used"),
     ("bad.ttf", "font 'bad.ttf' cannot be used"),
-    ("/dev/zero", "names a path; put the font file in the game's layouts/ folder"),
+    ("/dev/zero", "names a path outside the layouts folders; put the font file in the game's layouts/ folder"),
     ("fifo.ttf", "is a FIFO (named pipe), not a font file"),
 ])
 def test_a_font_that_cannot_be_used_is_refused_by_validate(box, font, reason):

@@ -85,8 +85,8 @@ class Fonts(_Part):
 
     regular: str = "Vera.ttf"
     bold: str = "VeraBd.ttf"
-    condensed: str = "FiraSansCondensed-Regular.ttf"
-    condensed_bold: str = "FiraSansCondensed-Bold.ttf"
+    condensed: str = "fonts/FiraSansCondensed-Regular.ttf"
+    condensed_bold: str = "fonts/FiraSansCondensed-Bold.ttf"
 
 
 class PieceText(_Part):

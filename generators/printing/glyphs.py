@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from ..core.errors import Problem
-from ..core.layouts import preset_file
 from .font_files import font_file
-from .print_checks import usable_layout
+from .preflight import usable_layout
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -88,14 +87,7 @@ def check_glyphs(game: "Game") -> list[Problem]:
     if layout is None:
         return []
     fonts = layout.fonts
-    known = []
-    for field in ("condensed", "condensed_bold"):
-        name = getattr(fonts, field)
-        try:
-            known.append(characters(_font_path(name, game.folder)))
-        except Exception as exc:  # a missing or broken font file, whichever library error reading it raises
-            return [Problem(preset_file(game.info.layout, game.folder), f"fonts.{field}",
-                            f"font {name!r} cannot be read: {exc}", "bad-font")]
+    known = [characters(_font_path(getattr(fonts, field), game.folder)) for field in ("condensed", "condensed_bold")]
     regular, bold = known
     problems = []
     for file, field, text in printed_texts(game):

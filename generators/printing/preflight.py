@@ -10,6 +10,7 @@ imposition), so what passes here prints.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core import paths
@@ -40,8 +41,10 @@ MAX_FONT_BYTES = 64 * 1024 * 1024
 
 def _font_problem(name: str, game: "Game") -> str | None:
     """Why the font file `name` cannot be used, before reportlab reads it; None when it may be tried."""
-    if "/" in name or "\\" in name:
-        return "names a path; put the font file in the game's layouts/ folder and give its file name"
+    parts = Path(name.replace("\\", "/")).parts
+    if not parts or Path(name).is_absolute() or name.startswith(("/", "\\")) or ".." in parts:
+        return ("names a path outside the layouts folders; put the font file in the game's layouts/ folder "
+                "(or a folder inside it) and give its name from there")
     for folder in (game.folder / "layouts", paths.layouts_dir()):
         candidate = folder / name
         kind = kind_of(candidate, follow=False)
@@ -63,7 +66,7 @@ def check_fonts(game: "Game") -> list[Problem]:
         return []  # check_layout reports it
     chain = preset_chain(game.info.layout, game.folder)
     problems = []
-    for part in ("regular", "bold"):
+    for part in ("regular", "bold", "condensed", "condensed_bold"):
         name = getattr(layout.fonts, part)
         file = setting_file(chain, ("fonts", part)) or preset_file(game.info.layout, game.folder)
         reason = _font_problem(name, game)
@@ -88,7 +91,7 @@ def _fits_paper(layout: "Layout", size: tuple[float, float], what: str) -> str |
     return None
 
 
-def _usable_layout(game: "Game") -> "Layout | None":
+def usable_layout(game: "Game") -> "Layout | None":
     """The game's layout when it and its fonts can be used; None when check_layout or check_fonts reports why not."""
     try:
         layout = game.layout
@@ -135,7 +138,7 @@ def _tile_size(game: "Game", layout: "Layout") -> tuple[Problem | None, tuple[fl
 
 def check_sizes(game: "Game") -> list[Problem]:
     """Pieces, tiles and cards that fit on the layout's paper within its margins, as a build imposes them."""
-    layout = _usable_layout(game)
+    layout = usable_layout(game)
     if layout is None:
         return []
     problems = [Problem(game.file("game.yaml"), f"kinds.{kind}.size", reason, "too-large")
@@ -160,7 +163,7 @@ def check_texts(game: "Game") -> list[Problem]:
     This lays out every distinct face once, as much work as the build does again, so `dossier
     validate` runs it and the printing commands leave it to the build, which refuses the same.
     """
-    layout = _usable_layout(game)
+    layout = usable_layout(game)
     if layout is None:
         return []
     fonts = piece_fonts(layout.fonts, game.folder)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 ROLES = ("title", "text", "value")  # the texts of a piece's face; each has one size per kind and side
 
 
-def usable_layout(game: "Game") -> "Layout | None":
+def _readable_layout(game: "Game") -> "Layout | None":
     """The game's layout, or None when it cannot be read (check_layout reports why)."""
     try:
         return game.layout
@@ -25,7 +25,7 @@ def usable_layout(game: "Game") -> "Layout | None":
 
 def check_type_sizes(game: "Game") -> list[Problem]:
     """Every kind and role the layout's `type` sets a size for exists in the game."""
-    layout = usable_layout(game)
+    layout = _readable_layout(game)
     if layout is None:
         return []
     file = preset_file(game.info.layout, game.folder)
