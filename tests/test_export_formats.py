@@ -144,13 +144,18 @@ def test_every_other_game_exports_every_piece_with_both_sides(tmp_path, name):
 
 # ---------------------------------------------------------------- writing whole or not at all
 
+def visible(folder: Path) -> list[str]:
+    """The files under `folder` a user sees (Dossier's own record of what it wrote is hidden)."""
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+
+
 def test_publish_replaces_a_folder_whole_and_leaves_no_stale_file(tmp_path):
     folder = tmp_path / "tts"
-    folder.mkdir()
-    (folder / "stale.png").write_bytes(b"old")
-    publish(Bundle(folder, {"a.json": b"{}", "img/b.png": b"png"}))
-    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == ["a.json", "img/b.png"]
-    assert [p.name for p in tmp_path.iterdir()] == ["tts"]  # no staging folder left beside it
+    publish(Bundle(folder, {"a.json": b"{}", "stale.png": b"old"}), tmp_path)
+    (folder / "mine.txt").write_text("a player's own note", encoding="utf-8")
+    publish(Bundle(folder, {"a.json": b"{}", "img/b.png": b"png"}), tmp_path)
+    assert visible(folder) == ["a.json", "img/b.png", "mine.txt"]  # the earlier export's file went, the player's stayed
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["tts"]  # no staging folder left
 
 
 def test_publish_that_fails_halfway_leaves_the_old_folder_as_it_was(tmp_path, monkeypatch):
@@ -169,12 +174,13 @@ def test_publish_that_fails_halfway_leaves_the_old_folder_as_it_was(tmp_path, mo
 
     monkeypatch.setattr(output, "write_bytes", failing)
     with pytest.raises(ExportError, match="No space left on device"):
-        publish(Bundle(folder, {f"{n}.png": b"new" for n in range(5)}))
-    assert [p.name for p in tmp_path.iterdir()] == ["images"]
-    assert [p.name for p in folder.iterdir()] == ["old.png"] and (folder / "old.png").read_bytes() == b"old"
+        publish(Bundle(folder, {f"{n}.png": b"new" for n in range(5)}), tmp_path)
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["images"]
+    assert visible(folder) == ["old.png"] and (folder / "old.png").read_bytes() == b"old"
 
 
 def test_publish_of_loose_files_keeps_the_folder_s_other_files(tmp_path):
-    (tmp_path / "map.pdf").write_bytes(b"pdf")
-    publish(Bundle(tmp_path, {"game.vmod": b"zip"}, owns_folder=False))
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.vmod", "map.pdf"]
+    publish(Bundle(tmp_path / "spies", {"game.vmod": b"zip"}, owns_folder=False), tmp_path)
+    (tmp_path / "spies" / "map.pdf").write_bytes(b"pdf")
+    publish(Bundle(tmp_path / "spies", {"game.vmod": b"zip2"}, owns_folder=False), tmp_path)
+    assert visible(tmp_path / "spies") == ["game.vmod", "map.pdf"] and (tmp_path / "spies" / "game.vmod").read_bytes() == b"zip2"

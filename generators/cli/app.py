@@ -47,6 +47,7 @@ FormatOption = typer.Option(
          "map-tiles: its sheets are windows onto the poster, whose own SVG holds the whole map.")
 DuplexOption = typer.Option("long-edge", "--duplex", help="How your printer flips the sheet: long-edge or short-edge.")
 FoldOption = typer.Option(False, "--fold", help="Fronts and backs side by side with a fold line, for printers without duplex.")
+DpiOption = typer.Option(150, "--dpi", help="Resolution of the PNG previews (--format png), 10 to 1200.")
 PieceSizeOption = typer.Option(None, "--piece-size", metavar="LENGTH",
                                help="Counter size with its unit (mm, cm, in, pt), e.g. 5/8in or 16mm (default: the layout's).")
 CardSizeOption = typer.Option(None, "--card-size", metavar="WxH",

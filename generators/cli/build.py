@@ -17,6 +17,7 @@ from .app import (
     BackOffsetOption,
     BleedOption,
     CardSizeOption,
+    DpiOption,
     DuplexOption,
     FoldOption,
     FormatOption,
@@ -50,7 +51,7 @@ def build(
     bleed: Optional[str] = BleedOption,
     back_offset: Optional[str] = BackOffsetOption,
     only: Optional[list[str]] = OnlyOption,
-    dpi: int = typer.Option(150, "--dpi", help="Resolution of the PNG previews (--format png), 10 to 1200."),
+    dpi: int = DpiOption,
 ) -> None:
     """Build the printable files of a game (every game found when --game is not given) into OUT/<game folder's name>/.
 

@@ -49,5 +49,5 @@ def export(
     else:
         bundles = [make(loaded, options) for loaded in loaded_games]
     for bundle in bundles:  # written only once every game is drawn, so a refusal leaves nothing behind
-        publish(bundle)
+        publish(bundle, options.out)
         typer.echo(bundle.summary())

@@ -20,6 +20,7 @@ from .app import (
     BackOffsetOption,
     BleedOption,
     CardSizeOption,
+    DpiOption,
     DuplexOption,
     FoldOption,
     FormatOption,
@@ -45,6 +46,7 @@ def watch(
     bleed: Optional[str] = BleedOption,
     back_offset: Optional[str] = BackOffsetOption,
     only: Optional[list[str]] = OnlyOption,
+    dpi: int = DpiOption,
 ) -> None:
     """Build a game, then rebuild it each time a file in its folder or the layout presets changes (Ctrl-C to stop).
 
@@ -53,7 +55,8 @@ def watch(
     from watchfiles import DefaultFilter
     from watchfiles import watch as changes_in
 
-    options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()))
+    options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()),
+                           dpi)
     folder = resolve_game_folder(game)
     watched = [folder, paths.layouts_dir()]
     typer.echo(f"watching {folder} and {paths.layouts_dir()} (Ctrl-C to stop)")

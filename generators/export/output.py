@@ -1,21 +1,20 @@
 """Where an export lands, and writing it so that a reader never finds half of one.
 
-An export is drawn entirely in memory first (a `Bundle`); only then is it written. A bundle that
-owns its folder (`tts/`, `images/`) is written into a hidden staging folder beside it and swapped
-in whole, so stale files of an earlier export go with it; a bundle of loose files (the .vmod)
-replaces each file atomically. A write that fails leaves what was there before.
+An export is drawn entirely in memory first (a `Bundle`); only then is it written, as a build's
+files are: a bundle that owns its folder (`tts/`, `images/`) is staged and swapped in whole, so
+stale files of an earlier export go with it while a user's own files stay; a bundle of loose
+files (the .vmod) replaces each file atomically. A write that fails leaves what was there before.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.atomic import write_bytes
+from ..core.atomic import staged_folder, write_bytes
 from ..core.errors import DossierError, display_path
+from ..printing.render import inside_output, output_folder, write_loose
 
 
 class ExportError(DossierError):
@@ -56,45 +55,23 @@ def check_out(out: Path) -> None:
         raise ExportError(f"--out {display_path(out)}: no permission to write into {display_path(existing)}")
 
 
-def publish(bundle: Bundle) -> list[Path]:
-    """Write `bundle`; returns the files written. Raises ExportError, leaving the old files, when a write fails."""
+def publish(bundle: Bundle, out: Path) -> list[Path]:
+    """Write `bundle` inside the output folder `out`; returns the files written. A write that fails
+    raises and leaves the old files: a folder of its own is staged and swapped in whole (see
+    core.atomic.staged_folder), loose files are each replaced atomically."""
     try:
-        if bundle.owns_folder:
-            _swap_in(bundle)
-        else:
-            for name, data in bundle.files.items():
-                write_bytes(bundle.folder / name, data)
+        _publish(bundle, out)
     except OSError as exc:
         where = Path(exc.filename) if exc.filename else bundle.folder
         raise ExportError(f"cannot write {display_path(where)}: {exc.strerror or exc}") from None
     return bundle.paths()
 
 
-def _swap_in(bundle: Bundle) -> None:
-    folder = bundle.folder
-    if folder.exists() and not folder.is_dir():
-        raise ExportError(f"cannot write {display_path(folder)}: a file of that name is in the way")
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", suffix=".staging", dir=folder.parent))
-    old = staging.with_suffix(".old")
-    try:
-        for name, data in bundle.files.items():
-            write_bytes(staging / name, data)
-        os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes the folder private; give it the usual permissions
-        if folder.exists():
-            os.replace(folder, old)
-        try:
-            os.replace(staging, folder)
-        except OSError:
-            if old.exists():
-                os.replace(old, folder)
-            raise
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.rmtree(old, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+def _publish(bundle: Bundle, out: Path) -> None:
+    with output_folder(out):
+        if bundle.owns_folder:
+            with staged_folder(inside_output(bundle.folder), drop=lambda name: True) as staging:
+                for name, data in bundle.files.items():
+                    write_bytes(staging / name, data)
+        else:
+            write_loose(bundle.folder, bundle.files)

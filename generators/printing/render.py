@@ -160,6 +160,18 @@ def page_files(stem: Path, suffix: str, count: int) -> list[Path]:
     return [stem.with_name(f"{stem.name}-{n}{suffix}") for n in range(1, count + 1)]
 
 
+def inside_output(path: Path) -> Path:
+    """`path` made absolute and checked to lie inside the output folder of the block (see output_folder)."""
+    root = _root.get()
+    return _inside(path, root) if root else Path(path)
+
+
+def write_loose(folder: Path, files: dict[str, bytes]) -> None:
+    """Write `files` into `folder` one by one, each atomically, under the folder's lock (a file or two
+    that share their folder with others, such as a module beside the PDFs)."""
+    _write_files(_Files(folder, list(files.items())))
+
+
 def _write(path: Path, data: bytes | str) -> None:
     try:
         write_text(path, data) if isinstance(data, str) else write_bytes(path, data)
