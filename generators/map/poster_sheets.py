@@ -116,11 +116,12 @@ class Viewport(Painter):
         if self._shows((cx - r, cx + r), (cy - r, cy + r)):
             self.target.circle(*self._xy(cx, cy), r * self.scale, fill, stroke, line_width * self.scale)
 
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, halo=None):
         width = text_width(text, font, size)
         left = {Anchor.START: x, Anchor.MIDDLE: x - width / 2, Anchor.END: x - width}[Anchor(anchor)]
         if self._shows((left, left + width), (y - pt_to_mm(size), y + pt_to_mm(size) * 0.3)):
-            self.target.text(*self._xy(x, y), text, font, size * self.scale, colour, anchor)
+            self.target.text(*self._xy(x, y), text, font, size * self.scale, colour, anchor,
+                             halo and (halo[0], halo[1] * self.scale))
 
 
 def draw_tiled(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:

@@ -63,8 +63,10 @@ class Painter:
         raise NotImplementedError
 
     def text(self, x: float, y: float, text: str, font: str, size: float, colour: str = "#000000",
-             anchor: Anchor | str = Anchor.START) -> None:
-        """One line of real (selectable) text with its baseline at y; `font` is a registered font name."""
+             anchor: Anchor | str = Anchor.START, halo: tuple[str, float] | None = None) -> None:
+        """One line of real (selectable) text with its baseline at y; `font` is a registered font name.
+
+        `halo` (colour, width in pt) rings the letters so they read over lines and colours (map names)."""
         raise NotImplementedError
 
     def symbol(self, name: str, cx: float, cy: float, size: float, ink: str = "#000000",
@@ -190,13 +192,16 @@ class PdfPainter(Painter):
         c.doForm(form)
         c.restoreState()
 
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, halo=None):
         c = self._canvas
         self._set("fill", colour, lambda f: c.setFillColor(_rl_colour(f)))
         self._set("font", (font, size), lambda f: c.setFont(f[0], f[1]))
         anchor = Anchor(anchor)
         if anchor is not Anchor.START:  # measured here from remembered word widths, not by reportlab each time
             x -= text_width(text, font, size) / (2 if anchor is Anchor.MIDDLE else 1)
+        if halo:  # the letters stroked wide in the halo's colour first, then filled over it
+            self._style(None, halo[0], halo[1] * 2)
+            c.drawString(self._x(x), self._y(y), text, mode=1)
         c.drawString(self._x(x), self._y(y), text)
 
     def pdf_bytes(self) -> bytes:
@@ -267,11 +272,13 @@ class SvgPainter(Painter):
     def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
         self._page.add(self._page.circle((f"{cx:.3f}", f"{cy:.3f}"), f"{r:.3f}", **self._paint(fill, stroke, line_width)))
 
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, halo=None):
         if font not in self._fonts:
             self._fonts[font] = _css_font(font)
+        ring = {"stroke": halo[0], "stroke_width": f"{pt_to_mm(halo[1] * 2):.3f}", "paint_order": "stroke",
+                "stroke_linejoin": "round"} if halo else {}
         self._page.add(self._page.text(text, insert=(f"{x:.3f}", f"{y:.3f}"), font_size=f"{pt_to_mm(size):.3f}",
-                                       fill=colour, text_anchor=Anchor(anchor).value, **self._fonts[font]))
+                                       fill=colour, text_anchor=Anchor(anchor).value, **self._fonts[font], **ring))
 
     def svg_pages(self) -> list[str]:
         """Each page as a standalone SVG document."""

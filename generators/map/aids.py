@@ -1,0 +1,329 @@
+"""Drawing a game's playing aids (tracks, records, boxes, tables, lists; see core/board_models.py) onto a
+painter, sized from their content: boxes big enough for the game's counters, text as real text.
+
+An aid is first laid out (`lay_out`: its size and everything it will print, resolved from the game's
+data), then drawn at any place (`draw_aid`), so the map can look for room before it draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..core.board_models import Aid, Column
+from ..core.cards import derive_items, resolve_cards, variant_label
+from ..core.errors import DataError, Problem
+from ..core.units import pt_to_mm
+from ..printing.fonts import FontSet, text_width
+from ..printing.painter import Anchor, Painter
+from ..printing.textfit import Paragraph, fit_text
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from ..core.layouts import Layout
+
+TITLE_SIZE, TEXT_SIZE, SMALL_SIZE, CELL_SIZE = 11.0, 8.5, 6.5, 9.0
+PAD = 2.0  # mm inside the aid's frame
+GAP = 1.5  # mm between the title and the boxes
+CELL_ROOM = 2.0  # mm a box is larger than a counter, so the counter sits inside it
+WRITE_IN = "×____"
+LINE = 0.4  # pt: box lines
+WRITE_IN_WIDTH = 26.0  # mm of a blank table column
+LIST_LINE = 5.0  # mm: the height of a ruled line to write on
+
+
+@dataclass(frozen=True)
+class Ink:
+    """What an aid needs of the layout: fonts, the size of a box and each faction's colour."""
+
+    fonts: FontSet
+    cell: float
+    factions: dict[str, tuple[str, str, str]]  # id -> (name, fill, ink)
+    line: str = "#000000"
+    paper: str = "#ffffff"
+
+    @classmethod
+    def of(cls, game: "Game", layout: "Layout", fonts: FontSet) -> "Ink":
+        counter = layout.sizes.get("counter")
+        cell = (max(counter.width, counter.height) if counter else 12.7) + CELL_ROOM
+        factions = {f.id: (f.name, layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions}
+        return cls(fonts, cell, factions)
+
+
+@dataclass
+class Laid:
+    """An aid laid out: its size in mm and a drawing function taking the top-left corner."""
+
+    aid: Aid
+    width: float
+    height: float
+    draw: object = field(repr=False)
+
+
+def _problem(where: str, message: str, file: str) -> DataError:
+    return DataError([Problem(file, where, message, "invalid")])
+
+
+def _title_height(aid: Aid) -> float:
+    return pt_to_mm(TITLE_SIZE) * 1.25
+
+
+def _foot(aid: Aid) -> str:
+    parts = [aid.note or "", f"({aid.cite})" if aid.cite else ""]
+    return " ".join(p for p in parts if p)
+
+
+def _foot_fitted(aid: Aid, ink: Ink, width: float):
+    text = _foot(aid)
+    if not text:
+        return None
+    return fit_text(Paragraph(text, ink.fonts.regular), width, 60, largest=SMALL_SIZE + 0.5, smallest=SMALL_SIZE - 1,
+                    what=f"the note of {aid.title!r}")
+
+
+def _frame(painter: Painter, aid: Aid, ink: Ink, x: float, y: float, width: float, height: float) -> float:
+    """The aid's background, frame and title; returns where its content starts."""
+    painter.rect(x, y, width, height, fill=ink.paper, stroke=ink.line, line_width=0.8)
+    painter.text(x + PAD, y + PAD + pt_to_mm(TITLE_SIZE) * 0.8, aid.title, ink.fonts.bold, TITLE_SIZE)
+    return y + PAD + _title_height(aid) + GAP
+
+
+def _draw_foot(painter: Painter, aid: Aid, ink: Ink, x: float, bottom: float, width: float) -> None:
+    fitted = _foot_fitted(aid, ink, width - 2 * PAD)
+    if fitted is not None:
+        painter.text_block(fitted, x + PAD, bottom - PAD - fitted.height, width - 2 * PAD, colour="#333333", anchor=Anchor.START)
+
+
+def _faction_text(label, ink: Ink) -> tuple[str, str | None, str | None]:
+    """How a label prints: a faction id as (name, fill, ink), anything else as itself."""
+    key = str(label)
+    if key in ink.factions:
+        name, fill, text = ink.factions[key]
+        return name, fill, text
+    return key, None, None
+
+
+def _shell(aid: Aid, ink: Ink, inner_w: float, inner_h: float):
+    """The aid's outer width and height around content of inner_w x inner_h, with its title and note."""
+    width = max(inner_w, text_width(aid.title, ink.fonts.bold, TITLE_SIZE)) + 2 * PAD
+    fitted = _foot_fitted(aid, ink, width - 2 * PAD)
+    foot = fitted.height + 1.0 if fitted is not None else 0.0
+    return width, PAD + _title_height(aid) + GAP + inner_h + foot + PAD
+
+
+def _lay_track(aid: Aid, ink: Ink) -> Laid:
+    labels = aid.cell_labels()
+    per_row = aid.per_row or len(labels)
+    rows = -(-len(labels) // per_row)
+    c = ink.cell
+    width, height = _shell(aid, ink, per_row * c, rows * c)
+    marks = {str(k): v for k, v in aid.marks.items()}
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        left = x + (width - per_row * c) / 2
+        for i, label in enumerate(labels):
+            row, col = divmod(i, per_row)
+            cx, cy = left + col * c, top + row * c
+            text, fill, text_ink = _faction_text(label, ink)
+            painter.rect(cx, cy, c, c, fill=fill, stroke=ink.line, line_width=LINE)
+            size = CELL_SIZE
+            while size > 4.0 and text_width(text, ink.fonts.bold, size) > c - 1.6:
+                size -= 0.25
+            painter.text(cx + 0.8, cy + pt_to_mm(CELL_SIZE) * 0.9, text, ink.fonts.bold, size, colour=text_ink or "#000000")
+            chips = marks.get(str(label), [])
+            for j, mark in enumerate(chips):
+                name, fill, text_ink = _faction_text(mark, ink)
+                h = (c - pt_to_mm(CELL_SIZE) - 1.5) / max(1, len(chips))
+                size = min(SMALL_SIZE, h / 0.45)
+                while size > 3.5 and text_width(name, ink.fonts.bold, size) > c - 1.0:
+                    size -= 0.25
+                chip_y = cy + pt_to_mm(CELL_SIZE) + 1.0 + j * h
+                painter.rect(cx + 0.4, chip_y, c - 0.8, h - 0.3, fill=fill or "#eeeeee")
+                painter.text(cx + c / 2, chip_y + h * 0.72, name, ink.fonts.bold, size, colour=text_ink or "#000000",
+                             anchor=Anchor.MIDDLE)
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _lay_record(aid: Aid, ink: Ink) -> Laid:
+    columns = [str(col.heading if isinstance(col, Column) else col) for col in aid.columns or []]
+    rows = [str(r) for r in aid.rows or []]
+    c = ink.cell
+    names = [_faction_text(r, ink)[0] for r in rows]
+    label_w = max([text_width(n, ink.fonts.bold, TEXT_SIZE) for n in names] + [text_width(aid.marker_row or "", ink.fonts.bold, TEXT_SIZE)]) + 3
+    head = pt_to_mm(TEXT_SIZE) * 1.6
+    body_rows = len(rows) + (1 if aid.marker_row else 0)
+    width, height = _shell(aid, ink, label_w + len(columns) * c, head + body_rows * c)
+    values = {str(k): v for k, v in aid.values.items()}
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        left = x + PAD + label_w
+        for j, col in enumerate(columns):
+            painter.text(left + j * c + c / 2, top + head * 0.7, col, ink.fonts.bold, TEXT_SIZE, anchor=Anchor.MIDDLE)
+        row_y = top + head
+        if aid.marker_row:
+            painter.text(x + PAD, row_y + c / 2 + 1, aid.marker_row, ink.fonts.bold, TEXT_SIZE)
+            for j in range(len(columns)):
+                painter.rect(left + j * c, row_y, c, c, fill="#f2f2f2", stroke=ink.line, line_width=LINE)
+            row_y += c
+        for row, name in zip(rows, names):
+            _, fill, _ = _faction_text(row, ink)
+            if fill:
+                painter.rect(x + PAD, row_y + 0.6, label_w - 2, c - 1.2, fill=fill)
+                painter.text(x + PAD + 1, row_y + c / 2 + 1, name, ink.fonts.bold, TEXT_SIZE, colour=_faction_text(row, ink)[2] or "#000000")
+            else:
+                painter.text(x + PAD, row_y + c / 2 + 1, name, ink.fonts.bold, TEXT_SIZE)
+            for j, col in enumerate(columns):
+                cx = left + j * c
+                painter.rect(cx, row_y, c, c, stroke=ink.line, line_width=LINE)
+                value = values.get(col)
+                if value:
+                    painter.text(cx + c - 0.8, row_y + pt_to_mm(CELL_SIZE) * 0.9, value, ink.fonts.bold, CELL_SIZE, anchor=Anchor.END)
+                if aid.write_in:
+                    painter.text(cx + c / 2, row_y + c - 1.0, WRITE_IN, ink.fonts.regular, SMALL_SIZE - 1, colour="#555555", anchor=Anchor.MIDDLE)
+            row_y += c
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _lay_box(aid: Aid, ink: Ink) -> Laid:
+    c = ink.cell
+    per_row = min(aid.holds, 4)
+    inner_w = per_row * c
+    text = fit_text(Paragraph(aid.text or "", ink.fonts.regular), inner_w, 40, largest=SMALL_SIZE + 1, smallest=SMALL_SIZE - 1,
+                    what=f"the text of {aid.title!r}") if aid.text else None
+    room = -(-aid.holds // per_row) * c
+    width, height = _shell(aid, ink, inner_w, (text.height + 1 if text else 0) + room)
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        if text:
+            painter.text_block(text, x + PAD, top, width - 2 * PAD, anchor=Anchor.START)
+            top += text.height + 1
+        painter.rect(x + PAD, top, width - 2 * PAD, room, stroke=ink.line, line_width=LINE, dash=(1.5, 1.0))
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _table_rows(aid: Aid, game: "Game", file: str, where: str) -> list[list[str]]:
+    columns = [col if isinstance(col, Column) else Column(heading=str(col)) for col in aid.columns or []]
+    if aid.from_ is None:
+        return [[str(v) for v in row] if isinstance(row, list) else [str(row)] for row in aid.rows or []]
+    cells: list[list[str]] = []
+    base = aid.from_
+    count = None
+    for col in columns:
+        if col.text is not None:
+            try:
+                items = derive_items(game, base.model_copy(update={"item": col.text}))
+            except ValueError as exc:
+                raise _problem(f"{where}.columns", f"{col.heading!r}: {exc}", file) from None
+            texts = [i.text for i in items]
+        elif col.variant:
+            items = derive_items(game, base)
+            texts = [variant_label(game, i.variant) or "Both games" for i in items]
+        else:
+            texts = None
+        cells.append(texts)
+        count = len(texts) if texts is not None else count
+    count = count or 0
+    return [[(cells[j][i] if cells[j] is not None else "") for j in range(len(columns))] for i in range(count)]
+
+
+def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str) -> Laid:
+    columns = [col if isinstance(col, Column) else Column(heading=str(col)) for col in aid.columns or []]
+    rows = _table_rows(aid, game, file, where)
+    blank = [col.text is None and not col.variant and aid.from_ is not None for col in columns]
+    widths = []
+    for j, col in enumerate(columns):
+        texts = [r[j] for r in rows if j < len(r)]
+        natural = max([text_width(t, ink.fonts.regular, TEXT_SIZE) for t in texts] + [text_width(col.heading, ink.fonts.bold, TEXT_SIZE)])
+        widths.append(max(natural, WRITE_IN_WIDTH if blank[j] else 0) + 3)
+    line = pt_to_mm(TEXT_SIZE) * 1.55
+    width, height = _shell(aid, ink, sum(widths), line * (len(rows) + 1))
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        left = x + PAD
+        cx = left
+        for j, col in enumerate(columns):
+            painter.text(cx, top + line * 0.7, col.heading, ink.fonts.bold, TEXT_SIZE)
+            cx += widths[j]
+        painter.line(left, top + line * 0.95, x + width - PAD, top + line * 0.95, stroke=ink.line, line_width=0.6)
+        for i, row in enumerate(rows):
+            base = top + line * (i + 1)
+            cx = left
+            for j in range(len(columns)):
+                if blank[j]:
+                    painter.line(cx, base + line * 0.8, cx + widths[j] - 3, base + line * 0.8, stroke="#777777", line_width=0.4)
+                elif j < len(row):
+                    painter.text(cx, base + line * 0.7, row[j], ink.fonts.regular, TEXT_SIZE)
+                cx += widths[j]
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _list_items(aid: Aid, game: "Game", file: str, where: str) -> list[str]:
+    items = list(aid.items)
+    if aid.from_ is not None:
+        try:
+            items += [i.text for i in derive_items(game, aid.from_)]
+        except ValueError as exc:
+            raise _problem(f"{where}.from", str(exc), file) from None
+    if aid.from_card is not None:
+        wanted = aid.from_card
+        found = None
+        for card in resolve_cards(game):
+            if card.id == wanted.card:
+                for _, side in card.sides():
+                    found = found or next((s for s in side.sections if s.heading == wanted.section), None)
+        if found is None:
+            raise _problem(f"{where}.from_card", f"no section {wanted.section!r} on card {wanted.card!r} in cards.yaml", file)
+        items += [i.text for i in found.items]
+    return items
+
+
+def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str) -> Laid:
+    items = _list_items(aid, game, file, where)
+    inner = width - 2 * PAD
+    fitted = [fit_text(Paragraph(t, ink.fonts.regular), inner, 80, largest=TEXT_SIZE, smallest=TEXT_SIZE - 1.5,
+                       what=f"an item of {aid.title!r}") for t in items]
+    gap = LIST_LINE if aid.write_in else 1.2
+    _, height = _shell(aid, ink, inner, sum(f.height + gap for f in fitted))
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        for f in fitted:
+            painter.text_block(f, x + PAD, top, inner, anchor=Anchor.START)
+            top += f.height
+            if aid.write_in:
+                painter.line(x + PAD + 4, top + LIST_LINE - 1.2, x + width - PAD, top + LIST_LINE - 1.2, stroke="#777777", line_width=0.4)
+            top += gap
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str) -> Laid:
+    """`aid` laid out (tables and lists to `width` mm; tracks, records and boxes to their boxes' size);
+    DataError naming `file` and `where` when its data cannot be printed."""
+    if aid.kind == "track":
+        return _lay_track(aid, ink)
+    if aid.kind == "record":
+        return _lay_record(aid, ink)
+    if aid.kind == "box":
+        return _lay_box(aid, ink)
+    if aid.kind == "table":
+        return _lay_table(aid, game, ink, file, where)
+    return _lay_list(aid, game, ink, width, file, where)
+
+
+def draw_aid(painter: Painter, laid: Laid, x: float, y: float) -> None:
+    """Draw a laid-out aid with its top-left corner at (x, y)."""
+    laid.draw(painter, x, y)

@@ -1,0 +1,145 @@
+"""Real land for a map: the countries of a geography file (see scripts/make_geography.py) projected onto
+the poster, each country's power taken from the map, and the sea divided into the map's sea zones.
+
+A geography file is JSON: `credit` (printed on the poster), `precision` (stored units per degree) and
+`countries`, each a list of polygons, each a list of rings (outer first, then holes), each ring its
+first longitude and latitude and then the steps to every further point, in 1/precision degrees.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import shapely
+from shapely.geometry import MultiPoint, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from ..core.errors import DataError, Problem
+from ..core.map_models import MapFile
+from .territories import Region, polygons
+
+XY = tuple[float, float]
+# Flat-map x and y arrays for arrays of longitudes and latitudes, already in page millimetres.
+Project = Callable[[Sequence[float], Sequence[float]], tuple[Sequence[float], Sequence[float]]]
+
+
+@dataclass(frozen=True)
+class Geography:
+    """A geography file as read: its credit line and each country's rings in degrees (lon, lat arrays)."""
+
+    file: Path
+    credit: str
+    countries: dict[str, list[list[tuple[object, object]]]]
+
+
+def _problem(file: Path, where: str, message: str) -> DataError:
+    return DataError([Problem(file, where, message, "invalid")])
+
+
+def _decode(file: Path, where: str, ring: object, precision: float):
+    import numpy as np
+
+    if not isinstance(ring, list) or len(ring) < 6 or len(ring) % 2 or not all(isinstance(v, int) for v in ring):
+        raise _problem(file, where, "a ring is a list of an even number (6 or more) of whole numbers")
+    steps = np.asarray(ring, dtype=float).reshape(-1, 2).cumsum(axis=0) / precision
+    return steps[:, 0], steps[:, 1]
+
+
+@lru_cache(maxsize=8)
+def _read(file: Path, stamp: float) -> Geography:
+    try:
+        document = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError([Problem(file, "", "file not found: map.yaml's geography names it", "missing-file")]) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _problem(file, "", f"not a readable geography file ({exc})") from None
+    if not isinstance(document, dict) or not isinstance(document.get("countries"), dict):
+        raise _problem(file, "countries", "a geography file holds a mapping of countries")
+    precision = document.get("precision")
+    if not isinstance(precision, (int, float)) or precision <= 0:
+        raise _problem(file, "precision", "must be a positive number (stored units per degree)")
+    credit = document.get("credit")
+    if not isinstance(credit, str) or not credit.strip():
+        raise _problem(file, "credit", "must name the data's source and licence (it is printed on the map)")
+    countries = {}
+    for name, shapes in document["countries"].items():
+        if not isinstance(shapes, list):
+            raise _problem(file, f"countries.{name}", "must be a list of polygons")
+        countries[name] = [[_decode(file, f"countries.{name}[{i}][{j}]", ring, precision) for j, ring in enumerate(rings)]
+                           for i, rings in enumerate(shapes) if isinstance(rings, list)]
+    return Geography(file, credit.strip(), countries)
+
+
+def read_geography(file: Path) -> Geography:
+    """The geography file `file`, read once while unchanged; DataError naming the file and field when unusable."""
+    file = Path(file)
+    try:
+        stamp = file.stat().st_mtime
+    except OSError:
+        stamp = 0.0
+    return _read(file, stamp)
+
+
+def country_powers(game_map: MapFile) -> dict[str, str | None]:
+    """Whose home territory each country is: the power of its cities, or as `territories` says."""
+    powers: dict[str, str | None] = {}
+    for city in game_map.cities:
+        powers.setdefault(city.country, city.power)
+    return powers | dict(game_map.territories)
+
+
+def land_regions(geography: Geography, game_map: MapFile, project: Project, frame: Polygon) -> list[Region]:
+    """Each country of the geography as drawn inside `frame` (page mm), with its power from the map."""
+    powers = country_powers(game_map)
+    regions = []
+    clip = frame.bounds
+    for name, shapes in geography.countries.items():
+        parts = []
+        for rings in shapes:
+            flat = []
+            for lons, lats in rings:
+                xs, ys = project(lons, lats)
+                flat.append(list(zip(xs.tolist(), ys.tolist())))
+            polygon = Polygon(flat[0], flat[1:]) if len(flat[0]) >= 3 else None
+            if polygon is not None and polygon.intersects(frame):
+                parts.append(shapely.clip_by_rect(shapely.make_valid(polygon), *clip))
+        shape = shapely.union_all(parts) if parts else Polygon()
+        if not shape.is_empty and shape.area > 0:
+            regions.append(Region(name, powers.get(name), shape))
+    return regions
+
+
+def sea_zone_regions(zones: dict[str, XY], ports: dict[str, list[XY]], water: BaseGeometry, reach: float) -> dict[str, BaseGeometry]:
+    """The water of each sea zone: the water nearer its ship or one of its own ports than any other zone's,
+    keeping only the pieces that hold its ship or come within `reach` mm of its ports (so a lake far off
+    belongs to no zone)."""
+    sites: list[XY] = []
+    owner: list[str] = []
+    for name, at in zones.items():
+        sites.append(at)
+        owner.append(name)
+        for port in ports.get(name, []):
+            sites.append(port)
+            owner.append(name)
+    unique: dict[tuple[float, float], str] = {}
+    for site, name in zip(sites, owner):
+        unique.setdefault((round(site[0], 2), round(site[1], 2)), name)
+    if len(unique) < 2:
+        return {name: water for name in zones}
+    cells = shapely.voronoi_polygons(MultiPoint(list(unique)), extend_to=water.envelope, ordered=True)
+    by_zone: dict[str, list[BaseGeometry]] = defaultdict(list)
+    for (site, name), cell in zip(unique.items(), cells.geoms):
+        by_zone[name].append(cell)
+    found = {}
+    for name, at in zones.items():
+        area = water.intersection(shapely.union_all(by_zone[name]))
+        near = shapely.union_all([Point(p).buffer(reach) for p in ports.get(name, [])] + [Point(at).buffer(reach)])
+        kept = [p for p in polygons(area) if p.intersects(near)]
+        if kept:
+            found[name] = shapely.union_all(kept)
+    return found
