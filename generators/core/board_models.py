@@ -81,6 +81,7 @@ class Aid(Record):
     values: dict[Label, str] = Field(default_factory=dict)
     marker_row: Optional[str] = None
     write_in: bool = False
+    write_in_lines: int = Field(default=1, ge=1, le=6)
     # box
     holds: int = Field(default=4, ge=1)
     text: Optional[str] = None

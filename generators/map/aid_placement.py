@@ -21,22 +21,47 @@ CLEARANCE = 2.5  # mm kept free between an aid and any city, ship or line
 EDGE = 3.0  # mm kept free inside the frame
 
 
-def _taken(frame: Box, shapes: Sequence[BaseGeometry]):
-    """For each grid cell, whether any of `shapes` touches it (rows top to bottom, columns left to right)."""
+def _cell_centres(frame: Box):
     import numpy as np
 
     cols, rows = int(frame.width // CELL), int(frame.height // CELL)
     xs = frame.x + (np.arange(cols) + 0.5) * CELL
     ys = frame.y + (np.arange(rows) + 0.5) * CELL
     gx, gy = np.meshgrid(xs, ys)
-    taken = np.zeros((rows, cols), dtype=bool)
-    for shape in shapes:
-        if shape is None or shape.is_empty:
-            continue
-        grown = shape.buffer(CELL * 0.71)  # a cell counts as touched when its centre is within half a diagonal
-        shapely.prepare(grown)
-        taken |= shapely.contains_xy(grown, gx, gy)
+    return gx, gy
+
+
+def _taken(frame: Box, shapes: Sequence[BaseGeometry], clearance: float):
+    """For each grid cell (rows top to bottom, columns left to right), whether one of `shapes` comes within
+    `clearance` of it (a cell counts as touched when its centre is within half a diagonal more)."""
+    import numpy as np
+
+    gx, gy = _cell_centres(frame)
+    taken = np.zeros(gx.shape, dtype=bool)
+    shapes = [s for s in shapes if s is not None and not s.is_empty]
+    if not shapes:
+        return taken
+    centres = shapely.points(gx.ravel(), gy.ravel())
+    hits = shapely.STRtree(shapes).query(centres, predicate="dwithin", distance=clearance + CELL * 0.71)
+    taken.ravel()[np.unique(hits[0])] = True
     return taken
+
+
+def _on_land(frame: Box, land: BaseGeometry):
+    """For each grid cell, whether land touches it: cells whose centre is on land, grown by one cell."""
+    import numpy as np
+
+    gx, gy = _cell_centres(frame)
+    if land.is_empty:
+        return np.zeros(gx.shape, dtype=bool)
+    shapely.prepare(land)
+    inside = shapely.contains_xy(land, gx, gy)
+    grown = inside.copy()
+    grown[1:, :] |= inside[:-1, :]
+    grown[:-1, :] |= inside[1:, :]
+    grown[:, 1:] |= inside[:, :-1]
+    grown[:, :-1] |= inside[:, 1:]
+    return grown
 
 
 def _free_corners(taken, w_cells: int, h_cells: int):
@@ -59,10 +84,9 @@ def place_aids(sizes: Sequence[tuple[float, float]], near: Sequence[tuple[float,
     import numpy as np
 
     inner = Box(frame.x + EDGE, frame.y + EDGE, frame.width - 2 * EDGE, frame.height - 2 * EDGE)
-    features = [box(b.x, b.y, b.right, b.bottom).buffer(CLEARANCE) for b in marks]
-    features += [LineString(line).buffer(CLEARANCE) for line in lines if len(line) >= 2]
-    feature_cells = _taken(inner, [shapely.union_all(features)] if features else [])
-    land_cells = _taken(inner, [land])
+    features = [box(b.x, b.y, b.right, b.bottom) for b in marks] + [LineString(line) for line in lines if len(line) >= 2]
+    feature_cells = _taken(inner, features, CLEARANCE)
+    land_cells = _on_land(inner, land)
     spots: list[tuple[float, float] | None] = [None] * len(sizes)
     placed = np.zeros_like(feature_cells)
     for i in sorted(range(len(sizes)), key=lambda k: -sizes[k][0] * sizes[k][1]):

@@ -69,7 +69,7 @@ def _title_height(aid: Aid) -> float:
 
 
 def _foot(aid: Aid) -> str:
-    parts = [aid.note or "", f"({aid.cite})" if aid.cite else ""]
+    parts = [aid.note or "", f"Rules: {aid.cite}." if aid.cite else ""]
     return " ".join(p for p in parts if p)
 
 
@@ -294,7 +294,7 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
     inner = width - 2 * PAD
     fitted = [fit_text(Paragraph(t, ink.fonts.regular), inner, 80, largest=TEXT_SIZE, smallest=TEXT_SIZE - 1.5,
                        what=f"an item of {aid.title!r}") for t in items]
-    gap = LIST_LINE if aid.write_in else 1.2
+    gap = LIST_LINE * aid.write_in_lines if aid.write_in else 1.2
     _, height = _shell(aid, ink, inner, sum(f.height + gap for f in fitted))
 
     def draw(painter: Painter, x: float, y: float) -> None:
@@ -302,8 +302,9 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
         for f in fitted:
             painter.text_block(f, x + PAD, top, inner, anchor=Anchor.START)
             top += f.height
-            if aid.write_in:
-                painter.line(x + PAD + 4, top + LIST_LINE - 1.2, x + width - PAD, top + LIST_LINE - 1.2, stroke="#777777", line_width=0.4)
+            for n in range(aid.write_in_lines if aid.write_in else 0):
+                rule = top + LIST_LINE * (n + 1) - 1.2
+                painter.line(x + PAD + 4, rule, x + width - PAD, rule, stroke="#777777", line_width=0.4)
             top += gap
         _draw_foot(painter, aid, ink, x, y + height, width)
 

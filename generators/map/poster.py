@@ -151,6 +151,8 @@ class PosterPlan:
     grid: Grid
     at: dict[str, tuple[float, float]]
     regions: list[Region]
+    land: list[tuple[str, list[tuple[float, float]]]]
+    power_edges: list[tuple[str, list[tuple[float, float]]]]
     zone_edges: list[list[tuple[float, float]]]
     aids: list[tuple[Laid, float, float]]
     credit: str
@@ -223,8 +225,27 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     aids = _place_map_aids(game, layout, fonts, project, frame, land, marks, lines, width, height)
     obstacles = marks + [Box(x, y, laid.width, laid.height) for laid, x, y in aids]
     placed = _place_names(game_map, at, frame, labels, fonts, obstacles, lines)
+    fills, edges = _land_drawing(regions, palette)
     return PosterPlan(width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
-                      at, regions, zone_edges, aids, credit, labels, placed, palette, fonts)
+                      at, regions, fills, edges, zone_edges, aids, credit, labels, placed, palette, fonts)
+
+
+def _land_drawing(regions: list[Region], palette: Palette):
+    """The land as it is painted: each ring with its fill (holes in the sea's), and each power's outline."""
+    fills = []
+    for region in regions:
+        for poly in polygons(region.shape):
+            fills.append((palette.shade(region.power), list(poly.exterior.coords)[:-1]))
+            fills += [(palette.sea, list(hole.coords)[:-1]) for hole in poly.interiors]
+    by_power = defaultdict(list)
+    for region in regions:
+        if region.power in palette.powers:
+            by_power[region.power].append(region.shape)
+    edges = []
+    for power, shapes in by_power.items():
+        colour = mix(palette.powers[power], "#000000", 0.75)
+        edges += [(colour, list(poly.exterior.coords)) for poly in polygons(shapely.union_all(shapes))]
+    return fills, edges
 
 
 def _zone_regions(game_map: MapFile, at: dict[str, tuple[float, float]], water: BaseGeometry) -> dict[str, BaseGeometry]:
@@ -389,19 +410,10 @@ def draw_poster(painter: Painter, plan: PosterPlan) -> None:
 def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     game_map, f, pal = plan.game_map, plan.frame, plan.palette
     painter.rect(f.x, f.y, f.width, f.height, fill=pal.sea)
-    for region in plan.regions:
-        for poly in polygons(region.shape):
-            painter.polygon(list(poly.exterior.coords)[:-1], fill=pal.shade(region.power), stroke=pal.border, line_width=COUNTRY_EDGE)
-            for hole in poly.interiors:
-                painter.polygon(list(hole.coords)[:-1], fill=pal.sea, stroke=pal.border, line_width=COUNTRY_EDGE)
-    by_power = defaultdict(list)
-    for region in plan.regions:
-        if region.power in pal.powers:
-            by_power[region.power].append(region.shape)
-    for power, shapes in by_power.items():
-        edge = mix(pal.powers[power], "#000000", 0.75)
-        for poly in polygons(shapely.union_all(shapes)):
-            painter.polyline(list(poly.exterior.coords), stroke=edge, line_width=POWER_EDGE)
+    for fill, ring in plan.land:
+        painter.polygon(ring, fill=fill, stroke=pal.border, line_width=COUNTRY_EDGE)
+    for colour, ring in plan.power_edges:
+        painter.polyline(ring, stroke=colour, line_width=POWER_EDGE)
     for edge in plan.zone_edges:
         painter.polyline(edge, stroke=pal.sea_ink, line_width=ZONE_EDGE, dash=ZONE_DASH)
     _draw_grid_lines(painter, plan)

@@ -13,6 +13,9 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import shapely
+from shapely.geometry import LineString, Polygon
+
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
@@ -22,6 +25,9 @@ from ..printing.textfit import Paragraph, fit_text
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 MARK = 3.0  # mm: half the length of an alignment mark's arms
 LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
+LONG = 64  # points: a line or ring this long is cut to each sheet's window rather than drawn whole
+CUT_MARGIN = 2.0  # mm beyond the window that a cut line or ring keeps (it lies under the sheet's white margin)
+DETAIL = 0.3  # mm on the printed sheet: what a reduced drawing (the index page) simplifies away
 
 
 @dataclass(frozen=True)
@@ -103,14 +109,31 @@ class Viewport(Painter):
             s = self.scale
             self.target.line(*self._xy(x1, y1), *self._xy(x2, y2), stroke, line_width * s, dash and [d * s for d in dash])
 
+    def _cut(self, shape):
+        """The parts of a long line or ring inside the window (a little beyond it, under the sheet's margin),
+        simplified to what shows at this scale: each sheet draws only its share of a coastline."""
+        w = self.window
+        cut = shapely.clip_by_rect(shape, w.x - CUT_MARGIN, w.y - CUT_MARGIN, w.right + CUT_MARGIN, w.bottom + CUT_MARGIN)
+        if self.scale < 1:
+            cut = shapely.simplify(cut, DETAIL / self.scale)
+        parts = [cut] if not hasattr(cut, "geoms") else list(cut.geoms)
+        return [p for p in parts if not p.is_empty]
+
     def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
-        if self._shows([p[0] for p in points], [p[1] for p in points]):
-            s = self.scale
-            self.target.polyline([self._xy(*p) for p in points], stroke, line_width * s, dash and [d * s for d in dash])
+        if not self._shows([p[0] for p in points], [p[1] for p in points]):
+            return
+        s = self.scale
+        pieces = [points] if len(points) < LONG else [list(p.coords) for p in self._cut(LineString(points)) if isinstance(p, LineString)]
+        for piece in pieces:
+            self.target.polyline([self._xy(*p) for p in piece], stroke, line_width * s, dash and [d * s for d in dash])
 
     def polygon(self, points, fill=None, stroke=None, line_width=0.25):
-        if self._shows([p[0] for p in points], [p[1] for p in points]):
-            self.target.polygon([self._xy(*p) for p in points], fill, stroke, line_width * self.scale)
+        if not self._shows([p[0] for p in points], [p[1] for p in points]):
+            return
+        rings = [points] if len(points) < LONG else [list(p.exterior.coords)[:-1] for p in self._cut(Polygon(points)) if isinstance(p, Polygon)]
+        for ring in rings:
+            if len(ring) >= 3:
+                self.target.polygon([self._xy(*p) for p in ring], fill, stroke, line_width * self.scale)
 
     def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
         if self._shows((cx - r, cx + r), (cy - r, cy + r)):

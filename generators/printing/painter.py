@@ -152,11 +152,12 @@ class PdfPainter(Painter):
         self._canvas.line(self._x(x1), self._y(y1), self._x(x2), self._y(y2))
 
     def _path(self, points, close: bool):
+        # the operators written directly: reportlab's lineTo formats each number in Python, the cost of a long coastline
         path = self._canvas.beginPath()
-        (x0, y0), rest = points[0], points[1:]
-        path.moveTo(self._x(x0), self._y(y0))
-        for x, y in rest:
-            path.lineTo(self._x(x), self._y(y))
+        k, h = mm_to_pt(1.0), self.height
+        code = [f"{x * k:.2f} {(h - y) * k:.2f} l" for x, y in points]
+        path._code_append(code[0][:-1] + "m")
+        path._code.extend(code[1:])
         if close:
             path.close()
         return path
