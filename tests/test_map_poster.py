@@ -32,15 +32,39 @@ def a4(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def poster_words(letter) -> list[dict]:
+def poster_page(letter):
+    """The poster page with each halo's stroked copy of a name folded into its name."""
     with pdfplumber.open(letter / "map.pdf") as pdf:
-        return pdf.pages[0].extract_words(use_text_flow=True, keep_blank_chars=False)
+        yield pdf.pages[0].dedupe_chars()
 
 
 @pytest.fixture(scope="module")
-def poster_text(letter) -> str:
-    with pdfplumber.open(letter / "map.pdf") as pdf:
-        return pdf.pages[0].extract_text()
+def poster_words(poster_page) -> list[dict]:
+    return poster_page.extract_words(use_text_flow=True, keep_blank_chars=False)
+
+
+@pytest.fixture(scope="module")
+def poster_text(poster_page) -> str:
+    return poster_page.extract_text()
+
+
+@pytest.fixture(scope="module")
+def poster_image(letter):
+    """The poster rendered at 40 dpi, and how many pixels a millimetre is."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(letter / "map.pdf")
+    image = document[0].render(scale=40 / 72).to_pil().convert("RGB")
+    document.close()
+    return image, 40 / 25.4
+
+
+@pytest.fixture(scope="module")
+def plan(spies):
+    from generators.map.poster import plan_poster
+    from generators.printing.fonts import register_fonts
+
+    return plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
 
 
 def page_size_mm(page) -> tuple[float, float]:
@@ -152,3 +176,163 @@ def test_no_map_no_map_files(tmp_path, game_copy):
     (folder / "aliases.yaml").unlink()  # some aliases name cities only the map holds
     assert main(["build", "--game", str(folder), "--only", "map", "--out", str(tmp_path / "out")]) == 0
     assert not list((tmp_path / "out").rglob("map*"))
+
+
+# --- real geography ------------------------------------------------------------------------
+
+def _is_sea(poster_image, spies, lat: float, lon: float) -> bool:
+    """Whether the poster shows sea at (lat, lon): most pixels around the point are the sea's colour."""
+    from generators.map.poster import map_frame
+
+    image, px = poster_image
+    _, project = map_frame(spies.map, 22 * 25.4)
+    xs, ys = project([lon], [lat])
+    sea = tuple(int(spies.layout.colour("map-sea").fill[i:i + 2], 16) for i in (1, 3, 5))
+    around = [image.getpixel((int(xs[0] * px) + dx, int(ys[0] * px) + dy)) for dx in range(-3, 4) for dy in range(-3, 4)]
+    return sum(all(abs(a - b) <= 6 for a, b in zip(p, sea)) for p in around) > len(around) / 2
+
+
+@pytest.mark.parametrize("where, lat, lon, sea", [
+    ("between Moscow and Kharkov", 53.0, 36.9, False),
+    ("east of Moscow", 55.8, 41.0, False),
+    ("between Oslo and Stockholm", 59.5, 14.4, False),
+    ("the Skagerrak", 57.75, 7.6, True),
+    ("between Algiers and Tunis", 36.5, 6.6, False),
+    ("the Bay of Biscay", 44.6, -3.0, True),
+    ("the Black Sea", 42.6, 31.0, True),
+])
+def test_land_is_land_and_sea_is_sea(poster_image, spies, where, lat, lon, sea):
+    assert _is_sea(poster_image, spies, lat, lon) is sea, where
+
+
+def test_every_city_stands_on_its_own_country(plan, spies):
+    from shapely.geometry import Point
+
+    shapes = {r.country: r.shape for r in plan.regions}
+    off = [c.name for c in spies.map.cities if shapes[c.country].distance(Point(plan.at[c.name])) > 1.5]
+    assert not off
+
+
+def test_each_country_is_shaded_in_its_power_colour(plan, spies):
+    for city in spies.map.cities:
+        region = next(r for r in plan.regions if r.country == city.country)
+        assert region.power == city.power, city.name
+
+
+def test_no_power_shade_reads_as_the_sea(plan):
+    """Every power's land differs from the sea by a clear step of lightness or colour (CIE76 ΔE over 20)."""
+    pal = plan.palette
+    for power in pal.powers:
+        assert _delta_e(pal.shade(power), pal.sea) > 20, power
+
+
+def _delta_e(a: str, b: str) -> float:
+    def lab(colour):
+        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
+        y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+        z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
+        f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+        return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b))) ** 0.5
+
+
+def test_sea_zones_are_regions_with_drawn_borders(plan):
+    assert len(plan.zone_edges) >= len(plan.game_map.sea_zones) - 2
+
+
+def test_credit_line_names_the_source(poster_text):
+    flat = " ".join(poster_text.split())
+    assert "Natural Earth" in flat and "public domain" in flat and "1933 borders approximated" in flat
+
+
+# --- legibility --------------------------------------------------------------------------------
+
+def test_no_name_covers_a_marker_a_badge_or_another_name(plan):
+    from generators.map.poster import _mark_boxes
+
+    marks = _mark_boxes(plan.game_map, plan.at)
+    rects = [p.rect for p in plan.placed.values()]
+    for i, r in enumerate(rects):
+        assert all(r.overlap(m) < 0.01 for m in marks), plan.placed
+        assert all(r.overlap(o) < 0.01 for o in rects[i + 1:])
+
+
+def test_route_lines_cross_few_city_names(plan):
+    """Names keep off rail, air and sea lines wherever a spot allows; where the network is densest (the Ruhr,
+    the Low Countries) a few still cross one, under the name's halo."""
+    from shapely.geometry import LineString, box
+
+    from generators.map.poster import _lanes, _route_lines
+
+    lines = [LineString(line) for line in _route_lines(plan.game_map, plan.at) + _lanes(plan.game_map, plan.at)]
+    crossed = [key for key, p in plan.placed.items() if key in plan.city_labels
+               and any(line.intersects(box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom)) for line in lines)]
+    assert len(crossed) <= len(plan.city_labels) // 10, crossed
+
+
+def test_city_names_are_printed_on_the_map_itself(poster_words, plan, spies):
+    """Each city's name appears inside the map frame, not only in the index of places below it."""
+    f = plan.frame
+    inside = " ".join(w["text"] for w in poster_words if w["top"] * MM_PER_PT < f.bottom and w["bottom"] * MM_PER_PT > f.y)
+    missing = [c.name for c in spies.map.cities if c.name not in inside]
+    assert not missing
+
+
+def test_badge_letters_stand_at_least_1_5_mm_tall(poster_page, spies):
+    badges = [m.badge for m in spies.map.marks.values() if m.badge]
+    letters = [c for c in poster_page.chars if c["text"] in badges and c.get("non_stroking_color") in ((1, 1, 1), [1, 1, 1], (1.0, 1.0, 1.0))]
+    assert letters
+    cap_height = 0.729  # of the bold face's size
+    assert min(c["size"] for c in letters) * cap_height * MM_PER_PT >= 1.5
+
+
+# --- the mapsheet's tracks and records -----------------------------------------------------------
+
+def test_tracks_records_and_boxes_are_printed_as_text(poster_text, spies):
+    flat = " ".join(poster_text.split())
+    for words in ("Bank Track", "Time and Victory Record", "Game Year", "Spies Captured in Neutral Countries",
+                  "Sanctioned Spies Box", "Turn Order", "×3"):
+        assert words in flat, words
+    for year in spies.info.years:
+        assert str(year) in flat
+
+
+def test_aids_on_the_map_cover_no_place_or_line(plan):
+    from shapely.geometry import LineString, box
+
+    from generators.map.poster import _lanes, _mark_boxes, _route_lines
+
+    lines = [LineString(line) for line in _route_lines(plan.game_map, plan.at) + _lanes(plan.game_map, plan.at)]
+    marks = _mark_boxes(plan.game_map, plan.at)
+    for laid, x, y in plan.aids:
+        area = box(x, y, x + laid.width, y + laid.height)
+        assert not any(area.intersects(line) for line in lines), laid.aid.id
+        assert not any(area.intersects(box(m.x, m.y, m.right, m.bottom)) for m in marks), laid.aid.id
+
+
+def test_bank_track_names_each_power_in_its_starting_box(poster_text, spies):
+    flat = " ".join(poster_text.split())
+    for faction in spies.info.factions:
+        assert faction.name in flat
+
+
+# --- the tiles --------------------------------------------------------------------------------
+
+def test_no_tile_sheet_is_mostly_blank(letter):
+    from generators.map.poster_sheets import plan_tiles
+
+    tiles = plan_tiles((22 * 25.4, 34 * 25.4), (215.9, 279.4), 10.0)
+    for sheet in tiles.sheets:
+        w = sheet.window
+        shown = (min(w.right, tiles.page[0]) - max(w.x, 0)) * (min(w.bottom, tiles.page[1]) - max(w.y, 0))
+        assert shown >= 0.5 * w.width * w.height, sheet.number
+
+
+def test_tile_footers_stay_6_mm_from_the_edge(letter):
+    with pdfplumber.open(letter / "map-tiles.pdf") as pdf:
+        for page in pdf.pages[1:]:
+            footer = [w for w in page.extract_words() if w["text"] == "sheet"]
+            assert footer and all((float(page.height) - w["bottom"]) * MM_PER_PT >= 6.0 for w in footer)

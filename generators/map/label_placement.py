@@ -32,7 +32,7 @@ XY = tuple[float, float]
 SPOTS = (("right", 1, 0), ("left", -1, 0), ("above", 0, -1), ("below", 0, 1),
          ("above right", 1, -1), ("below right", 1, 1), ("above left", -1, -1), ("below left", -1, 1))
 REACHES = (1.0, 2.5, 4.5)  # distances from the mark tried, as multiples of the gap; beyond the first, a leader line
-LINE_CROSSING_COST = 2.5  # a name over a line is worse than a leader line
+LINE_CROSSING_COST = 40.0  # a name over a line is far worse than a name set off with a leader line
 AMBIGUITY_COST = 3.0
 CLASH_COST = 1000.0  # per mm² of a label over a mark or another label
 AMBIGUITY_MARGIN = 1.5  # mm: another point this much farther than the label's own still competes for it

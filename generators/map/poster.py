@@ -178,15 +178,9 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     paper = layout.paper_size(POSTER_PAPER)
     width, height = paper.width, paper.height
     flat = projection(game_map)
+    frame, project = map_frame(game_map, width)
     pad = 0.0 if game_map.extent is not None else FRAME_PAD
-    span_x, span_y = (flat.width or 1.0, flat.height or 1.0) if flat else (1.0, 1.0)
-    scale = (width - 2 * MARGIN - 2 * BORDER - 2 * pad) / span_x
-    frame = Box(MARGIN + BORDER, MARGIN + TITLE_BAND + BORDER, width - 2 * (MARGIN + BORDER), span_y * scale + 2 * pad)
-
-    def project(lons, lats):
-        xs, ys = flat.points(lons, lats)
-        return frame.x + pad + xs * scale, frame.y + pad + ys * scale
-
+    scale = (width - 2 * MARGIN - 2 * BORDER - 2 * pad) / ((flat.width or 1.0) if flat else 1.0)
     at = {}
     if flat is not None:
         places = {c.name: (c.lat, c.lon) for c in game_map.cities}
@@ -246,6 +240,22 @@ def _land_drawing(regions: list[Region], palette: Palette):
         colour = mix(palette.powers[power], "#000000", 0.75)
         edges += [(colour, list(poly.exterior.coords)) for poly in polygons(shapely.union_all(shapes))]
     return fills, edges
+
+
+def map_frame(game_map: MapFile, page_width: float):
+    """The map's frame on a poster `page_width` mm wide, and the function taking arrays of longitudes and
+    latitudes to page millimetres inside it."""
+    flat = projection(game_map)
+    pad = 0.0 if game_map.extent is not None else FRAME_PAD
+    span_x, span_y = (flat.width or 1.0, flat.height or 1.0) if flat else (1.0, 1.0)
+    scale = (page_width - 2 * MARGIN - 2 * BORDER - 2 * pad) / span_x
+    frame = Box(MARGIN + BORDER, MARGIN + TITLE_BAND + BORDER, page_width - 2 * (MARGIN + BORDER), span_y * scale + 2 * pad)
+
+    def project(lons, lats):
+        xs, ys = flat.points(lons, lats)
+        return frame.x + pad + xs * scale, frame.y + pad + ys * scale
+
+    return frame, project
 
 
 def _zone_regions(game_map: MapFile, at: dict[str, tuple[float, float]], water: BaseGeometry) -> dict[str, BaseGeometry]:

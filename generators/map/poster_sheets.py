@@ -1,10 +1,10 @@
 """A large page printed on small paper: cut into overlapping sheets, each with alignment marks and its
 place named, after an index page that shows where every sheet goes and how to join them.
 
-Sheets are numbered row by row from the top left. Neighbouring sheets repeat `overlap` mm of the
-page; a + mark at the middle of each overlap appears on both sheets at the same point of the
-page, so trimming one sheet along its dashed edge and laying it over the other until the marks
-meet puts the page back together.
+Sheets are numbered row by row from the top left; the page is centred on them, so no end sheet is
+mostly blank. Neighbouring sheets repeat `overlap` mm of the page. A sheet is trimmed along its
+dashed left and top edges and laid over its neighbours, its edge along the guide line they print
+in the strip it covers (with a + at its corner), so nothing but the page shows once assembled.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..printing.textfit import Paragraph, fit_text
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 MARK = 3.0  # mm: half the length of an alignment mark's arms
 LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
+FOOTER = 6.7  # mm from the paper's bottom edge to the footer's baseline (its letters stay 6 mm clear)
 LONG = 64  # points: a line or ring this long is cut to each sheet's window rather than drawn whole
 CUT_MARGIN = 2.0  # mm beyond the window that a cut line or ring keeps (it lies under the sheet's white margin)
 DETAIL = 0.3  # mm on the printed sheet: what a reduced drawing (the index page) simplifies away
@@ -73,7 +74,10 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
             continue
         columns = _count(page[0], shown_w, shown_w - overlap)
         rows = _count(page[1], shown_h, shown_h - overlap)
-        sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(c * (shown_w - overlap), r * (shown_h - overlap), shown_w, shown_h))
+        # the page centred on the sheets, so that the paper left over is shared by the first and last row and column
+        left = -(columns * (shown_w - overlap) + overlap - page[0]) / 2
+        top = -(rows * (shown_h - overlap) + overlap - page[1]) / 2
+        sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(left + c * (shown_w - overlap), top + r * (shown_h - overlap), shown_w, shown_h))
                        for r in range(rows) for c in range(columns))
         plans.append(TilePlan(page, (width, height), margin, overlap, rows, columns, sheets))
     if not plans:
@@ -142,7 +146,8 @@ class Viewport(Painter):
     def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, halo=None):
         width = text_width(text, font, size)
         left = {Anchor.START: x, Anchor.MIDDLE: x - width / 2, Anchor.END: x - width}[Anchor(anchor)]
-        if self._shows((left, left + width), (y - pt_to_mm(size), y + pt_to_mm(size) * 0.3)):
+        # a line whose baseline falls below the window is left to the sheet below: it would print in the margin
+        if y <= self.window.bottom and self._shows((left, left + width), (y - pt_to_mm(size), y + pt_to_mm(size) * 0.3)):
             self.target.text(*self._xy(x, y), text, font, size * self.scale, colour, anchor,
                              halo and (halo[0], halo[1] * self.scale))
 
@@ -161,7 +166,8 @@ def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None
     painter.text(m, m + pt_to_mm(HEADING_SIZE), f"{title}: how the sheets fit", fonts.bold, HEADING_SIZE)
     note = (f"{len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}, each overlapping its neighbours by {plan.overlap:g} mm. "
             "Print at actual size (100 %, no fit to page). Trim each sheet along its dashed edges (sheets in the top row and "
-            "left column have none on that side), lay it over its neighbour so that the + marks meet, and tape it from behind.")
+            "left column have none on that side), lay it over its neighbours with its edges along their guide lines and its "
+            "corner on the + mark, and tape it from behind.")
     text_top = m + pt_to_mm(HEADING_SIZE) + 4
     fitted = fit_text(Paragraph(note, fonts.regular), width - 2 * m, 40, largest=TEXT_SIZE, smallest=7, what="the tiling instructions")
     painter.text_block(fitted, m, text_top, width - 2 * m, anchor=Anchor.START)
@@ -173,8 +179,9 @@ def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None
     painter.rect(left, top, plan.page[0] * scale, plan.page[1] * scale, stroke="#000000", line_width=0.5)
     for sheet in plan.sheets:
         w = sheet.window
-        x, y = left + w.x * scale, top + w.y * scale
-        cw, ch = min(w.right, plan.page[0]) - w.x, min(w.bottom, plan.page[1]) - w.y
+        x0, y0 = max(w.x, 0.0), max(w.y, 0.0)
+        x, y = left + x0 * scale, top + y0 * scale
+        cw, ch = min(w.right, plan.page[0]) - x0, min(w.bottom, plan.page[1]) - y0
         painter.rect(x, y, cw * scale, ch * scale, stroke="#c0392b", line_width=1.0)
         size = min(28.0, ch * scale * 1.2)
         painter.circle(x + cw * scale / 2, y + ch * scale / 2, pt_to_mm(size) * 0.8, fill="#ffffff", stroke="#c0392b", line_width=1.0)
@@ -196,17 +203,16 @@ def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, draw: Callable[[
         painter.line(m, m, m, height - m, **trim)
     if sheet.row > 0:
         painter.line(m, m, width - m, m, **trim)
-    for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if plan.sheet(sheet.row + dr, sheet.column + dc) is None:
-            continue
-        if dc:
-            mx = w.x + (plan.overlap / 2 if dc < 0 else step_x + plan.overlap / 2)
-            points = [(mx, w.y + w.height * f) for f in (0.25, 0.75)]
-        else:
-            my = w.y + (plan.overlap / 2 if dr < 0 else step_y + plan.overlap / 2)
-            points = [(w.x + w.width * f, my) for f in (0.25, 0.75)]
-        for px, py in points:
-            _mark(painter, px - w.x + m, py - w.y + m)
+    # Guides only in the strips the next sheet to the right and below will cover: where its trimmed
+    # edge goes, with its corner marked; nothing is printed over what stays in view.
+    if plan.sheet(sheet.row, sheet.column + 1) is not None:
+        x = m + step_x
+        _guide(painter, x, m, x, height - m)
+        _mark(painter, x, m + MARK)
+    if plan.sheet(sheet.row + 1, sheet.column) is not None:
+        y = m + step_y
+        _guide(painter, m, y, width - m, y)
+        _mark(painter, m + MARK, y)
     neighbours = [f"{side} {n.number}" for side, n in (("left", plan.sheet(sheet.row, sheet.column - 1)),
                                                          ("right", plan.sheet(sheet.row, sheet.column + 1)),
                                                          ("above", plan.sheet(sheet.row - 1, sheet.column)),
@@ -214,7 +220,13 @@ def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, draw: Callable[[
     label = f"{title} · sheet {sheet.number} of {len(plan.sheets)} · row {sheet.row + 1}, column {sheet.column + 1}"
     if neighbours:
         label += " · " + ", ".join(neighbours)
-    painter.text(m, height - m / 2 + pt_to_mm(LABEL_SIZE) * 0.36, label, fonts.regular, LABEL_SIZE)
+    painter.text(m, height - FOOTER, label, fonts.regular, LABEL_SIZE)
+
+
+def _guide(painter: Painter, x1: float, y1: float, x2: float, y2: float) -> None:
+    """The line the next sheet's trimmed edge is laid along, black over white so it shows on any colour."""
+    painter.line(x1, y1, x2, y2, stroke="#ffffff", line_width=1.6)
+    painter.line(x1, y1, x2, y2, stroke="#000000", line_width=0.4, dash=(3.0, 1.0))
 
 
 def _mark(painter: Painter, x: float, y: float) -> None:
