@@ -1,0 +1,50 @@
+"""Land for maps without a geography file, shaped from the cities; and sea zones cut from the water."""
+
+from __future__ import annotations
+
+from shapely.geometry import Point, box
+
+from generators.map.land import sea_zone_regions
+from generators.map.territories import Site, shape_territories, typical_spacing
+
+FRAME = box(0, 0, 100, 100)
+
+
+def sites() -> list[Site]:
+    return [Site("A1", "Aland", "red", (20, 20)), Site("A2", "Aland", "red", (30, 25)),
+            Site("B1", "Bland", None, (70, 70)), Site("B2", "Bland", None, (80, 60))]
+
+
+def test_typical_spacing_is_the_median_nearest_distance():
+    assert typical_spacing([(0, 0), (3, 4), (100, 100)]) == 5.0
+    assert typical_spacing([(1, 1)]) == 0.0
+
+
+def test_each_city_stands_on_its_own_country():
+    regions = {r.country: r for r in shape_territories(sites(), [], FRAME, 15)}
+    for site in sites():
+        assert regions[site.country].shape.intersects(Point(site.at))
+    assert regions["Aland"].power == "red" and regions["Bland"].power is None
+
+
+def test_countries_never_overlap():
+    a, b = shape_territories(sites(), [], FRAME, 15)
+    assert a.shape.intersection(b.shape).area < 1e-6
+
+
+def test_sea_points_stay_sea():
+    regions = shape_territories(sites(), [(50, 50)], FRAME, 40)
+    assert not any(r.shape.contains(Point(50, 50)) for r in regions)
+
+
+def test_sea_zones_divide_the_water_between_their_ships():
+    water = box(0, 0, 100, 40)
+    zones = sea_zone_regions({"West": (20, 20), "East": (80, 20)}, {}, water, 30)
+    assert zones["West"].contains(Point(10, 20)) and zones["East"].contains(Point(90, 20))
+    assert zones["West"].intersection(zones["East"]).area < 1e-6
+
+
+def test_a_lake_far_from_a_zone_belongs_to_none():
+    water = box(0, 0, 100, 20).union(box(0, 80, 10, 90))
+    zones = sea_zone_regions({"West": (20, 10), "East": (80, 10)}, {}, water, 15)
+    assert not any(z.contains(Point(5, 85)) for z in zones.values())
