@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .core.errors import OptionError
-from .core.units import parse_length, parse_offset
+from .core.units import parse_offset
 from .printing.options import (
     DUPLEX,
     BuildOptions,
+    parse_bleed,
+    parse_choices,
     parse_formats,
     parse_size,
     read_option,
@@ -43,18 +45,13 @@ def make_options(out: Path, paper: str | None = None, formats: str = "pdf", dupl
     """BuildOptions from command-line text; anything unreadable raises OptionError before a file is written."""
     if duplex not in DUPLEX:
         raise OptionError(f"unknown duplex {duplex!r}; choose long-edge or short-edge")
-    bleed_mm = read_option("--bleed", parse_length, bleed) if bleed is not None else None
-    if bleed_mm is not None and bleed_mm < 0:
-        raise OptionError("--bleed: cannot be negative")
-    unknown = [p for p in only if p not in PRODUCTS]
-    if unknown:
-        raise OptionError(f"unknown product {', '.join(unknown)}; choose from {', '.join(PRODUCTS)}")
     return BuildOptions(
         out=Path(out), paper=paper, formats=read_option("--format", parse_formats, formats), duplex=duplex, fold=fold,
         piece_size=read_option("--piece-size", parse_size, piece_size) if piece_size else None,
         card_size=read_option("--card-size", parse_size, card_size) if card_size else None,
-        bleed=bleed_mm, back_offset=read_option("--back-offset", parse_offset, back_offset) if back_offset else (0.0, 0.0),
-        only=tuple(only),
+        bleed=read_option("--bleed", parse_bleed, bleed) if bleed is not None else None,
+        back_offset=read_option("--back-offset", parse_offset, back_offset) if back_offset else (0.0, 0.0),
+        only=read_option("--only", lambda names: parse_choices(names, tuple(PRODUCTS), "product"), only) if only else (),
     )
 
 

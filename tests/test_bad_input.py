@@ -71,6 +71,8 @@ def test_any_length_text_parses_or_is_refused(text):
 
 def test_offsets():
     assert parse_offset("0.4mm,-0.2mm") == pytest.approx((0.4, -0.2))
-    assert parse_offset("1mm") == pytest.approx((1.0, 0.0))
+    assert parse_offset("0.3mm,0.3mm") == pytest.approx((0.3, 0.3))
+    with pytest.raises(OptionError, match="one value"):
+        parse_offset("1mm")  # across only, or both? written out, never guessed
     with pytest.raises(OptionError):
         parse_offset("1mm,2mm,3mm")

@@ -149,3 +149,81 @@ def test_readme_refusal_example_is_what_validate_prints(cli, game_copy, tmp_path
 @pytest.mark.parametrize("size", re.findall(r"`--card-size ([^`]+)`", README.read_text(encoding="utf-8")))
 def test_readme_card_sizes_build(cli, tmp_path, size):
     assert cli("build", "--game", "spies", "--only", "cards", "--card-size", size, "--out", tmp_path).code == 0
+
+
+COMMANDS_WITH_HELP = ["", "build", "new", "watch", "validate", "games", "list", "assumptions", "paths", "replace",
+                      "calibrate", "map", "map route", "map check", "referee", "referee move", "rules", "rules search"]
+
+
+@pytest.mark.parametrize("command", COMMANDS_WITH_HELP)
+def test_every_command_takes_dash_h(cli, command):
+    short, long = cli(*command.split(), "-h"), cli(*command.split(), "--help")
+    assert short.code == 0 and short.stdout.startswith("Usage: dossier")
+    assert short.stdout == long.stdout
+
+
+def test_build_help_lists_the_products_the_units_and_what_has_no_svg(cli):
+    text = " ".join(cli("build", "-h").stdout.split())
+    assert "--only PRODUCT[,PRODUCT]" in text and "comma-separated or repeated: counters, tiles, cards, player-aid, map" in text
+    assert "with its unit (mm, cm, in, pt)" in text
+    assert "Every product has SVG pages except map-tiles" in text
+
+
+def test_root_help_names_every_environment_variable(cli):
+    from generators.core.paths import ENVIRONMENT
+
+    text = " ".join(cli("-h").stdout.split())
+    readme = README.read_text(encoding="utf-8")
+    for name in ENVIRONMENT:
+        assert f"{name}:" in text
+        assert f"`{name}`" in readme, f"the README does not document {name}"
+
+
+def test_only_takes_commas_and_builds_just_those(cli, tmp_path):
+    assert cli("new", "courier", "--to", tmp_path).code == 0
+    out = tmp_path / "out"
+    result = cli("build", "--game", tmp_path / "courier", "--only", "cards,player-aid", "--out", out)
+    assert result.code == 0, result.stderr
+    assert sorted(p.name for p in (out / "courier").iterdir()) == ["cards.pdf", "player-aid.pdf"]
+
+
+def test_games_prints_whole_names_at_any_width(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "20")
+    lines = cli("games").stdout.splitlines()
+    names = cli("games", "--json").json()
+    assert [line.split()[0] for line in lines] == [r["name"] for r in names]
+    assert "special-action-tokens" in [r["name"] for r in names]
+
+
+def test_games_json_says_where_each_game_is(cli):
+    spies = next(r for r in cli("games", "--json").json() if r["name"] == "spies")
+    assert Path(spies["folder"], "game.yaml").is_file() and spies["pieces"] == 200 and spies["tiles"] == 50
+
+
+def test_validate_says_which_folder_it_read(cli):
+    from generators.core import paths
+
+    result = cli("validate", "--game", "spies")
+    assert f"read from {paths.components_dir() / 'spies'}" in result.stdout
+
+
+def test_paths_says_which_copy_of_the_data_it_reads(cli, tmp_path, monkeypatch):
+    shown = cli("paths").stdout
+    assert shown.startswith("data ") and "(this checkout, installed for editing)" in shown
+    found = cli("paths", "--json").json()
+    assert found["data_source"] == "this checkout, installed for editing"
+    (tmp_path / "components").mkdir()
+    monkeypatch.setenv("DOSSIER_DATA", str(tmp_path))
+    found = cli("paths", "--json").json()
+    assert found["data"] == str(tmp_path) and found["data_source"] == "named by DOSSIER_DATA" and found["games"] == {}
+
+
+@pytest.mark.parametrize("variable, value, message", [
+    ("DOSSIER_PATH", "/no/such/folder", "DOSSIER_PATH: '/no/such/folder' is not a folder"),
+    ("DOSSIER_DATA", "/no/such/folder", "DOSSIER_DATA: '/no/such/folder' is not a folder holding components/"),
+    ("SOURCE_DATE_EPOCH", "yesterday", "SOURCE_DATE_EPOCH: 'yesterday' is not a whole number of seconds since 1970"),
+])
+def test_a_bad_environment_variable_is_one_message(cli, monkeypatch, variable, value, message):
+    monkeypatch.setenv(variable, value)
+    result = cli("games")
+    assert result.code == 2 and result.stderr.strip() == f"dossier: error: {message}"

@@ -135,3 +135,105 @@ def test_mistakes_in_an_own_game_are_refused_by_file_and_field(cli, tmp_path, re
     out = tmp_path / "out"
     assert cli("build", "--game", folder, "--out", out).code == 2
     assert not out.exists()
+
+
+# ---------------------------------------------------------------- a designer's own copy, through `dossier new`
+
+def _files(folder: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+
+
+def test_a_copied_game_is_edited_validated_and_built_into_its_own_folder(cli, tmp_path, monkeypatch):
+    import shlex
+
+    from generators.core import paths
+
+    monkeypatch.chdir(tmp_path)
+    shipped = _files(paths.components_dir() / "spies")
+
+    made = cli("new", "my-spies", "--from", "spies")
+    assert made.code == 0, made.stderr
+    copy = tmp_path / "my-spies"
+    assert (copy / "layouts" / "my-spies.yaml").is_file()
+    assert "name: my-spies" in (copy / "game.yaml").read_text(encoding="utf-8")
+    pieces = copy / "pieces.yaml"
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace('name: "Piccolo"', 'name: "Pinocchio"'), encoding="utf-8")
+
+    printed = [line.split("#")[0].split() for line in made.stdout.splitlines() if line.strip().startswith("dossier ")]
+    assert [args[:2] for args in printed] == [["dossier", "validate"], ["dossier", "build"]]
+    validated = cli(*shlex.split(" ".join(printed[0]))[1:])
+    assert validated.code == 0 and f"read from {copy}" in validated.stdout
+    built = cli(*shlex.split(" ".join(printed[1]))[1:], "--only", "counters")
+    assert built.code == 0, built.stderr
+    assert built.stdout.split() == ["output/my-spies/counters.pdf"]
+
+    with pdfplumber.open(tmp_path / "output" / "my-spies" / "counters.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Pinocchio" in text and "Piccolo" not in text
+    assert [p.name for p in (tmp_path / "output").iterdir()] == ["my-spies"]  # nothing in output/spies
+    assert _files(paths.components_dir() / "spies") == shipped
+
+
+def test_a_folder_copied_by_hand_builds_under_its_folder_name_not_its_game_name(cli, game_copy, tmp_path):
+    folder = game_copy("spies").rename(tmp_path / "my-spies")  # game.yaml still says name: spies
+    out = tmp_path / "out"
+    assert cli("build", "--game", folder, "--only", "tiles", "--out", out).code == 0
+    assert [p.relative_to(out).as_posix() for p in out.rglob("*.pdf")] == ["my-spies/tiles.pdf"]
+
+
+def test_dossier_path_finds_a_game_by_name(cli, tmp_path, monkeypatch):
+    games = tmp_path / "games"
+    games.mkdir()
+    assert cli("new", "courier", "--to", games).code == 0
+    monkeypatch.setenv("DOSSIER_PATH", str(games))
+    listed = {r["name"]: r["folder"] for r in cli("games", "--json").json()}
+    assert listed["courier"] == str(games / "courier") and "spies" in listed
+    assert cli("validate", "--game", "courier").code == 0
+    assert cli("build", "--game", "courier", "--only", "counters", "--out", tmp_path / "out").code == 0
+    assert (tmp_path / "out" / "courier" / "counters.pdf").is_file()
+    assert str(games) in cli("paths").stdout
+
+
+def test_two_games_that_would_share_an_output_folder_are_refused(cli, game_copy, tmp_path):
+    elsewhere = game_copy("spies")  # a folder named spies, like the shipped game's
+    out = tmp_path / "out"
+    result = cli("build", "--game", "spies", "--game", elsewhere, "--only", "counters", "--out", out)
+    assert result.code == 2
+    assert f"and {elsewhere} would both write into {out / 'spies'}" in result.stderr
+    assert not out.exists()
+
+
+def test_the_example_game_validates_and_builds_every_product_it_has(cli, tmp_path):
+    made = cli("new", "courier", "--to", tmp_path)
+    assert made.code == 0 and "a small example game" in made.stdout
+    folder = tmp_path / "courier"
+    assert sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()) == [
+        "cards.yaml", "game.yaml", "layouts/courier.yaml", "pieces.yaml"]
+    assert cli("validate", "--game", folder).code == 0
+    assert cli("build", "--game", folder, "--out", tmp_path / "out").code == 0
+    assert sorted(p.name for p in (tmp_path / "out" / "courier").iterdir()) == ["cards.pdf", "counters.pdf", "player-aid.pdf"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["../escape"], "NAME: '../escape' is not a plain folder name"),
+    ([".hidden"], "NAME: '.hidden' is not a plain folder name"),
+    (["x" * 65], "is not a plain folder name"),
+    (["spies"], "NAME: a game named 'spies' is already found in"),
+    (["Spies"], "NAME: a game named 'Spies' is already found in"),
+    (["default"], "NAME: 'default' is the name of the shared layout preset"),
+    (["mine", "--from", "nosuch"], "unknown game 'nosuch'"),
+    (["mine", "--to", "missing"], "--to: missing is not a folder"),
+])
+def test_new_refuses_what_it_cannot_make(cli, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    result = cli("new", *args)
+    assert result.code == 2 and message in result.stderr, result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_new_never_writes_into_an_existing_folder(cli, tmp_path):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine", encoding="utf-8")
+    result = cli("new", "mine", "--to", tmp_path)
+    assert result.code == 2 and "mine already exists" in result.stderr
+    assert [p.name for p in (tmp_path / "mine").iterdir()] == ["notes.txt"]

@@ -4,36 +4,62 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
 from .. import __version__
+from ..build import PRODUCTS
+from ..core.errors import OptionError, display_path
+from ..core.paths import ENVIRONMENT
+
+# -h as well as --help, for every command and sub-command (child commands inherit it).
+CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 app = typer.Typer(
     name="dossier",
     help=(
         "Print-and-play toolkit for spy board games. Builds counter sheets, event tiles, "
         "reference cards and map posters from a game's data, checks the data, and answers rules questions.\n\n"
-        "Start with `dossier build`; it writes PDFs into ./output/<game>/."
+        "Start with `dossier build`; it writes PDFs into ./output/<game folder>/. "
+        "Start your own game with `dossier new NAME --from spies`."
     ),
+    epilog="Environment variables:\n\n" + "\n\n".join(f"{name}: {what}." for name, what in ENVIRONMENT.items()),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings=CONTEXT,
 )
 
 GAME_HELP = "Game name (see `dossier games`) or the path of a game folder."
 GameOption = typer.Option(None, "--game", "-g", help=GAME_HELP, metavar="NAME|PATH")
+GamesOption = typer.Option(None, "--game", "-g", metavar="NAME|PATH",
+                           help=GAME_HELP + " Repeatable; every game found when not given.")
 JsonOption = typer.Option(False, "--json", help="Print JSON instead of a table.")
-# How the sheets print, shared by every command that writes them.
+
+# How the sheets print, shared by every command that writes them. Every length names its unit.
 PaperOption = typer.Option(None, "--paper", help="Paper size: letter, a4, legal, tabloid, a3 (default: the layout's).")
-FormatOption = typer.Option("pdf", "--format", help="Comma-separated: pdf, svg (one per page), png (previews).")
+FormatOption = typer.Option(
+    "pdf", "--format",
+    help="Comma-separated: pdf, svg (one file per page), png (previews). Every product has SVG pages except "
+         "map-tiles: its sheets are windows onto the poster, whose own SVG holds the whole map.")
 DuplexOption = typer.Option("long-edge", "--duplex", help="How your printer flips the sheet: long-edge or short-edge.")
 FoldOption = typer.Option(False, "--fold", help="Fronts and backs side by side with a fold line, for printers without duplex.")
-PieceSizeOption = typer.Option(None, "--piece-size", help="Counter size, e.g. 5/8in or 16mm (default: the layout's).")
-BleedOption = typer.Option(None, "--bleed", help="Colour carried past each cut line, e.g. 1mm.")
-BackOffsetOption = typer.Option(None, "--back-offset", help="Shift of the back pages, x,y, e.g. 0.4mm,-0.2mm (measure it with `dossier calibrate`).")
+PieceSizeOption = typer.Option(None, "--piece-size", metavar="LENGTH",
+                               help="Counter size with its unit (mm, cm, in, pt), e.g. 5/8in or 16mm (default: the layout's).")
+CardSizeOption = typer.Option(None, "--card-size", metavar="WxH",
+                              help="Card size with its unit, e.g. 63x88mm or 2.5x3.5in (default: the layout's).")
+BleedOption = typer.Option(None, "--bleed", metavar="LENGTH",
+                           help="Colour carried past each cut, with its unit, e.g. 1mm or 1/8in; at most the sheet's margin.")
+BackOffsetOption = typer.Option(None, "--back-offset", metavar="X,Y",
+                                help="Shift of the back pages across and down, both with units, e.g. 0.4mm,-0.2mm "
+                                     "(0.3mm,0.3mm shifts both); measure it with `dossier calibrate`.")
+ForceOption = typer.Option(False, "--force", help="Replace the --out file even when Dossier did not write it.")
+OnlyOption = typer.Option(None, "--only", metavar="PRODUCT[,PRODUCT]",
+                          help=f"Build only these products, comma-separated or repeated: {', '.join(PRODUCTS)} "
+                               "(map is the poster and its tiled sheets).")
 
 
 def _version(value: bool) -> None:
@@ -59,3 +85,32 @@ def print_json(data: Any) -> None:
 def is_terminal() -> bool:
     """True when a person is watching: progress bars and colour only then."""
     return sys.stderr.isatty()
+
+
+# Every PDF Dossier writes names it as its creator in the document information.
+DOSSIER_PDF_MARK = b"/Creator (Dossier)"
+_LARGEST_OWN_PDF = 256 * 1024 * 1024
+
+
+def is_dossier_pdf(path: Path) -> bool:
+    """True when `path` is a PDF that Dossier wrote (its document information names Dossier as creator)."""
+    try:
+        if path.stat().st_size > _LARGEST_OWN_PDF:
+            return False
+        data = path.read_bytes()
+    except OSError:
+        return False
+    return data.startswith(b"%PDF") and DOSSIER_PDF_MARK in data
+
+
+def refuse_foreign_target(path: Path, force: bool, option: str = "--out") -> None:
+    """Refuse an --out that is not a .pdf name, that is not a regular file, or that holds a file
+    Dossier did not write (unless `force`), so a user's own file is never replaced by mistake."""
+    shown = display_path(path)
+    if path.suffix.lower() != ".pdf":
+        raise OptionError(f"{option}: {shown} does not end in .pdf; name the PDF to write, e.g. {path.with_suffix('.pdf').name}")
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise OptionError(f"{option}: {shown} exists and is not a regular file; name another file")
+    if path.is_file() and not force and not is_dossier_pdf(path):
+        raise OptionError(f"{option}: {shown} exists and is not a PDF Dossier wrote; "
+                          "name another file, or pass --force to replace it")

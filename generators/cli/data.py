@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Optional
 
 import typer
@@ -12,45 +13,61 @@ from ..core.models import Piece, Tile
 from ..core.names import NameIndex
 from ..core.tile_text import tile_text
 from ..validation import load_game
-from .app import GameOption, JsonOption, app, print_json
+from .app import GameOption, GamesOption, JsonOption, app, print_json
 
 
-def games_to_use(game: Optional[str]) -> list[str]:
-    """The games a command that can take all of them works on: the one named, or every installed game."""
-    return [game] if game else paths.installed_games()
+def games_to_use(games: Optional[list[str]]) -> list[str]:
+    """The games a command that can take all of them works on: those named, or every game found."""
+    return list(dict.fromkeys(games)) if games else paths.installed_games()
+
+
+def game_rows() -> list[dict]:
+    """Every game found, as `dossier games` shows it: name, title, publisher, year, counts and folder."""
+    rows = []
+    for name, folder in paths.game_folders().items():
+        try:
+            game = load_game(folder)
+        except DataError as exc:
+            rows.append({"name": name, "title": None, "problems": len(exc.problems), "folder": str(folder)})
+            continue
+        rows.append({"name": name, "title": game.info.title, "publisher": game.info.publisher,
+                     "published": game.info.published, "pieces": game.count(), "tiles": len(game.tiles),
+                     "folder": str(folder)})
+    return rows
 
 
 @app.command()
 def games(as_json: bool = JsonOption) -> None:
-    """List the games installed under components/."""
-    rows = []
-    for name in paths.installed_games():
-        game = load_game(name)
-        rows.append({"name": name, "title": game.info.title, "publisher": game.info.publisher,
-                     "published": game.info.published, "pieces": game.count(), "tiles": len(game.tiles)})
+    """List the games found: the shipped ones and those in the folders of DOSSIER_PATH.
+
+    Each line starts with the name to give --game, whole at any terminal width."""
+    rows = game_rows()
     if as_json:
         print_json(rows)
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table("name", "title", "publisher", "year", "pieces", "tiles")
+    width = max((len(r["name"]) for r in rows), default=0)
     for r in rows:
-        table.add_row(r["name"], r["title"], r["publisher"] or "", str(r["published"] or ""), str(r["pieces"]), str(r["tiles"]))
-    Console().print(table)
+        if r["title"] is None:
+            typer.echo(f"{r['name']:<{width}}  refused: {r['problems']} problem(s), see `dossier validate --game {r['folder']}`")
+            continue
+        source = ", ".join(str(v) for v in (r["publisher"], r["published"]) if v)
+        counts = f"{r['pieces']} pieces" + (f", {r['tiles']} tiles" if r["tiles"] else "")
+        typer.echo(f"{r['name']:<{width}}  {r['title']}" + (f" ({source})" if source else "") + f"; {counts}; {r['folder']}")
 
 
 @app.command()
-def validate(game: Optional[str] = GameOption) -> None:
-    """Check a game's data (every game when --game is not given); exit 2 with every problem found."""
+def validate(games: Optional[list[str]] = GamesOption) -> None:
+    """Check a game's data (every game found when --game is not given); exit 2 with every problem found.
+
+    Each valid game is reported with the folder it was read from."""
     problems = []
-    for name in games_to_use(game):
+    for name in games_to_use(games):
         try:
             loaded = load_game(name)
         except DataError as exc:
             problems += exc.problems
             continue
-        typer.echo(f"{loaded.name}: valid ({loaded.count()} pieces, {len(loaded.tiles)} tiles) in {display_path(loaded.folder)}")
+        typer.echo(f"{loaded.name}: valid ({loaded.count()} pieces, {len(loaded.tiles)} tiles), read from {loaded.folder}")
     if problems:
         raise DataError(problems)
 
@@ -123,13 +140,13 @@ def _print_table(rows: list[dict], columns: list[str], title: str) -> None:
 
 
 @app.command()
-def assumptions(game: Optional[str] = GameOption, as_json: bool = JsonOption,
+def assumptions(games: Optional[list[str]] = GamesOption, as_json: bool = JsonOption,
                 markdown: bool = typer.Option(False, "--markdown", help="Print a Markdown table (as in the README).")) -> None:
     """List every value the data assumes because the source does not print it, with the reason."""
     from ..core.assumptions import assumptions as find
 
     rows = []
-    for name in games_to_use(game):
+    for name in games_to_use(games):
         loaded = load_game(name)
         for a in find(loaded):
             rows.append({"game": loaded.name, "file": display_path(a.file), "where": a.where,
@@ -146,11 +163,18 @@ def assumptions(game: Optional[str] = GameOption, as_json: bool = JsonOption,
 
 @app.command("paths")
 def paths_(as_json: bool = JsonOption) -> None:
-    """Show where the game data, the layout presets and the builds are."""
-    found = {"components": str(paths.components_dir()), "layouts": str(paths.layouts_dir()),
-             "output": str(paths.output_dir()), "games": paths.installed_games()}
+    """Show which folders the game data, the layout presets and the builds are read from and written to."""
+    found = {"data": str(paths.data_root()), "data_source": paths.data_source(),
+             "components": str(paths.components_dir()), "layouts": str(paths.layouts_dir()),
+             "search_path": [str(p) for p in paths.search_path()], "output": str(paths.output_dir()),
+             "games": {name: str(folder) for name, folder in paths.game_folders().items()}}
     if as_json:
         print_json(found)
         return
-    for key, value in found.items():
-        typer.echo(f"{key:<11} {', '.join(value) if isinstance(value, list) else value}")
+    typer.echo(f"data      {found['data']} ({found['data_source']})")
+    typer.echo(f"layouts   {found['layouts']}")
+    typer.echo(f"games in  {os.pathsep.join(found['search_path'])} (DOSSIER_PATH's folders first)")
+    typer.echo(f"output    {found['output']} (unless --out says otherwise)")
+    width = max((len(n) for n in found["games"]), default=0)
+    for name, folder in found["games"].items():
+        typer.echo(f"  {name:<{width}}  {folder}")

@@ -22,7 +22,7 @@ from ..core.game import Game
 from ..core.names import NameIndex
 from ..referee.rulings import Ruling, load_questions, module_path, table_for
 from ..referee.variants import choose, variant_named
-from .app import JsonOption, app, print_json
+from .app import CONTEXT, JsonOption, app, print_json
 
 CHOICE_HELP = ("A variant of the default game, another game's name or folder, or GAME:VARIANT. "
                "Default: the default game in its first variant.")
@@ -94,6 +94,7 @@ def question_app(game: Game, questions: dict[str, Callable[..., Ruling]]) -> typ
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         subcommand_metavar="QUESTION [ARGS]...",
+        context_settings=CONTEXT,
     )
 
     @questions_app.callback()

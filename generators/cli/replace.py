@@ -10,17 +10,20 @@ import typer
 from ..build import make_options
 from ..core import paths
 from ..core.errors import display_path
+from ..printing.options import refuse_misfits
 from ..validation import load_game
 from .app import (
     BackOffsetOption,
     BleedOption,
     DuplexOption,
     FoldOption,
+    ForceOption,
     FormatOption,
     GameOption,
     PaperOption,
     PieceSizeOption,
     app,
+    refuse_foreign_target,
 )
 
 
@@ -30,7 +33,9 @@ def replace(
     kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (spy, police, secret, chit, tile...); alone: every piece of it."),
     nation: Optional[str] = typer.Option(None, "--nation", help="Only pieces of this nation (or faction); alone: every piece of it."),
     copies: int = typer.Option(1, "--copies", min=1, help="Copies of each piece or tile selected."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/<game>/replacements.pdf)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="PDF to write (default: output/<game folder's name>/replacements.pdf); "
+                                       "a file Dossier did not write is replaced only with --force."),
+    force: bool = ForceOption,
     game: Optional[str] = GameOption,
     paper: Optional[str] = PaperOption,
     formats: str = FormatOption,
@@ -51,7 +56,9 @@ def replace(
     selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
     options = make_options(paths.OUTPUT, paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
     target = out or options.game_dir(loaded) / "replacements.pdf"
+    refuse_foreign_target(target, force)
     layout = loaded.layout
+    refuse_misfits(options, layout)
     for path in build_replacements(loaded, layout, options, selection, target, copies):
         typer.echo(display_path(path))
 

@@ -60,12 +60,12 @@ def resolve_game_folder(game: str | Path | None) -> Path:
             raise DataError([Problem(candidate / "game.yaml", "", "file not found: a game folder needs a game.yaml", "missing-file")])
     elif looks_like_path:
         raise DataError([Problem(candidate, "", "no such game folder", "missing-file")])
-    installed = paths.installed_games()
+    installed = paths.game_folders()
     index = NameIndex("game", installed)
     found = index.find(text)
     if found is None:
-        raise UnknownNameError("game", text, index.closest(text) or installed)
-    return paths.components_dir() / found
+        raise UnknownNameError("game", text, index.closest(text) or list(installed))
+    return installed[found]
 
 
 def _read_record(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:

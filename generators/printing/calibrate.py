@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .fonts import FontSet, register_fonts
 from .geometry import Box
-from .imposition import Backs, SheetSpec, back_box
+from .imposition import Backs, SheetSpec, back_box, print_advice
 from .painter import Anchor
 from .render import write_outputs
 
@@ -97,11 +97,11 @@ def build_calibration(layout: "Layout", options: "BuildOptions", path: Path, gam
     """Write the two-page alignment target for the options' paper, duplex edge and back offset to `path`."""
     paper = layout.paper_size(options.paper)
     spec = SheetSpec(paper=(paper.width, paper.height), item=(0.0, 0.0), margin=layout.margin,
-                     backs=Backs(options.duplex), back_offset=options.back_offset)
+                     backs=Backs(options.duplex), back_offset=options.back_offset, paper_name=options.paper or layout.paper)
     fonts = register_fonts(layout.fonts, game_folder)
 
     def draw(painter: "Painter") -> None:
         _front(painter, spec, fonts)
         _back(painter, spec, fonts)
 
-    return write_outputs(path, draw, fonts, options.formats, title="Duplex alignment target")
+    return write_outputs(path, draw, fonts, options.formats, title="Duplex alignment target", advice=print_advice(spec))

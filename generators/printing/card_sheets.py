@@ -177,4 +177,4 @@ def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list
             draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
 
     return write_outputs(options.game_dir(game) / "cards.pdf", draw, fonts, options.formats,
-                         title=f"{game.info.title} reference cards")
+                         title=f"{game.info.title} reference cards", advice=print_advice(spec))

@@ -11,6 +11,8 @@ Positions are in mm from the page's top-left corner (see painter.py).
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import DossierError
 from ..core.units import pt_to_mm
+from .fonts import text_width
 from .geometry import Box
 
 if TYPE_CHECKING:
@@ -89,6 +92,7 @@ class SheetSpec:
     back_offset: tuple[float, float] = (0.0, 0.0)
     header: float = 0.0
     group_gap: float = 12.0  # between groups of different sizes sharing a page: room for both groups' crop marks
+    paper_name: str = ""  # as the layout or --paper names it ("letter"), for the print advice
 
     def __post_init__(self) -> None:
         dx, dy = self.back_offset
@@ -131,6 +135,7 @@ def sheet_spec(layout: "Layout", options: "BuildOptions", item: tuple[float, flo
         bleed=layout.bleed if options.bleed is None else options.bleed, backs=flip,
         back_offset=options.back_offset, header=header,
         group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
+        paper_name=options.paper or layout.paper,
     )
 
 
@@ -270,6 +275,8 @@ def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layou
     """One line saying what the sheet is and how to print it: in the header at the top margin, or at
     the bottom margin when the page's items and their crop marks reach into the header (backs
     mirrored top to bottom land where the fronts left room)."""
+    room = spec.paper[0] - 2 * spec.margin
+    size = min(size, size * room / max(text_width(text, font, size), 1e-9))  # a long title shrinks the line to fit
     marks = layout.crop_marks.offset + layout.crop_marks.length + spec.bleed
     items_top = min((p.box.y for p in page.items), default=spec.paper[1]) - marks
     if items_top >= spec.margin + pt_to_mm(size) * 1.6 - 1e-6:
@@ -278,14 +285,21 @@ def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layou
         painter.text(spec.margin, spec.paper[1] - spec.margin, text, font, size, colour)
 
 
+def scale_advice(paper_name: str) -> str:
+    """The start of every print advice: actual size, on the paper named ("print at 100 % on A4")."""
+    label = paper_name.upper() if re.fullmatch(r"[abc]\d+", paper_name.lower()) else paper_name.capitalize()
+    return "print at 100 %" + (f" on {label}" if label else "")
+
+
 def print_advice(spec: SheetSpec) -> str:
-    """How to print the sheets so backs land behind fronts."""
+    """How to print the sheets: at actual size on their paper, so that backs land behind fronts."""
+    scale = scale_advice(spec.paper_name)
     if spec.backs is Backs.FOLD:
-        return "print one-sided, fold along the dashed line, glue and cut"
+        return f"{scale}, one-sided; fold on the dashed line, glue, cut"
     if spec.backs is Backs.NONE:
-        return "print one-sided"
+        return f"{scale}, one-sided"
     edge = "long" if spec.backs is Backs.LONG_EDGE else "short"
-    return f"print double-sided, flipping on the {edge} edge"
+    return f"{scale}, 2-sided, flip on {edge} edge"
 
 
 def draw_guides(painter: "Painter", page: Page, layout: "Layout", bleed: float = 0.0) -> None:

@@ -89,4 +89,4 @@ def print_items(items: Sequence[Item], path: Path, *, layout: "Layout", options:
                     side(painter, placed.box, spec.bleed)
             draw_guides(painter, page, layout, spec.bleed)
 
-    return write_outputs(path, draw, fonts, options.formats, title=title)
+    return write_outputs(path, draw, fonts, options.formats, title=title, advice=print_advice(spec))

@@ -1,9 +1,13 @@
 """What a user chooses on the command line for printed sheets (paper, formats, duplex or fold, sizes,
-bleed, back offset), read from text into BuildOptions before anything is drawn."""
+bleed, back offset, products), read from text into BuildOptions before anything is drawn.
+
+Every length on the command line names its unit (mm, cm, in, pt; fractions such as 5/8in), so a
+bare "5/8" is refused instead of read as millimetres; 0 alone needs none.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -14,11 +18,14 @@ from ..core.units import parse_length
 
 if TYPE_CHECKING:
     from ..core.game import Game
+    from ..core.layouts import Layout
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 FORMATS = ("pdf", "svg", "png")
 DUPLEX = ("long-edge", "short-edge")
+UNITS = ("mm", "cm", "in", "pt", '"')
 
 
 @dataclass(frozen=True)
@@ -37,29 +44,52 @@ class BuildOptions:
     only: tuple[str, ...] = field(default_factory=tuple)
 
     def game_dir(self, game: "Game") -> Path:
-        """The folder this build writes the game's files into: OUT/<game>."""
-        return self.out / game.name
+        """The folder this build writes the game's files into: OUT/<the game folder's name>, so a copy
+        of a game in ~/my-spies builds into OUT/my-spies and never over the original's OUT/spies."""
+        return self.out / game.folder.name
+
+
+def refuse_shared_folders(games: Sequence["Game"], options: BuildOptions) -> None:
+    """Refuse a run in which two games would write into one folder (names compared as a
+    case-insensitive file system would), before either is built."""
+    seen: dict[str, "Game"] = {}
+    for game in games:
+        other = seen.setdefault(options.game_dir(game).name.casefold(), game)
+        if other.folder != game.folder:
+            raise OptionError(f"{other.folder} and {game.folder} would both write into {options.game_dir(game)}; "
+                              "build them one at a time with different --out folders, or rename one folder")
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
     """("pdf", "svg") from "pdf,svg"; unknown formats raise OptionError."""
-    chosen = tuple(dict.fromkeys(f.strip().lower() for f in text.split(",") if f.strip()))
-    unknown = [f for f in chosen if f not in FORMATS]
+    return parse_choices([text], FORMATS, "format")
+
+
+def parse_choices(texts: Iterable[str], choices: Sequence[str], what: str) -> tuple[str, ...]:
+    """The choices named in `texts`, each comma-separated and in any case ("cards,player-aid"), in order,
+    each once; an unknown one raises OptionError listing them all."""
+    chosen = tuple(dict.fromkeys(c.strip().lower() for text in texts for c in text.split(",") if c.strip()))
+    unknown = [c for c in chosen if c not in choices]
     if unknown or not chosen:
-        raise OptionError(f"unknown format {', '.join(unknown) or repr(text)}; choose from {', '.join(FORMATS)}")
+        raise OptionError(f"unknown {what} {', '.join(unknown) or repr(','.join(texts))}; choose from {', '.join(choices)}")
     return chosen
 
 
+def _has_unit(text: str) -> bool:
+    return text.strip().endswith(UNITS)
+
+
 def parse_size(text: str) -> tuple[float, float]:
-    """(width, height) in mm from "16mm", "5/8in" (square) or "63x88mm", "2.5inx3.5in"."""
+    """(width, height) in mm from "16mm", "5/8in" (square) or "63x88mm", "2.5inx3.5in"; the unit after
+    the second number also serves the first."""
     parts = text.lower().replace("×", "x").split("x")
     if len(parts) == 1:
-        side = parse_length(parts[0])
+        side = parse_length(parts[0], None)
         size = (side, side)
     elif len(parts) == 2:
-        unit = next((u for u in ("mm", "cm", "in", "pt") if parts[1].strip().endswith(u)), "mm")
-        first = parts[0] if any(parts[0].strip().endswith(u) for u in ("mm", "cm", "in", "pt")) else parts[0] + unit
-        size = (parse_length(first), parse_length(parts[1]))
+        unit = next((u for u in UNITS if parts[1].strip().endswith(u)), "")
+        first = parts[0] if _has_unit(parts[0]) else parts[0] + unit
+        size = (parse_length(first, None), parse_length(parts[1], None))
     else:
         raise OptionError(f"cannot read {text!r} as a size; write it like 16mm, 5/8in or 63x88mm")
     if min(size) <= 0:
@@ -67,7 +97,15 @@ def parse_size(text: str) -> tuple[float, float]:
     return size
 
 
-def read_option(option: str, parse: Callable[[str], T], text: str) -> T:
+def parse_bleed(text: str) -> float:
+    """The bleed in mm from "1mm" or "1/8in"; a negative bleed is refused."""
+    bleed = parse_length(text, None)
+    if bleed < 0:
+        raise OptionError("cannot be negative")
+    return bleed
+
+
+def read_option(option: str, parse: Callable[[S], T], text: S) -> T:
     """parse(text), a refusal naming the option the text came from."""
     try:
         return parse(text)
@@ -75,3 +113,25 @@ def read_option(option: str, parse: Callable[[str], T], text: str) -> T:
         raise OptionError(f"{option}: {exc}") from None
 
 
+def refuse_misfits(options: BuildOptions, layout: "Layout") -> None:
+    """Refuse, naming the option, a --piece-size or --card-size larger than the sheet prints and a
+    --bleed wider than the sheet's margin, before anything is drawn."""
+    paper = layout.paper_size(options.paper)
+    margin = layout.margin
+    if options.bleed is not None and options.bleed > margin:
+        raise OptionError(f"--bleed: {options.bleed:g} mm is more than the sheet's {margin:g} mm margin "
+                          "(layout `margin`); a bleed carries colour a millimetre or two past each cut, e.g. --bleed 1mm")
+    bleed = layout.bleed if options.bleed is None else options.bleed
+    width, height = paper.width - 2 * margin, paper.height - 2 * margin
+    if options.fold:  # fronts on one half, backs on the other, half a margin each side of the fold
+        if paper.width <= paper.height:
+            width = paper.width / 2 - 1.5 * margin
+        else:
+            height = paper.height / 2 - 1.5 * margin
+    room = (width - 2 * bleed, height - 2 * bleed)
+    for option, size in (("--piece-size", options.piece_size), ("--card-size", options.card_size)):
+        if size and (size[0] > room[0] + 1e-9 or size[1] > room[1] + 1e-9):
+            sheet = f"{paper.width:g} x {paper.height:g} mm paper" + (" folded in half" if options.fold else "")
+            raise OptionError(f"{option}: {size[0]:g} x {size[1]:g} mm does not fit on {sheet}, which prints "
+                              f"{max(room[0], 0):g} x {max(room[1], 0):g} mm inside its {margin:g} mm margins"
+                              + (f" and {bleed:g} mm bleed" if bleed else ""))

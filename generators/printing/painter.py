@@ -98,18 +98,21 @@ def _rl_colour(hex_colour: str):
 class PdfPainter(Painter):
     """Draws onto a reportlab canvas held in memory; `pdf_bytes()` ends the document."""
 
-    def __init__(self, fonts: FontSet, title: str = "", author: str = "Dossier"):
+    def __init__(self, fonts: FontSet, title: str = "", author: str = "Dossier", advice: str = ""):
         super().__init__(fonts)
         from reportlab import rl_config
         from reportlab.pdfgen.canvas import Canvas
 
         rl_config.useA85 = 0  # binary streams: ASCII85 would make every page a quarter larger and slower to write
         self._buffer = io.BytesIO()
-        # the initial font is the layout's own, so no unembedded Helvetica is listed in the PDF
-        self._canvas = Canvas(self._buffer, pageCompression=1, invariant=1, initialFontName=fonts.regular)
+        # the initial font is the layout's own, so no unembedded Helvetica is listed in the PDF;
+        # the build date is now, or SOURCE_DATE_EPOCH when set (reportlab reads it), for reproducible builds
+        self._canvas = Canvas(self._buffer, pageCompression=1, invariant=0, initialFontName=fonts.regular)
         self._canvas.setTitle(title)
         self._canvas.setAuthor(author)
         self._canvas.setCreator("Dossier")
+        self._advice = advice
+        self._first = (0.0, 0.0)
         self._state: dict[str, object] = {}
         self._forms: dict[tuple, str] = {}
 
@@ -138,6 +141,8 @@ class PdfPainter(Painter):
         if self.pages:
             self._canvas.showPage()
             self._state.clear()
+        else:
+            self._first = (width, height)
         self.width, self.height = width, height
         self._canvas.setPageSize((mm_to_pt(width), mm_to_pt(height)))
         self.pages += 1
@@ -206,7 +211,9 @@ class PdfPainter(Painter):
         c.drawString(self._x(x), self._y(y), text)
 
     def pdf_bytes(self) -> bytes:
-        """The finished PDF document."""
+        """The finished PDF document, how to print it as its subject (the first page's size when no advice was given)."""
+        advice = self._advice or f"print at 100 % (actual size) on {self._first[0]:.1f} × {self._first[1]:.1f} mm paper"
+        self._canvas.setSubject(advice[:1].upper() + advice[1:])
         self._canvas.save()
         return self._buffer.getvalue()
 

@@ -18,6 +18,7 @@ from ..core.units import pt_to_mm
 from .card_text import NOTE_INK, CardInk, card_ink, citation_text, section_paragraphs
 from .fonts import register_fonts
 from .geometry import Box
+from .imposition import scale_advice
 from .painter import Anchor, Painter
 from .render import write_outputs
 from .textfit import STEP, FittedText, Paragraph, TextFitError, fit_text
@@ -144,12 +145,14 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
         raise TextFitError(f"player aid: the cards' text does not fit on both sides of one "
                            f"{paper.width:g} x {paper.height:g} mm sheet even at {layout.min_text_size.card:g} pt")
 
+    advice = f"{scale_advice(options.paper or layout.paper)}, 2-sided"
+
     def draw(painter: Painter) -> None:
         for side in range(SIDES):
             painter.new_page(paper.width, paper.height)
             baseline = margin + pt_to_mm(title_size)
             painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
-            painter.text(area.right, baseline, f"side {side + 1} of {SIDES} · print double-sided",
+            painter.text(area.right, baseline, f"side {side + 1} of {SIDES} · {advice}",
                          fonts.regular, note_size, NOTE_INK, Anchor.END)
             painter.text(margin, baseline + pt_to_mm(note_size) * 2, legend(game), fonts.regular, note_size, NOTE_INK)
             for block in (b for b in placed if b.side == side):
@@ -161,4 +164,4 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
                 painter.text_block(block.fitted, x, y, width, anchor=Anchor.START)
 
     return write_outputs(options.game_dir(game) / "player-aid.pdf", draw, fonts, options.formats,
-                         title=f"{game.info.title} player aid")
+                         title=f"{game.info.title} player aid", advice=advice)

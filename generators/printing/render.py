@@ -63,10 +63,10 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "") -> bytes:
-    """The PDF `draw` makes, as bytes."""
+def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "", advice: str = "") -> bytes:
+    """The PDF `draw` makes, as bytes, with how to print it (`advice`) in its document information."""
     with collector_paused():
-        painter = PdfPainter(fonts, title=title)
+        painter = PdfPainter(fonts, title=title, advice=advice)
         draw(painter)
         return painter.pdf_bytes()
 
@@ -113,15 +113,17 @@ def _remove_stale(stem: Path, suffix: str, keep: int) -> None:
 
 
 def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSet,
-                  formats: Iterable[str] = ("pdf",), title: str = "", dpi: int = PREVIEW_DPI) -> list[Path]:
+                  formats: Iterable[str] = ("pdf",), title: str = "", dpi: int = PREVIEW_DPI,
+                  advice: str = "") -> list[Path]:
     """Draw once per backend needed, then write the PDF, per-page SVGs and PNGs asked for in `formats`.
 
     Returns the files written. PNG previews are rendered from the PDF, so they show exactly what prints.
+    `advice` says how to print it (paper, scale, duplex); the PDF carries it as its subject.
     """
     formats = tuple(formats)
     pdf_path = Path(pdf_path)
     stem = pdf_path.with_suffix("")
-    pdf = render_pdf(draw, fonts, title) if {"pdf", "png"} & set(formats) else None
+    pdf = render_pdf(draw, fonts, title, advice) if {"pdf", "png"} & set(formats) else None
     svgs = render_svg(draw, fonts) if "svg" in formats else []
     pngs = png_pages(pdf, dpi) if "png" in formats and pdf is not None else []
     outputs: list[tuple[Path, bytes | str]] = [(pdf_path, pdf)] if "pdf" in formats and pdf is not None else []

@@ -1,0 +1,82 @@
+"""How fast `dossier` answers a quick question: whole-process times of `dossier map route` and
+`dossier referee`, against `python -c "import typer"` (the floor every Typer command pays) measured
+in the same run.
+
+Run from the repository root, in the venv where Dossier is installed:
+
+    python benchmarks/startup.py                    # prints a Markdown table
+    python benchmarks/startup.py --repeat 21 --write benchmarks/startup_results.md
+
+Each round runs every command once, in turn, so a busy machine slows them all alike; the
+median of the rounds is reported. The "every command module imported" row runs the same route
+question after importing all of Dossier's command modules, as the CLI did before it imported
+only the module of the command being run. Compare ratios, not milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOSSIER = str(Path(sys.executable).with_name("dossier"))  # the installed script, as a user runs it
+GOAL = 2.5  # a quick question may take at most this many times the floor
+
+EAGER = ("import importlib, generators.cli as c\n"
+         "for m in set(c.COMMANDS.values()): importlib.import_module('generators.cli.' + m)\n"
+         "raise SystemExit(c.main(['map', 'route', 'Berlin', 'London']))")
+
+COMMANDS = {
+    "floor: `python -c \"import typer\"`": [sys.executable, "-c", "import typer"],
+    "`python -c \"pass\"` (the interpreter alone)": [sys.executable, "-c", "pass"],
+    "`dossier map route Berlin London`": [DOSSIER, "map", "route", "Berlin", "London"],
+    "`dossier referee move Sofia Berlin`": [DOSSIER, "referee", "move", "Sofia", "Berlin"],
+    "`dossier map route Berlin London`, every command module imported": [sys.executable, "-c", EAGER],
+}
+
+
+def run_once(command: list[str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = (time.perf_counter() - start) * 1000
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
+    return elapsed
+
+
+def measure(repeat: int) -> dict[str, float]:
+    """Median whole-process time of each command in ms, the commands taking turns in each round."""
+    for command in COMMANDS.values():  # warm the file cache and the bytecode once
+        run_once(command)
+    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for _ in range(repeat):
+        for name, command in COMMANDS.items():
+            times[name].append(run_once(command))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def table(medians: dict[str, float]) -> str:
+    floor = next(iter(medians.values()))
+    rows = ["| command | median | × floor |", "|---|---|---|"]
+    for name, ms in medians.items():
+        rows.append(f"| {name} | {ms:.0f} ms | {ms / floor:.2f}× |")
+    return "\n".join(rows) + f"\n\nGoal: a quick question within {GOAL}× the floor."
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=11, help="rounds; the median of each command is reported")
+    parser.add_argument("--write", type=Path, help="also write the table to this Markdown file")
+    args = parser.parse_args()
+    result = table(measure(args.repeat))
+    print(result)
+    if args.write:
+        args.write.write_text(result + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""`dossier new`: a game of your own in a folder of yours, copied from a game found or started from a small example."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import tempfile
+from pathlib import Path
+from string import Template
+from typing import Optional
+
+import typer
+
+from ..core import paths
+from ..core.errors import DataError, OptionError
+from ..core.layouts import preset_file
+from ..validation import load_game
+from .app import app
+
+SKELETON = Path(__file__).resolve().parent / "skeleton"
+_PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+# Top-level keys of game.yaml, rewritten in place so that the file's comments survive.
+_TOP_KEY = "^{key}:.*$"
+
+
+@app.command()
+def new(
+    name: str = typer.Argument(..., metavar="NAME", help="The new game's name and its folder's name; its builds land in output/NAME/."),
+    source: Optional[str] = typer.Option(None, "--from", metavar="GAME",
+                                         help="Copy this game (a name from `dossier games`, or a folder) instead of a small example game."),
+    to: Path = typer.Option(Path("."), "--to", metavar="DIR", help="Folder to create NAME/ in (default: the current folder)."),
+) -> None:
+    """Start a game of your own: NAME/ in DIR, a copy of GAME (or a small example), with its layout preset, ready to edit.
+
+    The copy is checked before it is put in place; then it prints the commands that validate and build it.
+    Put DIR on DOSSIER_PATH to find the game by name from anywhere."""
+    refuse_name(name)
+    parent = to.expanduser()
+    if not parent.is_dir():
+        raise OptionError(f"--to: {to} is not a folder")
+    target = parent / name
+    if target.exists() or target.is_symlink():
+        raise OptionError(f"{target} already exists; choose another NAME or --to folder")
+    try:
+        with tempfile.TemporaryDirectory(prefix=f".{name}.", dir=parent) as staging:
+            draft = Path(staging) / name
+            copied = copy_game(source, draft, name) if source else write_example(draft, name)
+            try:
+                load_game(draft)  # the new game must validate before it is put in place
+            except DataError as exc:
+                raise OptionError(f"the new game would not validate, so nothing was written:\n{exc}") from None
+            draft.rename(target)
+    except OSError as exc:
+        raise OptionError(f"--to: cannot write {target}: {exc.strerror or exc}") from None
+    folder = shlex.quote(str(target) if target.is_absolute() else f"./{target}")
+    typer.echo(f"created {target}/: {copied}")
+    typer.echo("Edit its YAML files, then check and print it:")
+    typer.echo(f"  dossier validate --game {folder}")
+    typer.echo(f"  dossier build --game {folder}      # writes output/{name}/")
+    typer.echo(f"To use it by name from anywhere: export DOSSIER_PATH={shlex.quote(str(target.resolve().parent))}")
+
+
+def refuse_name(name: str) -> None:
+    """Refuse a NAME that is not a plain folder name, or that a game found already has (their builds would share a folder)."""
+    if not _PLAIN_NAME.match(name):
+        raise OptionError(f"NAME: {name[:64]!r} is not a plain folder name; use letters, digits, '-', '_' or '.', "
+                          "starting with a letter or digit, at most 64 characters")
+    if name.casefold() == "default":
+        raise OptionError("NAME: 'default' is the name of the shared layout preset; choose another name")
+    taken = {found.casefold(): folder for found, folder in paths.game_folders().items()}
+    if name.casefold() in taken:
+        raise OptionError(f"NAME: a game named {name!r} is already found in {taken[name.casefold()]}; "
+                          f"choose another name, so that the two never build into the same output/{name}/")
+
+
+def copy_game(source: str, draft: Path, name: str) -> str:
+    """Copy the game `source` (valid, or refused) into `draft`, named `name`, its layout preset beside it; says what was copied."""
+    game = load_game(source)
+    shutil.copytree(game.folder, draft, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    preset = preset_file(game.info.layout, game.folder)
+    text = (draft / "game.yaml").read_text(encoding="utf-8")
+    text = _set_key(text, "name", name)
+    if preset.parent != game.folder / "layouts":  # a shared preset: the copy gets its own, named after it
+        (draft / "layouts").mkdir(exist_ok=True)
+        (draft / "layouts" / f"{name}.yaml").write_text(preset.read_text(encoding="utf-8"), encoding="utf-8")
+        text = _set_key(text, "layout", name)
+    (draft / "game.yaml").write_text(text, encoding="utf-8")
+    files = sorted(str(p.relative_to(draft)) for p in draft.rglob("*") if p.is_file())
+    return f"a copy of {game.info.title} ({', '.join(files)})"
+
+
+def write_example(draft: Path, name: str) -> str:
+    """Write the small example game into `draft`, named `name`; says what was written."""
+    values = {"name": name, "title": name.replace("-", " ").replace("_", " ").title()}
+    for file in sorted(SKELETON.rglob("*.yaml")):
+        relative = file.relative_to(SKELETON)
+        if relative == Path("layouts", "layout.yaml"):
+            relative = Path("layouts", f"{name}.yaml")
+        (draft / relative).parent.mkdir(parents=True, exist_ok=True)
+        (draft / relative).write_text(Template(file.read_text(encoding="utf-8")).substitute(values), encoding="utf-8")
+    files = sorted(str(p.relative_to(draft)) for p in draft.rglob("*") if p.is_file())
+    return f"a small example game to edit ({', '.join(files)})"
+
+
+def _set_key(text: str, key: str, value: str) -> str:
+    """game.yaml's text with top-level `key` set to `value` (added at the top when absent)."""
+    pattern = re.compile(_TOP_KEY.format(key=key), re.M)
+    if pattern.search(text):
+        return pattern.sub(f"{key}: {value}", text, count=1)
+    return f"{key}: {value}\n{text}"

@@ -1,0 +1,101 @@
+"""`dossier watch` as a designer runs it, in its own process: it builds, rebuilds after an edit, shows a
+broken file's problem without exiting while the last good files stay, and stops cleanly on Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+SCRIPT = Path(sys.executable).with_name("dossier")
+TIMEOUT = 20.0  # seconds for any one step; a step normally takes well under one
+
+
+class Watcher:
+    """A running `dossier watch` whose output (stdout and stderr, in order) is read line by line."""
+
+    def __init__(self, *args: str, cwd: Path):
+        self.process = subprocess.Popen([str(SCRIPT), "watch", *args], cwd=cwd, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        self.seen: list[str] = []
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for(self, start: str) -> list[str]:
+        """The lines up to and including the first that starts with `start`."""
+        deadline = time.monotonic() + TIMEOUT
+        got: list[str] = []
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.1)
+            except queue.Empty:
+                assert self.process.poll() is None, f"watch exited early: {self.seen + got}"
+                continue
+            got.append(line)
+            if line.startswith(start):
+                self.seen += got
+                return got
+        raise AssertionError(f"no line starting {start!r} within {TIMEOUT} s: {self.seen + got}")
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout=TIMEOUT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+            self.reader.join(timeout=TIMEOUT)
+
+
+def edit(file: Path, old: str, new: str) -> None:
+    """Replace `old` by `new` in `file` in one step, as editors save, so the watcher never sees half a file."""
+    temporary = file.with_name(f".{file.name}.new")
+    temporary.write_text(file.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    os.replace(temporary, file)
+
+
+def _text(pdf: Path) -> str:
+    with pdfplumber.open(pdf) as document:
+        return document.pages[0].extract_text()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT stands for Ctrl-C on POSIX only")
+def test_watch_rebuilds_after_a_change_and_survives_a_broken_file(cli, tmp_path):
+    assert cli("new", "courier", "--to", tmp_path).code == 0
+    pieces = tmp_path / "courier" / "pieces.yaml"
+    counters = tmp_path / "output" / "courier" / "counters.pdf"
+    watcher = Watcher("--game", "./courier", "--only", "counters", cwd=tmp_path)
+    try:
+        watcher.wait_for("built counters.pdf in output/courier (")
+        assert "Foxglove" not in _text(counters)
+
+        edit(pieces, "name: Fox,", "name: Foxglove,")
+        lines = watcher.wait_for("rebuilt counters.pdf")
+        assert "changed: courier/pieces.yaml" in lines
+        assert "Foxglove" in _text(counters)
+        good = counters.read_bytes()
+
+        edit(pieces, "strength: 3}", "strength: three}")
+        lines = watcher.wait_for("not rebuilt: the last good files stay in place")
+        assert any("pieces.yaml: pieces[1].strength: expected a whole number, got 'three'" in line for line in lines)
+        assert counters.read_bytes() == good
+
+        edit(pieces, "strength: three}", "strength: 3}")
+        watcher.wait_for("rebuilt counters.pdf")
+    finally:
+        code = watcher.stop()
+    assert code == 0
+    assert "stopped watching" in list(watcher.lines.queue)
