@@ -132,6 +132,24 @@ def sheet_pages(path: Path) -> list:
     return pypdf.PdfReader(path).pages
 
 
+MARGIN_PT = 10.0 / MM_PER_PT  # the default layout's page margin: each sheet shows its window of the poster inside it
+FOOTER_SIZE = 7.0
+
+
+def shown(page):
+    """What a tile sheet shows whole of the poster: the poster is one form placed on every sheet and clipped to
+    the sheet's window, and text extraction ignores clipping."""
+    return page.within_bbox((MARGIN_PT, MARGIN_PT, float(page.width) - MARGIN_PT, float(page.height) - MARGIN_PT))
+
+
+def footer(page) -> str:
+    """A sheet's footer: the line of small type in its bottom margin (the clipped poster's text there is not shown)."""
+    band = page.crop((0, float(page.height) - MARGIN_PT, float(page.width), float(page.height)))
+    chars = [c for c in band.chars if c["size"] == pytest.approx(FOOTER_SIZE) and "Bold" not in c["fontname"]]
+    line = max({round(c["bottom"]) for c in chars}, key=lambda b: sum(round(c["bottom"]) == b for c in chars))
+    return "".join(c["text"] for c in sorted(chars, key=lambda c: c["x0"]) if round(c["bottom"]) == line)
+
+
 @pytest.mark.parametrize("paper, size", [("letter", (215.9, 279.4)), ("a4", (210.0, 297.0))])
 def test_tiles_are_on_the_chosen_paper(request, paper, size):
     folder = request.getfixturevalue(paper)
@@ -143,31 +161,39 @@ def test_tiles_are_on_the_chosen_paper(request, paper, size):
 
 def test_tiles_index_and_sheet_labels(letter):
     with pdfplumber.open(letter / "map-tiles.pdf") as pdf:
-        texts = [page.extract_text() for page in pdf.pages]
-    assert "how the sheets fit" in texts[0] and "Print at actual size" in texts[0]
-    sheets = len(texts) - 1
-    for n, text in enumerate(texts[1:], start=1):
-        assert re.search(rf"sheet {n} of {sheets}\b", text), n
+        index = pdf.pages[0].crop(pdf.pages[0].bbox).extract_text()
+        footers = [footer(page) for page in pdf.pages[1:]]
+    assert "how the sheets fit" in index and "Print at actual size" in index
+    for n, text in enumerate(footers, start=1):
+        assert re.search(rf"sheet {n} of {len(footers)}\b", text), (n, text)
 
 
 def test_neighbouring_sheets_overlap_and_align(letter):
-    """Names shown on two side-by-side sheets sit on both at one and the same shift: the sheets overlap and line up."""
+    """Names shown whole on two side-by-side sheets sit on both at one and the same shift: the sheets overlap
+    and line up."""
+    from generators.map.poster_sheets import plan_tiles
+
+    tiles = plan_tiles((22 * 25.4, 34 * 25.4), (215.9, 279.4), 10.0)
     with pdfplumber.open(letter / "map-tiles.pdf") as pdf:
-        width, height = float(pdf.pages[1].width), float(pdf.pages[1].height)
-        left, right = (pdf.pages[i].extract_words() for i in (1, 2))
+        width = float(pdf.pages[1].width)
+        words = [shown(page).extract_words() for page in pdf.pages[1:]]
 
-    def once(words):  # names printed once on the sheet, above its footer
+    def once(found):  # names printed once on the sheet
         counts = defaultdict(list)
-        for w in words:
-            if w["bottom"] < 0.95 * height and len(w["text"]) > 3:
+        for w in found:
+            if len(w["text"]) > 3:
                 counts[w["text"]].append(w)
-        return {text: found[0] for text, found in counts.items() if len(found) == 1}
+        return {text: hits[0] for text, hits in counts.items() if len(hits) == 1}
 
-    a, b = once(left), once(right)
-    shifts = [round(a[t]["x0"] - b[t]["x0"], 1) for t in set(a) & set(b) if abs(a[t]["top"] - b[t]["top"]) < 0.2]
-    assert len(shifts) >= 3, "too few names appear on both sheets"
+    shifts = []
+    for sheet in tiles.sheets:
+        right = tiles.sheet(sheet.row, sheet.column + 1)
+        if right is not None:
+            a, b = once(words[sheet.number - 1]), once(words[right.number - 1])
+            shifts += [round(a[t]["x0"] - b[t]["x0"], 1) for t in set(a) & set(b) if abs(a[t]["top"] - b[t]["top"]) < 0.2]
+    assert len(shifts) >= 3, "too few names appear on two sheets"
     assert len(set(shifts)) == 1, shifts
-    assert 0 < shifts[0] < width
+    assert shifts[0] == pytest.approx(tiles.step[0] / MM_PER_PT, abs=0.2) and 0 < shifts[0] < width
 
 
 def test_no_map_no_map_files(tmp_path, game_copy):
@@ -334,5 +360,6 @@ def test_no_tile_sheet_is_mostly_blank(letter):
 def test_tile_footers_stay_6_mm_from_the_edge(letter):
     with pdfplumber.open(letter / "map-tiles.pdf") as pdf:
         for page in pdf.pages[1:]:
-            footer = [w for w in page.extract_words() if w["text"] == "sheet"]
-            assert footer and all((float(page.height) - w["bottom"]) * MM_PER_PT >= 6.0 for w in footer)
+            band = page.crop((0, float(page.height) - MARGIN_PT, float(page.width), float(page.height)))
+            line = [c for c in band.chars if c["size"] == pytest.approx(FOOTER_SIZE) and "Bold" not in c["fontname"]]
+            assert line and all((float(page.height) - c["bottom"]) * MM_PER_PT >= 6.0 for c in line)

@@ -10,25 +10,19 @@ in the strip it covers (with a + at its corner), so nothing but the page shows o
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-import shapely
-from shapely.geometry import LineString, Polygon
-
 from ..core.units import pt_to_mm
-from ..printing.fonts import FontSet, text_width
+from ..printing.fonts import FontSet
 from ..printing.geometry import Box
-from ..printing.painter import Anchor, Painter
+from ..printing.painter import Anchor, Clip, Painter, Picture
 from ..printing.textfit import Paragraph, fit_text
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 MARK = 3.0  # mm: half the length of an alignment mark's arms
 LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
 FOOTER = 6.7  # mm from the paper's bottom edge to the footer's baseline (its letters stay 6 mm clear)
-LONG = 64  # points: a line or ring this long is cut to each sheet's window rather than drawn whole
-CUT_MARGIN = 2.0  # mm beyond the window that a cut line or ring keeps (it lies under the sheet's white margin)
-DETAIL = 0.3  # mm on the printed sheet: what a reduced drawing (the index page) simplifies away
 
 
 @dataclass(frozen=True)
@@ -87,79 +81,16 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
     return min(plans, key=lambda p: len(p.sheets))
 
 
-class Viewport(Painter):
-    """Draws onto another painter through a window: shifted, scaled, and skipping what falls outside."""
-
-    def __init__(self, target: Painter, window: Box, dx: float, dy: float, scale: float = 1.0):
-        super().__init__(target.fonts)
-        self.target, self.window, self.dx, self.dy, self.scale = target, window, dx, dy, scale
-
-    def _xy(self, x: float, y: float) -> tuple[float, float]:
-        return x * self.scale + self.dx, y * self.scale + self.dy
-
-    def _shows(self, xs: Sequence[float], ys: Sequence[float]) -> bool:
-        return self.window.meets(min(xs), min(ys), max(xs), max(ys))
-
-    def new_page(self, width: float, height: float) -> None:
-        raise TypeError("a viewport draws onto its target's page")
-
-    def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
-        if self._shows((x, x + width), (y, y + height)):
-            s = self.scale
-            self.target.rect(*self._xy(x, y), width * s, height * s, fill, stroke, line_width * s, dash and [d * s for d in dash])
-
-    def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
-        if self._shows((x1, x2), (y1, y2)):
-            s = self.scale
-            self.target.line(*self._xy(x1, y1), *self._xy(x2, y2), stroke, line_width * s, dash and [d * s for d in dash])
-
-    def _cut(self, shape):
-        """The parts of a long line or ring inside the window (a little beyond it, under the sheet's margin),
-        simplified to what shows at this scale: each sheet draws only its share of a coastline."""
-        w = self.window
-        cut = shapely.clip_by_rect(shape, w.x - CUT_MARGIN, w.y - CUT_MARGIN, w.right + CUT_MARGIN, w.bottom + CUT_MARGIN)
-        if self.scale < 1:
-            cut = shapely.simplify(cut, DETAIL / self.scale)
-        parts = [cut] if not hasattr(cut, "geoms") else list(cut.geoms)
-        return [p for p in parts if not p.is_empty]
-
-    def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
-        if not self._shows([p[0] for p in points], [p[1] for p in points]):
-            return
-        s = self.scale
-        pieces = [points] if len(points) < LONG else [list(p.coords) for p in self._cut(LineString(points)) if isinstance(p, LineString)]
-        for piece in pieces:
-            self.target.polyline([self._xy(*p) for p in piece], stroke, line_width * s, dash and [d * s for d in dash])
-
-    def polygon(self, points, fill=None, stroke=None, line_width=0.25):
-        if not self._shows([p[0] for p in points], [p[1] for p in points]):
-            return
-        rings = [points] if len(points) < LONG else [list(p.exterior.coords)[:-1] for p in self._cut(Polygon(points)) if isinstance(p, Polygon)]
-        for ring in rings:
-            if len(ring) >= 3:
-                self.target.polygon([self._xy(*p) for p in ring], fill, stroke, line_width * self.scale)
-
-    def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
-        if self._shows((cx - r, cx + r), (cy - r, cy + r)):
-            self.target.circle(*self._xy(cx, cy), r * self.scale, fill, stroke, line_width * self.scale)
-
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, halo=None):
-        width = text_width(text, font, size)
-        left = {Anchor.START: x, Anchor.MIDDLE: x - width / 2, Anchor.END: x - width}[Anchor(anchor)]
-        # a line whose baseline falls below the window is left to the sheet below: it would print in the margin
-        if y <= self.window.bottom and self._shows((left, left + width), (y - pt_to_mm(size), y + pt_to_mm(size) * 0.3)):
-            self.target.text(*self._xy(x, y), text, font, size * self.scale, colour, anchor,
-                             halo and (halo[0], halo[1] * self.scale))
-
-
 def draw_tiled(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
-    """The index page, then one page per sheet showing its window of what `draw` draws."""
-    _draw_index(painter, plan, draw, fonts, title)
+    """The index page, then one page per sheet showing its window of the page `draw` draws (drawn once,
+    placed on every sheet)."""
+    page = Picture(title, plan.page[0], plan.page[1], draw)
+    _draw_index(painter, plan, page, fonts, title)
     for sheet in plan.sheets:
-        _draw_sheet(painter, plan, sheet, draw, fonts, title)
+        _draw_sheet(painter, plan, sheet, page, fonts, title)
 
 
-def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
+def _draw_index(painter: Painter, plan: TilePlan, page: Picture, fonts: FontSet, title: str) -> None:
     width, height = plan.paper
     m = plan.margin
     painter.new_page(width, height)
@@ -174,8 +105,7 @@ def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None
     top = text_top + fitted.height + 6
     scale = min((width - 2 * m) / plan.page[0], (height - m - top) / plan.page[1])
     left = m + ((width - 2 * m) - plan.page[0] * scale) / 2
-    everything = Box(0, 0, plan.page[0], plan.page[1])
-    draw(Viewport(painter, everything, left, top, scale))
+    painter.place(page, left, top, scale)
     painter.rect(left, top, plan.page[0] * scale, plan.page[1] * scale, stroke="#000000", line_width=0.5)
     for sheet in plan.sheets:
         w = sheet.window
@@ -189,14 +119,11 @@ def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None
                      colour="#c0392b", anchor=Anchor.MIDDLE)
 
 
-def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
+def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, page: Picture, fonts: FontSet, title: str) -> None:
     width, height = plan.paper
     m, w = plan.margin, sheet.window
     painter.new_page(width, height)
-    view = Viewport(painter, w, m - w.x, m - w.y)
-    draw(view)
-    for x, y, mw, mh in ((0, 0, width, m), (0, height - m, width, m), (0, 0, m, height), (width - m, 0, m, height)):
-        painter.rect(x, y, mw, mh, fill="#ffffff")
+    painter.place(page, m - w.x, m - w.y, clip=Clip(m, m, w.width, w.height))
     step_x, step_y = plan.step
     trim = dict(stroke="#7f7f7f", line_width=0.4, dash=(2.0, 1.5))
     if sheet.column > 0:

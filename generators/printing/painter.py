@@ -8,7 +8,8 @@ designer measures a sheet); text sizes and line widths in points. Colours are "#
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
@@ -26,6 +27,27 @@ class Anchor(str, Enum):
     START = "start"
     MIDDLE = "middle"
     END = "end"
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A drawing made once and placed many times (a poster on each of its tile sheets): `draw` draws it
+    on a page of `width` x `height` mm; `key` names it within a document."""
+
+    key: str
+    width: float
+    height: float
+    draw: Callable[["Painter"], None]
+
+
+@dataclass(frozen=True)
+class Clip:
+    """A rectangle of the page (mm from its top-left corner) outside which nothing placed shows."""
+
+    x: float
+    y: float
+    width: float
+    height: float
 
 
 class Painter:
@@ -73,6 +95,11 @@ class Painter:
                paper: str = "#ffffff") -> None:
         """A named symbol (see symbols.py) in a `size` mm square centred on (cx, cy)."""
         draw_symbol(self, name, cx, cy, size, ink, paper)
+
+    def place(self, picture: Picture, x: float, y: float, scale: float = 1.0, clip: Clip | None = None) -> None:
+        """`picture` with its top-left corner at (x, y), `scale` times its size, showing only what lies
+        inside `clip`. It is drawn once per document however often it is placed."""
+        raise NotImplementedError
 
     def text_block(self, fitted: FittedText, x: float, y: float, width: float, colour: str = "#000000",
                    anchor: Anchor | str = Anchor.MIDDLE) -> None:
@@ -122,7 +149,7 @@ class PdfPainter(Painter):
             self._state[key] = value
             apply(value)
 
-    def _style(self, fill: str | None, stroke: str | None, line_width: float, dash=None) -> None:
+    def _style(self, fill: str | None, stroke: str | None, line_width: float, dash=None, join: int = 0) -> None:
         c = self._canvas
         if fill:
             self._set("fill", fill, lambda f: c.setFillColor(_rl_colour(f)))
@@ -130,6 +157,7 @@ class PdfPainter(Painter):
             self._set("stroke", stroke, lambda f: c.setStrokeColor(_rl_colour(f)))
             self._set("width", line_width, c.setLineWidth)
             self._set("dash", tuple(dash or ()), lambda d: c.setDash([mm_to_pt(v) for v in d]) if d else c.setDash())
+            self._set("join", join, c.setLineJoin)
 
     def _x(self, x: float) -> float:
         return mm_to_pt(x)
@@ -198,6 +226,28 @@ class PdfPainter(Painter):
         c.doForm(form)
         c.restoreState()
 
+    def place(self, picture, x, y, scale=1.0, clip=None):
+        form = self._forms.get(picture.key)
+        c = self._canvas
+        if form is None:  # drawn into a form in its own page coordinates, with the style it starts from unknown
+            form = f"picture{len(self._forms)}"
+            page = (self.width, self.height, self._state)
+            self.width, self.height, self._state = picture.width, picture.height, {}
+            c.beginForm(form, 0, 0, mm_to_pt(picture.width), mm_to_pt(picture.height))
+            picture.draw(self)
+            c.endForm()
+            self.width, self.height, self._state = page
+            self._forms[picture.key] = form
+        c.saveState()
+        if clip is not None:
+            box = c.beginPath()
+            box.rect(self._x(clip.x), self._y(clip.y + clip.height), mm_to_pt(clip.width), mm_to_pt(clip.height))
+            c.clipPath(box, stroke=0, fill=0)
+        c.translate(self._x(x), self._y(y + picture.height * scale))
+        c.scale(scale, scale)
+        c.doForm(form)
+        c.restoreState()
+
     def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, halo=None):
         c = self._canvas
         self._set("fill", colour, lambda f: c.setFillColor(_rl_colour(f)))
@@ -206,7 +256,7 @@ class PdfPainter(Painter):
         if anchor is not Anchor.START:  # measured here from remembered word widths, not by reportlab each time
             x -= text_width(text, font, size) / (2 if anchor is Anchor.MIDDLE else 1)
         if halo:  # the letters stroked wide in the halo's colour first, then filled over it
-            self._style(None, halo[0], halo[1] * 2)
+            self._style(None, halo[0], halo[1] * 2, join=1)  # round joins: no spikes off the letters' corners
             c.drawString(self._x(x), self._y(y), text, mode=1)
         c.drawString(self._x(x), self._y(y), text)
 
@@ -239,10 +289,15 @@ class SvgPainter(Painter):
         super().__init__(fonts)
         self._documents: list = []
         self._fonts: dict[str, dict[str, str]] = {}
+        self._into: list = []  # the groups being drawn into, innermost last (a picture being defined)
+        self._pictures: dict[str, str] = {}  # picture key -> its group's id in the current document
 
     @property
     def _page(self):
         return self._documents[-1]
+
+    def _add(self, element) -> None:
+        (self._into[-1] if self._into else self._page).add(element)
 
     def new_page(self, width: float, height: float) -> None:
         import svgwrite
@@ -250,6 +305,7 @@ class SvgPainter(Painter):
         self.width, self.height = width, height
         self._documents.append(svgwrite.Drawing(size=(f"{width:g}mm", f"{height:g}mm"),
                                                 viewBox=f"0 0 {width:g} {height:g}", debug=False))
+        self._pictures = {}
         self.pages += 1
 
     @staticmethod
@@ -262,31 +318,53 @@ class SvgPainter(Painter):
         return attrs
 
     def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
-        self._page.add(self._page.rect((f"{x:.3f}", f"{y:.3f}"), (f"{width:.3f}", f"{height:.3f}"),
+        self._add(self._page.rect((f"{x:.3f}", f"{y:.3f}"), (f"{width:.3f}", f"{height:.3f}"),
                                        **self._paint(fill, stroke, line_width, dash)))
 
     def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
-        self._page.add(self._page.line((f"{x1:.3f}", f"{y1:.3f}"), (f"{x2:.3f}", f"{y2:.3f}"),
+        self._add(self._page.line((f"{x1:.3f}", f"{y1:.3f}"), (f"{x2:.3f}", f"{y2:.3f}"),
                                        **self._paint(None, stroke, line_width, dash)))
 
     def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
-        self._page.add(self._page.polyline([(round(x, 3), round(y, 3)) for x, y in points],
+        self._add(self._page.polyline([(round(x, 3), round(y, 3)) for x, y in points],
                                            **self._paint(None, stroke, line_width, dash)))
 
     def polygon(self, points, fill=None, stroke=None, line_width=0.25):
-        self._page.add(self._page.polygon([(round(x, 3), round(y, 3)) for x, y in points],
+        self._add(self._page.polygon([(round(x, 3), round(y, 3)) for x, y in points],
                                           **self._paint(fill, stroke, line_width)))
 
     def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
-        self._page.add(self._page.circle((f"{cx:.3f}", f"{cy:.3f}"), f"{r:.3f}", **self._paint(fill, stroke, line_width)))
+        self._add(self._page.circle((f"{cx:.3f}", f"{cy:.3f}"), f"{r:.3f}", **self._paint(fill, stroke, line_width)))
 
     def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, halo=None):
         if font not in self._fonts:
             self._fonts[font] = _css_font(font)
         ring = {"stroke": halo[0], "stroke_width": f"{pt_to_mm(halo[1] * 2):.3f}", "paint_order": "stroke",
                 "stroke_linejoin": "round"} if halo else {}
-        self._page.add(self._page.text(text, insert=(f"{x:.3f}", f"{y:.3f}"), font_size=f"{pt_to_mm(size):.3f}",
+        self._add(self._page.text(text, insert=(f"{x:.3f}", f"{y:.3f}"), font_size=f"{pt_to_mm(size):.3f}",
                                        fill=colour, text_anchor=Anchor(anchor).value, **self._fonts[font], **ring))
+
+    def place(self, picture, x, y, scale=1.0, clip=None):
+        page = self._page
+        ident = self._pictures.get(picture.key)
+        if ident is None:  # defined once per document, used wherever placed
+            ident = f"picture{len(self._pictures)}"
+            group = page.g(id=ident)
+            self._into.append(group)
+            picture.draw(self)
+            self._into.pop()
+            page.defs.add(group)
+            self._pictures[picture.key] = ident
+        use = page.use(f"#{ident}", transform=f"translate({x:.3f} {y:.3f}) scale({scale:.6g})")
+        if clip is None:
+            self._add(use)
+            return
+        window = page.clipPath(id=f"{ident}-clip{len(page.defs.elements)}")
+        window.add(page.rect((f"{clip.x:.3f}", f"{clip.y:.3f}"), (f"{clip.width:.3f}", f"{clip.height:.3f}")))
+        page.defs.add(window)
+        shown = page.g(clip_path=f"url(#{window.get_id()})")
+        shown.add(use)
+        self._add(shown)
 
     def svg_pages(self) -> list[str]:
         """Each page as a standalone SVG document."""
