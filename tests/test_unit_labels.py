@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generators.map.label_placement import LabelRequest, place_labels
+from generators.map.label_placement import AMBIGUITY_MARGIN, LabelRequest, place_labels
 from generators.printing.geometry import Box
 
 FRAME = Box(0, 0, 200, 200)
@@ -44,3 +44,33 @@ def test_points_all_in_one_place_are_placed_in_bounded_work():
     requests = [req(f"C{i}", 100, 100) for i in range(140)]
     placed = place_labels(requests, Box(0, 0, 400, 400))
     assert len(placed) == 140 and len({p.key for p in placed}) == 140
+
+
+def gap(rect: Box, x: float, y: float) -> float:
+    dx, dy = max(rect.x - x, 0, x - rect.right), max(rect.y - y, 0, y - rect.bottom)
+    return (dx * dx + dy * dy) ** 0.5 - 1.5
+
+
+def test_a_label_is_not_set_where_it_would_read_as_its_neighbours():
+    """Right of A its name would end beside B's marker, so it goes elsewhere, nearer A than B."""
+    a, _ = place_labels([req("A", 100, 100), req("B", 116, 100)], FRAME)
+    assert a.spot != "right"
+    assert gap(a.rect, 100, 100) + AMBIGUITY_MARGIN <= gap(a.rect, 116, 100)
+
+
+def test_a_label_hemmed_in_by_lines_is_set_off_with_a_leader_and_crosses_none():
+    spokes = [[(100, 100), (100 + 40 * dx, 100 + 40 * dy)] for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))]
+    (placed,) = place_labels([req("Hub", 100, 100)], FRAME, lines=spokes)
+    from shapely.geometry import LineString, box
+
+    assert placed.far and not placed.crosses
+    assert not any(LineString(s).intersects(box(placed.rect.x, placed.rect.y, placed.rect.right, placed.rect.bottom)) for s in spokes)
+    start, end = placed.leader((100, 100), 1.5)
+    assert abs(((start[0] - 100) ** 2 + (start[1] - 100) ** 2) ** 0.5 - 1.5) < 1e-6
+    assert placed.rect.x <= end[0] <= placed.rect.right and placed.rect.y <= end[1] <= placed.rect.bottom
+
+
+def test_an_area_name_moves_off_without_a_leader():
+    spokes = [[(100, 100), (100 + 40 * dx, 100 + 40 * dy)] for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    (placed,) = place_labels([LabelRequest("Sea", (100, 100), 12.0, 3.5, 5.0, area=True)], FRAME, lines=spokes)
+    assert not placed.far and not placed.crosses

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from shapely.geometry import Point, box
+from shapely.geometry import LineString, Point, box
 
-from generators.map.land import sea_zone_regions
+from generators.map.land import sea_zone_borders
 from generators.map.territories import Site, shape_territories, typical_spacing
 
 FRAME = box(0, 0, 100, 100)
@@ -37,14 +37,19 @@ def test_sea_points_stay_sea():
     assert not any(r.shape.contains(Point(50, 50)) for r in regions)
 
 
-def test_sea_zones_divide_the_water_between_their_ships():
+def test_sea_zones_are_parted_by_a_border_halfway_between_their_ships():
     water = box(0, 0, 100, 40)
-    zones = sea_zone_regions({"West": (20, 20), "East": (80, 20)}, {}, water, 30)
-    assert zones["West"].contains(Point(10, 20)) and zones["East"].contains(Point(90, 20))
-    assert zones["West"].intersection(zones["East"]).area < 1e-6
+    (border,) = sea_zone_borders({"West": (20, 20), "East": (80, 20)}, {}, water, 30)
+    assert all(abs(x - 50) < 1e-6 for x, _ in border) and LineString(border).length > 35
 
 
-def test_a_lake_far_from_a_zone_belongs_to_none():
-    water = box(0, 0, 100, 20).union(box(0, 80, 10, 90))
-    zones = sea_zone_regions({"West": (20, 10), "East": (80, 10)}, {}, water, 15)
-    assert not any(z.contains(Point(5, 85)) for z in zones.values())
+def test_a_zone_reaches_its_own_ports():
+    water = box(0, 0, 100, 40)
+    (border,) = sea_zone_borders({"West": (20, 20), "East": (80, 20)}, {"West": [(70, 38)]}, water, 30)
+    assert max(x for x, _ in border) > 60  # the West's port in the east pulls the border round it
+
+
+def test_a_lake_far_from_a_zone_has_no_border_across_it():
+    water = box(0, 0, 100, 20).union(box(45, 80, 55, 90))
+    borders = sea_zone_borders({"West": (20, 10), "East": (80, 10)}, {}, water, 15)
+    assert borders and not any(LineString(b).intersects(box(45, 80, 55, 90)) for b in borders)

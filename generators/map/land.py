@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import shapely
-from shapely.geometry import MultiPoint, Point, Polygon
+from shapely.geometry import LineString, MultiPoint, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..core.errors import DataError, Problem
@@ -95,51 +95,65 @@ def country_powers(game_map: MapFile) -> dict[str, str | None]:
 
 def land_regions(geography: Geography, game_map: MapFile, project: Project, frame: Polygon) -> list[Region]:
     """Each country of the geography as drawn inside `frame` (page mm), with its power from the map."""
+    import numpy as np
+
     powers = country_powers(game_map)
-    regions = []
-    clip = frame.bounds
-    for name, shapes in geography.countries.items():
-        parts = []
-        for rings in shapes:
-            flat = []
+    names, shapes = [], []
+    for name, polys in geography.countries.items():
+        for rings in polys:
+            projected = []
             for lons, lats in rings:
                 xs, ys = project(lons, lats)
-                flat.append(list(zip(xs.tolist(), ys.tolist())))
-            polygon = Polygon(flat[0], flat[1:]) if len(flat[0]) >= 3 else None
-            if polygon is not None and polygon.intersects(frame):
-                parts.append(shapely.clip_by_rect(shapely.make_valid(polygon), *clip))
-        shape = shapely.union_all(parts) if parts else Polygon()
+                projected.append(np.column_stack([xs, ys]))
+            if len(projected[0]) >= 3:
+                names.append(name)
+                shapes.append(Polygon(projected[0], projected[1:]))
+    if not shapes:
+        return []
+    shapes = np.array(shapes, dtype=object)
+    shown = shapely.intersects(shapes, frame)
+    names, shapes = [n for n, keep in zip(names, shown) if keep], shapes[shown]
+    broken = ~shapely.is_valid(shapes)
+    shapes[broken] = shapely.make_valid(shapes[broken])
+    shapes = shapely.clip_by_rect(shapes, *frame.bounds)
+    by_country: dict[str, list[BaseGeometry]] = defaultdict(list)
+    for name, shape in zip(names, shapes):
+        by_country[name].append(shape)
+    regions = []
+    for name, parts in by_country.items():
+        shape = union_of(parts)
         if not shape.is_empty and shape.area > 0:
             regions.append(Region(name, powers.get(name), shape))
     return regions
 
 
-def sea_zone_regions(zones: dict[str, XY], ports: dict[str, list[XY]], water: BaseGeometry, reach: float) -> dict[str, BaseGeometry]:
-    """The water of each sea zone: the water nearer its ship or one of its own ports than any other zone's,
-    keeping only the pieces that hold its ship or come within `reach` mm of its ports (so a lake far off
-    belongs to no zone)."""
-    sites: list[XY] = []
-    owner: list[str] = []
+def sea_zone_borders(zones: dict[str, XY], ports: dict[str, list[XY]], water: BaseGeometry, reach: float) -> list[list[XY]]:
+    """The lines between sea zones: where the water nearer one zone's ship or its own ports meets the water
+    nearer another zone's, over the water that holds a ship or comes within `reach` mm of a port (so a lake
+    far off is crossed by no border)."""
+    sites: dict[tuple[float, float], str] = {}
     for name, at in zones.items():
-        sites.append(at)
-        owner.append(name)
-        for port in ports.get(name, []):
-            sites.append(port)
-            owner.append(name)
-    unique: dict[tuple[float, float], str] = {}
-    for site, name in zip(sites, owner):
-        unique.setdefault((round(site[0], 2), round(site[1], 2)), name)
-    if len(unique) < 2:
-        return {name: water for name in zones}
-    cells = shapely.voronoi_polygons(MultiPoint(list(unique)), extend_to=water.envelope, ordered=True)
+        for site in [at] + ports.get(name, []):
+            sites.setdefault((round(site[0], 2), round(site[1], 2)), name)
+    if len(set(sites.values())) < 2:
+        return []
+    cells = shapely.voronoi_polygons(MultiPoint(list(sites)), extend_to=water.envelope, ordered=True)
     by_zone: dict[str, list[BaseGeometry]] = defaultdict(list)
-    for (site, name), cell in zip(unique.items(), cells.geoms):
+    for name, cell in zip(sites.values(), cells.geoms):
         by_zone[name].append(cell)
-    found = {}
-    for name, at in zones.items():
-        area = water.intersection(shapely.union_all(by_zone[name]))
-        near = shapely.union_all([Point(p).buffer(reach) for p in ports.get(name, [])] + [Point(at).buffer(reach)])
-        kept = [p for p in polygons(area) if p.intersects(near)]
-        if kept:
-            found[name] = shapely.union_all(kept)
-    return found
+    outlines = [shapely.boundary(union_of(cells)) for cells in by_zone.values()]
+    near = [Point(p) for p in sites]
+    seas = [p for p in polygons(water) if any(p.distance(q) <= reach for q in near)]
+    if not seas:
+        return []
+    shared = shapely.union_all([a.intersection(b) for i, a in enumerate(outlines) for b in outlines[i + 1:]])
+    borders = shapely.line_merge(shapely.intersection(shared, shapely.MultiPolygon(seas)))
+    parts = [borders] if isinstance(borders, LineString) else list(getattr(borders, "geoms", []))
+    return [list(p.coords) for p in parts if isinstance(p, LineString) and p.length > 2.0]
+
+
+def union_of(shapes: Sequence[BaseGeometry]) -> BaseGeometry:
+    """The union of shapes that may share edges but not overlap (countries, cells), the fast way where the
+    installed shapely has it."""
+    union = getattr(shapely, "disjoint_subset_union_all", shapely.union_all)
+    return union(list(shapes))

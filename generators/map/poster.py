@@ -18,8 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import shapely
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..core.errors import DataError, Problem
@@ -34,8 +33,11 @@ from .aids import Ink, Laid, draw_aid, lay_out
 from .aid_placement import place_aids
 from .geography import projection
 from .label_placement import LabelRequest, PlacedLabel, place_labels
-from .land import land_regions, read_geography, sea_zone_regions
+from .marker_spread import spread_markers
+from .land import land_regions, read_geography, sea_zone_borders, union_of
 from .poster_sheets import draw_tiled, plan_tiles
+from .sea_lanes import route_lanes
+from .water import Water
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
 
 if TYPE_CHECKING:
@@ -68,9 +70,12 @@ GRID_SIZE, LEGEND_SIZE, INDEX_SIZE, HEADING_SIZE = 10.0, 13.0, 10.0, 16.0
 # Marks (mm) and lines (pt; dashes in mm)
 CITY_R, CAPITAL_R, PORT_RING, BADGE_R, SHIP, SHIP_RING = 1.6, 2.7, 0.9, 1.8, 8.0, 5.0
 BADGE_SIZE = 6.5  # pt: a badge's letter; its capital letters stand 1.7 mm tall
+# Where a city's badge may sit, as (x, y) directions from its centre (y down), in the order tried: lower left
+# first (names take that spot last), then the other corners, then the sides.
+BADGE_SPOTS = ((-1, 1), (1, 1), (-1, -1), (1, -1), (-1.4, 0), (1.4, 0), (0, 1.4), (0, -1.4))
 # Tags are told apart by colour: the first kind of tag the map declares is black, the next in the sea's ink.
 TAG_FILLS = ("#000000", None)
-RAIL, AIR, LANE, COUNTRY_EDGE, POWER_EDGE, ZONE_EDGE = 1.7, 1.1, 1.2, 0.5, 1.6, 0.8
+RAIL, AIR, LANE, COUNTRY_EDGE, POWER_EDGE, ZONE_EDGE, LEADER = 1.7, 1.1, 1.2, 0.5, 1.6, 0.8, 0.7
 ZONE_DASH = (2.5, 1.5)
 AIR_DASH, LANE_DASH = (3.2, 1.8), (0.7, 1.3)
 
@@ -150,10 +155,13 @@ class PosterPlan:
     frame: Box
     grid: Grid
     at: dict[str, tuple[float, float]]
+    badges: dict[str, list[tuple[str, float, float]]]
+    marks: list[Box]
     regions: list[Region]
     land: list[tuple[str, list[tuple[float, float]]]]
     power_edges: list[tuple[str, list[tuple[float, float]]]]
     zone_edges: list[list[tuple[float, float]]]
+    lanes: list[list[tuple[float, float]]]
     aids: list[tuple[Laid, float, float]]
     credit: str
     city_labels: dict[str, CityLabel]
@@ -192,6 +200,7 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
             ports = [at[c.name] for c in game_map.cities if zone.name in c.sea_zones]
             if zone.name not in at and ports:
                 at[zone.name] = (sum(x for x, _ in ports) / len(ports), sum(y for _, y in ports) / len(ports))
+    at = _spread(game_map, at)
     grid = Grid(frame, max(1, round(frame.width / GRID_CELL)), max(1, round(frame.height / GRID_CELL)))
 
     powers = [f.id for f in game.info.factions]
@@ -204,24 +213,26 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
         credit = geography.credit
     else:
         regions = _regions(game_map, at, frame)
-    land = shapely.union_all([r.shape for r in regions]) if regions else Polygon()
+    land = union_of([r.shape for r in regions]) if regions else Polygon()
     water = box.difference(land)
-    zones = _zone_regions(game_map, at, water)
-    zone_edges = _zone_edges(zones, land, box)
+    zone_edges = _zone_borders(game_map, at, water)
 
     labels = {}
     for city in game_map.cities:
         tags = tuple(mark.tag for name, mark in game_map.marks.items() if mark.tag and city.has_mark(name))
         labels[city.name] = CityLabel(city.name, fonts.bold if city.capital else fonts.regular,
                                       CAPITAL_SIZE if city.capital else CITY_SIZE, tags)
-    marks = _mark_boxes(game_map, at)
-    lines = _route_lines(game_map, at) + _lanes(game_map, at)
-    aids = _place_map_aids(game, layout, fonts, project, frame, land, marks, lines, width, height)
-    obstacles = marks + [Box(x, y, laid.width, laid.height) for laid, x, y in aids]
-    placed = _place_names(game_map, at, frame, labels, fonts, obstacles, lines)
+    badges = _place_badges(game_map, at)
+    marks = _mark_boxes(game_map, at, badges)
+    sea = Water(frame, land)
+    lanes = route_lanes(sea, _lanes(game_map, at))
+    lines = _route_lines(game_map, at) + lanes
+    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, width, height)
+    badge_boxes = [Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R) for spots in badges.values() for _, bx, by in spots]
+    placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids], lines)
     fills, edges = _land_drawing(regions, palette)
     return PosterPlan(width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
-                      at, regions, fills, edges, zone_edges, aids, credit, labels, placed, palette, fonts)
+                      at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit, labels, placed, palette, fonts)
 
 
 def _land_drawing(regions: list[Region], palette: Palette):
@@ -238,7 +249,7 @@ def _land_drawing(regions: list[Region], palette: Palette):
     edges = []
     for power, shapes in by_power.items():
         colour = mix(palette.powers[power], "#000000", 0.75)
-        edges += [(colour, list(poly.exterior.coords)) for poly in polygons(shapely.union_all(shapes))]
+        edges += [(colour, list(poly.exterior.coords)) for poly in polygons(union_of(shapes))]
     return fills, edges
 
 
@@ -258,35 +269,23 @@ def map_frame(game_map: MapFile, page_width: float):
     return frame, project
 
 
-def _zone_regions(game_map: MapFile, at: dict[str, tuple[float, float]], water: BaseGeometry) -> dict[str, BaseGeometry]:
+def _zone_borders(game_map: MapFile, at: dict[str, tuple[float, float]], water: BaseGeometry) -> list[list[tuple[float, float]]]:
     ships = {z.name: at[z.name] for z in game_map.sea_zones if z.name in at}
     ports: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for city in game_map.cities:
         if city.port and len(city.sea_zones) == 1 and city.name in at:
             ports[city.sea_zones[0]].append(at[city.name])
-    return sea_zone_regions(ships, ports, water, ZONE_REACH) if ships else {}
+    return sea_zone_borders(ships, ports, water, ZONE_REACH)
 
 
-def _zone_edges(zones: dict[str, BaseGeometry], land: BaseGeometry, box: Polygon) -> list[list[tuple[float, float]]]:
-    """The lines between sea zones: their outlines, less the coasts and the frame."""
-    if len(zones) < 2:
-        return []
-    outlines = shapely.union_all([shapely.boundary(z) for z in zones.values()])
-    edges = outlines.difference(land.buffer(0.4)).difference(box.exterior.buffer(0.4))
-    lines = shapely.line_merge(edges) if not edges.is_empty else edges
-    parts = [lines] if isinstance(lines, LineString) else list(getattr(lines, "geoms", []))
-    return [list(p.coords) for p in parts if isinstance(p, LineString) and p.length > 2.0]
-
-
-def _mark_boxes(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[Box]:
+def _mark_boxes(game_map: MapFile, at: dict[str, tuple[float, float]], badges: dict[str, list[tuple[str, float, float]]]) -> list[Box]:
     """The squares every city marker, badge and ship covers: nothing else may sit on them."""
     boxes = []
     for city in game_map.cities:
         r = _mark_radius(game_map, city.name)
         x, y = at[city.name]
         boxes.append(Box(x - r, y - r, 2 * r, 2 * r))
-        for bx, by in _badge_places(x, y, r, len(_badges(game_map, city))):
-            boxes.append(Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R))
+        boxes += [Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R) for _, bx, by in badges.get(city.name, ())]
     for zone in game_map.sea_zones:
         if zone.name in at:
             x, y = at[zone.name]
@@ -298,7 +297,7 @@ def _route_lines(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[
     return [[at[r.from_], at[r.to]] for r in game_map.routes if r.from_ in at and r.to in at]
 
 
-def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, frame: Box, land: BaseGeometry,
+def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea: Water,
                     marks: list[Box], lines: list, page_width: float, page_height: float) -> list[tuple[Laid, float, float]]:
     """Each of the map's aids laid out and put in empty sea near where the map wants it, else on empty land,
     else at the foot of the page."""
@@ -315,7 +314,7 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, fra
         else:
             xs, ys = project([aid.near.lon], [aid.near.lat])
             near.append((float(xs[0]), float(ys[0])))
-    spots = place_aids([(item.width, item.height) for item in laid], near, frame, land, marks, lines)
+    spots = place_aids([(item.width, item.height) for item in laid], near, sea, marks, lines)
     placed = [(item, *spot) for item, spot in zip(laid, spots) if spot is not None]
     margin = [item for item, spot in zip(laid, spots) if spot is None]
     return placed + _margin_band(margin, page_width, page_height, file, game_map.aids)
@@ -359,6 +358,16 @@ def _regions(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box) 
     return sorted(regions, key=lambda r: -r.shape.area)  # enclaves drawn over what surrounds them
 
 
+def _spread(game_map: MapFile, at: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """Every place where its marker is drawn: cities too close to another marker moved apart, ships kept
+    where the map puts them."""
+    names = list(at)
+    zones = {z.name for z in game_map.sea_zones}
+    radii = [SHIP_RING if n in zones else _mark_radius(game_map, n) for n in names]
+    moved = spread_markers([at[n] for n in names], radii, fixed=[n in zones for n in names])
+    return dict(zip(names, moved))
+
+
 def _mark_radius(game_map: MapFile, name: str) -> float:
     city = game_map.city(name)
     return (CAPITAL_R if city.capital else CITY_R) + (PORT_RING if city.port else 0.0)
@@ -372,13 +381,13 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
     for zone in game_map.sea_zones:
         if zone.name in at:
             requests.append(LabelRequest(zone.name, at[zone.name], text_width(zone.name, fonts.regular, SEA_SIZE),
-                                         pt_to_mm(SEA_SIZE) * 1.2, SHIP_RING))
+                                         pt_to_mm(SEA_SIZE) * 1.2, SHIP_RING, area=True))
     order = sorted(game_map.cities, key=lambda c: (not c.capital, -near[c.name], c.name))
     for city in order:
         w, h = _label_size(labels[city.name])
         requests.append(LabelRequest(city.name, at[city.name], w, h, _mark_radius(game_map, city.name)))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
-    return {p.key: p for p in place_labels(requests, inside, obstacles, lines, gap=0.9)}
+    return {p.key: p for p in place_labels(requests, inside, obstacles, lines)}
 
 
 def _crowding(at: dict[str, tuple[float, float]], names: list[str], radius: float = 30.0) -> dict[str, int]:
@@ -394,17 +403,18 @@ def _crowding(at: dict[str, tuple[float, float]], names: list[str], radius: floa
     return found
 
 
-def _lanes(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[list[tuple[float, float]]]:
-    """The sea lanes: ship to adjacent ship (each pair once), and port to the ship of each zone it touches."""
+def _lanes(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[tuple[tuple[float, float], bool, tuple[float, float]]]:
+    """The sea lanes to route, each (from, whether it leaves a port, to a ship): ship to adjacent ship (each
+    pair once), and port to the ship of each zone it touches."""
     lanes = []
     for zone in game_map.sea_zones:
         for other in zone.adjacent:
             if zone.name < other and zone.name in at and other in at:
-                lanes.append([at[zone.name], at[other]])
+                lanes.append((at[zone.name], False, at[other]))
     for city in game_map.cities:
         for zone in city.sea_zones if city.port else ():
             if zone in at:
-                lanes.append([at[city.name], at[zone]])
+                lanes.append((at[city.name], True, at[zone]))
     return lanes
 
 
@@ -427,7 +437,7 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     for edge in plan.zone_edges:
         painter.polyline(edge, stroke=pal.sea_ink, line_width=ZONE_EDGE, dash=ZONE_DASH)
     _draw_grid_lines(painter, plan)
-    for lane in _lanes(game_map, plan.at):
+    for lane in plan.lanes:
         painter.polyline(lane, stroke=pal.sea_ink, line_width=LANE, dash=LANE_DASH)
     for line in game_map.routes:
         if line.kind == "air" and line.from_ in plan.at and line.to in plan.at:
@@ -444,8 +454,10 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
         draw_aid(painter, laid, x, y)
     for key, placed in plan.placed.items():
         if placed.far:
-            x, y = plan.at[key]
-            painter.line(x, y, *placed.nearest_edge(x, y), stroke="#4d4d4d", line_width=0.5)
+            radius = SHIP_RING if key not in plan.city_labels else _mark_radius(game_map, key)
+            start, end = placed.leader(plan.at[key], radius)
+            painter.line(*start, *end, stroke=HALO[0], line_width=LEADER + 2 * HALO[1])  # cased, so it reads across lines
+            painter.line(*start, *end, stroke="#000000", line_width=LEADER)
     for city in game_map.cities:
         _draw_city(painter, plan, city.name)
     for key, placed in plan.placed.items():
@@ -474,8 +486,7 @@ def _draw_city(painter: Painter, plan: PosterPlan, name: str) -> None:
         painter.symbol("star", x, y, CAPITAL_R * 1.6, ink=ink, paper=fill)
     else:
         painter.circle(x, y, CITY_R, fill=fill, stroke="#000000", line_width=0.8)
-    badges = _badges(plan.game_map, city)
-    for letter, (bx, by) in zip(badges, _badge_places(x, y, _mark_radius(plan.game_map, name), len(badges))):
+    for letter, bx, by in plan.badges.get(name, ()):
         _draw_badge(painter, plan.fonts, letter, bx, by)
 
 
@@ -484,10 +495,29 @@ def _badges(game_map: MapFile, city) -> list[str]:
     return [mark.badge for name, mark in game_map.marks.items() if mark.badge and city.has_mark(name)]
 
 
-def _badge_places(x: float, y: float, r: float, count: int) -> list[tuple[float, float]]:
-    """Where a city's badges sit: from the lower left of its mark of radius `r` (the spot names take
-    last) leftwards, one badge's width apart."""
-    return [(x - r * 0.8 - i * 2.2 * BADGE_R, y + r * 0.8) for i in range(count)]
+def _place_badges(game_map: MapFile, at: dict[str, tuple[float, float]]) -> dict[str, list[tuple[str, float, float]]]:
+    """Each city's badges (letter, centre): at the lower left of its marker (the spot names take last), or
+    at the first other spot round it where they cover no other city's marker, ship or badge; further badges
+    of one city in a row outwards."""
+    zones = {z.name for z in game_map.sea_zones}
+    discs = [(x, y, SHIP_RING if name in zones else _mark_radius(game_map, name)) for name, (x, y) in at.items()]
+    placed: dict[str, list[tuple[str, float, float]]] = {}
+    for city in game_map.cities:
+        letters = _badges(game_map, city)
+        if not letters:
+            continue
+        x, y = at[city.name]
+        r = _mark_radius(game_map, city.name)
+        own = (x, y, r)
+        taken = [d for d in discs if d != own] + [(bx, by, BADGE_R) for spots in placed.values() for _, bx, by in spots]
+        options = []
+        for dx, dy in BADGE_SPOTS:
+            row = [(x + dx * r * 0.8 + (-1 if dx <= 0 else 1) * i * 2.2 * BADGE_R, y + dy * r * 0.8) for i in range(len(letters))]
+            clear = all((bx - tx) ** 2 + (by - ty) ** 2 >= (BADGE_R + tr + 0.2) ** 2 for bx, by in row for tx, ty, tr in taken)
+            options.append((not clear, row))
+        row = min(options, key=lambda o: o[0])[1]
+        placed[city.name] = [(letter, bx, by) for letter, (bx, by) in zip(letters, row)]
+    return placed
 
 
 def _draw_badge(painter: Painter, fonts: FontSet, letter: str, x: float, y: float) -> None:
