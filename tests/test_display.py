@@ -69,6 +69,56 @@ def test_display_is_tiled_over_letter(built):
         assert size == pytest.approx([215.9, 279.4], abs=0.3)
 
 
+def test_the_display_fills_its_sheet_inside_the_margins(built):
+    """The sections reach down to the bottom margin and keep the layout's 10 mm margin all round."""
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        frames = [r for r in page.rects if r["stroke"] and r["width"] * MM_PER_PT > 60]
+        words = page.extract_words()
+        width, height = float(page.width), float(page.height)
+    assert len(frames) == 5
+    assert (height - max(r["bottom"] for r in frames)) * MM_PER_PT == pytest.approx(10.0, abs=0.5)
+    for thing in frames + words:
+        assert min(thing["x0"], thing["top"], width - thing["x1"], height - thing["bottom"]) * MM_PER_PT >= 9.9
+
+
+def test_the_display_sets_its_type_for_the_table(built):
+    """Titles of 14 pt and more, lists of 11 pt and more, and nothing under 8 pt, for a sheet read across the table."""
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        chars = pdf.pages[0].chars
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    assert min(c["size"] for c in chars) >= 8.0
+    assert min(w["size"] for w in words if w["text"] in {"Summary", "Costs", "Sequence", "Expenditure"}) >= 14.0
+    assert min(w["size"] for w in words if w["text"] in {"Anschluss!", "Czech"}) >= 11.0
+
+
+def test_the_display_says_how_to_print_it(built):
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        subject = pdf.metadata.get("Subject", "")
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert subject.startswith("Print at 100 % on Tabloid (11 × 17 in), one-sided")
+    assert "Print at 100 % on Tabloid (11 × 17 in), one-sided" in text
+    with pdfplumber.open(built / "display-tiles.pdf") as pdf:
+        assert pdf.metadata.get("Subject", "").startswith("Print at 100 % on Letter (no fit to page), one-sided; trim each sheet")
+
+
+@pytest.mark.parametrize("find, put, field", [
+    ('section: "In this order"', 'section: "Nowhere"', "aids[4].from_card"),
+    ("card: turn-sequence", "card: no-such-card", "aids[4].from_card"),
+    ('item: "{id}*: {event}"', 'item: "{id}*: {no_such_field}"', "aids[1].from"),
+    ("records: tiles", "records: no-such-records", "aids[1]"),
+])
+def test_validate_refuses_a_display_reference_the_game_lacks(cli, game_copy, find, put, field):
+    folder = game_copy("spies")
+    file = folder / "display.yaml"
+    text = file.read_text(encoding="utf-8")
+    assert find in text
+    file.write_text(text.replace(find, put), encoding="utf-8")
+    result = cli("validate", "--game", folder)
+    assert result.code == 2 and "display.yaml" in result.stderr and field in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_a_display_aid_naming_an_unknown_card_section_is_refused(cli, game_copy, tmp_path):
     folder = game_copy("spies")
     file = folder / "display.yaml"

@@ -164,7 +164,7 @@ def test_tiles_index_and_sheet_labels(letter):
     with pdfplumber.open(letter / "map-tiles.pdf") as pdf:
         index = pdf.pages[0].crop(pdf.pages[0].bbox).extract_text()
         footers = [footer(page) for page in pdf.pages[1:]]
-    assert "how the sheets fit" in index and "Print at actual size" in index
+    assert "how the sheets fit" in index and "Print at 100 % on Letter (no fit to page), one-sided; trim each sheet" in " ".join(index.split())
     for n, text in enumerate(footers, start=1):
         assert re.search(rf"sheet {n} of {len(footers)}\b", text), (n, text)
 
@@ -251,28 +251,81 @@ def test_each_country_is_shaded_in_its_power_colour(plan, spies):
         assert region.power == city.power, city.name
 
 
-def test_no_power_shade_reads_as_the_sea(plan):
-    """Every power's land differs from the sea by a clear step of lightness or colour (CIE76 ΔE over 20)."""
+# Viénot, Brettel and Mollon (1999): how protanopes and deuteranopes see a colour, in linear RGB
+DICHROMATS = {"protanopia": ((0.11238, 0.88762, 0), (0.11238, 0.88762, 0), (0.00401, -0.00401, 1)),
+              "deuteranopia": ((0.29275, 0.70725, 0), (0.29275, 0.70725, 0), (-0.02234, 0.02234, 1))}
+
+
+@pytest.mark.parametrize("vision", [None, *DICHROMATS])
+def test_no_power_shade_reads_as_the_sea(plan, vision):
+    """Every power's land differs from the sea by a clear step of lightness or colour (CIE76 ΔE over 20), for
+    colour-blind players too (over 15 as protanopes and deuteranopes see them)."""
     pal = plan.palette
     for power in pal.powers:
-        assert _delta_e(pal.shade(power), pal.sea) > 20, power
+        assert _delta_e(pal.shade(power), pal.sea, vision) > (20 if vision is None else 15), power
 
 
-def _delta_e(a: str, b: str) -> float:
-    def lab(colour):
-        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-        x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
-        y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-        z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
-        f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
-        return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+def test_no_land_is_blue_like_water(plan):
+    """Maps paint water blue, so no land is: every power's land and the neutral land has a CIELAB hue outside
+    the blues and cyans (180° to 290°) or is all but grey (chroma under 8)."""
+    import math
 
-    return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b))) ** 0.5
+    pal = plan.palette
+    for name, colour in [(p, pal.shade(p)) for p in pal.powers] + [("neutral", pal.land)]:
+        _, a, b = _lab(colour)
+        hue, chroma = math.degrees(math.atan2(b, a)) % 360, math.hypot(a, b)
+        assert chroma < 8 or not 180 <= hue <= 290, (name, colour, round(hue), round(chroma))
+
+
+@pytest.mark.parametrize("vision", [None, *DICHROMATS])
+def test_the_powers_colours_differ_from_each_other(plan, vision):
+    """Each power's colour (on the map and on its pieces) is ΔE 15 or more from every other's, in colour-blind vision too."""
+    import itertools
+
+    colours = plan.palette.powers
+    for a, b in itertools.combinations(colours, 2):
+        assert _delta_e(colours[a], colours[b], vision) >= 15, (a, b)
+
+
+def _lab(colour: str, vision: str | None = None) -> tuple[float, float, float]:
+    """CIELAB (D65) of "#rrggbb", as seen with full colour vision or as a dichromat of DICHROMATS sees it."""
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    if vision:
+        lin = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, lin)))) for row in DICHROMATS[vision]]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def _delta_e(a: str, b: str, vision: str | None = None) -> float:
+    return sum((p - q) ** 2 for p, q in zip(_lab(a, vision), _lab(b, vision))) ** 0.5
 
 
 def test_sea_zones_are_regions_with_drawn_borders(plan):
     assert len(plan.zone_edges) >= len(plan.game_map.sea_zones) - 2
+
+
+def test_the_poster_and_its_tiles_say_how_to_print_them(letter, poster_text):
+    advice = "Print at 100 % on Poster-22x34 (22 × 34 in), one-sided, at a print shop if need be"
+    assert pypdf.PdfReader(letter / "map.pdf").metadata["/Subject"] == advice
+    assert advice in " ".join(poster_text.split())
+    subject = pypdf.PdfReader(letter / "map-tiles.pdf").metadata["/Subject"]
+    assert subject == "Print at 100 % on Letter (no fit to page), one-sided; trim each sheet along its dashed edges and lay it 12 mm over its neighbours"
+
+
+def test_the_tiles_hold_the_poster_once(letter):
+    """Every sheet shows the same one drawing of the poster (a form), clipped to its window: the tiles file is no
+    bigger than the poster's own file and a little more."""
+    reader = pypdf.PdfReader(letter / "map-tiles.pdf")
+    forms = set()
+    for page in reader.pages[1:]:
+        xobjects = page["/Resources"]["/XObject"]
+        forms |= {xobjects[name].indirect_reference.idnum for name in xobjects if xobjects[name]["/BBox"][2] > 1500}
+    assert len(forms) == 1
+    assert (letter / "map-tiles.pdf").stat().st_size < 1.3 * (letter / "map.pdf").stat().st_size
 
 
 def test_credit_line_names_the_source(poster_text):

@@ -7,7 +7,7 @@ data), then drawn at any place (`draw_aid`), so the map can look for room before
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Column
@@ -30,17 +30,31 @@ WRITE_IN = "×____"
 LINE = 0.4  # pt: box lines
 WRITE_IN_WIDTH = 26.0  # mm of a blank table column
 LIST_LINE = 5.0  # mm: the height of a ruled line to write on
+ITEM_GAP = 1.2  # mm between the items of a list
 
 
 @dataclass(frozen=True)
 class Ink:
-    """What an aid needs of the layout: fonts, the size of a box and each faction's colour."""
+    """What an aid needs of the layout: fonts, the size of a box and each faction's colour; and how many times
+    their usual size an aid's type (and the room round it) and its title are set: a sheet of aids sets them
+    larger."""
 
     fonts: FontSet
     cell: float
     factions: dict[str, tuple[str, str, str]]  # id -> (name, fill, ink)
     line: str = "#000000"
     paper: str = "#ffffff"
+    type: float = 1.0
+    heading: float = 1.0
+    resolved: dict = field(default_factory=dict, repr=False, compare=False)  # each aid's rows or items, worked out once
+
+    def at(self, type: float, heading: float | None = None) -> "Ink":
+        """The same ink with type `type` times its usual size, and titles `heading` times theirs (as the type)."""
+        return replace(self, type=type, heading=type if heading is None else heading)
+
+    def size(self, points: float) -> float:
+        """A type size (pt) or a length that goes with the type (mm), at this ink's scale."""
+        return points * self.type
 
     @classmethod
     def of(cls, game: "Game", layout: "Layout", fonts: FontSet) -> "Ink":
@@ -64,8 +78,8 @@ def _problem(where: str, message: str, file: str) -> DataError:
     return DataError([Problem(file, where, message, "invalid")])
 
 
-def _title_height(aid: Aid) -> float:
-    return pt_to_mm(TITLE_SIZE) * 1.25
+def _title_height(ink: Ink) -> float:
+    return pt_to_mm(TITLE_SIZE * ink.heading) * 1.25
 
 
 def _foot(aid: Aid) -> str:
@@ -77,21 +91,21 @@ def _foot_fitted(aid: Aid, ink: Ink, width: float):
     text = _foot(aid)
     if not text:
         return None
-    return fit_text(Paragraph(text, ink.fonts.regular), width, 60, largest=SMALL_SIZE + 0.5, smallest=SMALL_SIZE - 1,
+    return fit_text(Paragraph(text, ink.fonts.regular), width, 60, largest=ink.size(SMALL_SIZE) + 0.5, smallest=ink.size(SMALL_SIZE) - 1,
                     what=f"the note of {aid.title!r}")
 
 
 def _frame(painter: Painter, aid: Aid, ink: Ink, x: float, y: float, width: float, height: float) -> float:
     """The aid's background, frame and title; returns where its content starts."""
     painter.rect(x, y, width, height, fill=ink.paper, stroke=ink.line, line_width=0.8)
-    painter.text(x + PAD, y + PAD + pt_to_mm(TITLE_SIZE) * 0.8, aid.title, ink.fonts.bold, TITLE_SIZE)
-    return y + PAD + _title_height(aid) + GAP
+    painter.text(x + ink.size(PAD), y + ink.size(PAD) + pt_to_mm(TITLE_SIZE * ink.heading) * 0.8, aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading)
+    return y + ink.size(PAD) + _title_height(ink) + ink.size(GAP)
 
 
 def _draw_foot(painter: Painter, aid: Aid, ink: Ink, x: float, bottom: float, width: float) -> None:
-    fitted = _foot_fitted(aid, ink, width - 2 * PAD)
+    fitted = _foot_fitted(aid, ink, width - 2 * ink.size(PAD))
     if fitted is not None:
-        painter.text_block(fitted, x + PAD, bottom - PAD - fitted.height, width - 2 * PAD, colour="#333333", anchor=Anchor.START)
+        painter.text_block(fitted, x + ink.size(PAD), bottom - ink.size(PAD) - fitted.height, width - 2 * ink.size(PAD), colour="#333333", anchor=Anchor.START)
 
 
 def _faction_text(label, ink: Ink) -> tuple[str, str | None, str | None]:
@@ -105,10 +119,10 @@ def _faction_text(label, ink: Ink) -> tuple[str, str | None, str | None]:
 
 def _shell(aid: Aid, ink: Ink, inner_w: float, inner_h: float):
     """The aid's outer width and height around content of inner_w x inner_h, with its title and note."""
-    width = max(inner_w, text_width(aid.title, ink.fonts.bold, TITLE_SIZE)) + 2 * PAD
-    fitted = _foot_fitted(aid, ink, width - 2 * PAD)
+    width = max(inner_w, text_width(aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading)) + 2 * ink.size(PAD)
+    fitted = _foot_fitted(aid, ink, width - 2 * ink.size(PAD))
     foot = fitted.height + 1.0 if fitted is not None else 0.0
-    return width, PAD + _title_height(aid) + GAP + inner_h + foot + PAD
+    return width, ink.size(PAD) + _title_height(ink) + ink.size(GAP) + inner_h + foot + ink.size(PAD)
 
 
 def _lay_track(aid: Aid, ink: Ink) -> Laid:
@@ -127,18 +141,18 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
             cx, cy = left + col * c, top + row * c
             text, fill, text_ink = _faction_text(label, ink)
             painter.rect(cx, cy, c, c, fill=fill, stroke=ink.line, line_width=LINE)
-            size = CELL_SIZE
+            size = ink.size(CELL_SIZE)
             while size > 4.0 and text_width(text, ink.fonts.bold, size) > c - 1.6:
                 size -= 0.25
-            painter.text(cx + 0.8, cy + pt_to_mm(CELL_SIZE) * 0.9, text, ink.fonts.bold, size, colour=text_ink or "#000000")
+            painter.text(cx + 0.8, cy + pt_to_mm(ink.size(CELL_SIZE)) * 0.9, text, ink.fonts.bold, size, colour=text_ink or "#000000")
             chips = marks.get(str(label), [])
             for j, mark in enumerate(chips):
                 name, fill, text_ink = _faction_text(mark, ink)
-                h = (c - pt_to_mm(CELL_SIZE) - 1.5) / max(1, len(chips))
-                size = min(SMALL_SIZE, h / 0.45)
+                h = (c - pt_to_mm(ink.size(CELL_SIZE)) - 1.5) / max(1, len(chips))
+                size = min(ink.size(SMALL_SIZE), h / 0.45)
                 while size > 3.5 and text_width(name, ink.fonts.bold, size) > c - 1.0:
                     size -= 0.25
-                chip_y = cy + pt_to_mm(CELL_SIZE) + 1.0 + j * h
+                chip_y = cy + pt_to_mm(ink.size(CELL_SIZE)) + 1.0 + j * h
                 painter.rect(cx + 0.4, chip_y, c - 0.8, h - 0.3, fill=fill or "#eeeeee")
                 painter.text(cx + c / 2, chip_y + h * 0.72, name, ink.fonts.bold, size, colour=text_ink or "#000000",
                              anchor=Anchor.MIDDLE)
@@ -152,38 +166,38 @@ def _lay_record(aid: Aid, ink: Ink) -> Laid:
     rows = [str(r) for r in aid.rows or []]
     c = ink.cell
     names = [_faction_text(r, ink)[0] for r in rows]
-    label_w = max([text_width(n, ink.fonts.bold, TEXT_SIZE) for n in names] + [text_width(aid.marker_row or "", ink.fonts.bold, TEXT_SIZE)]) + 3
-    head = pt_to_mm(TEXT_SIZE) * 1.6
+    label_w = max([text_width(n, ink.fonts.bold, ink.size(TEXT_SIZE)) for n in names] + [text_width(aid.marker_row or "", ink.fonts.bold, ink.size(TEXT_SIZE))]) + 3
+    head = pt_to_mm(ink.size(TEXT_SIZE)) * 1.6
     body_rows = len(rows) + (1 if aid.marker_row else 0)
     width, height = _shell(aid, ink, label_w + len(columns) * c, head + body_rows * c)
     values = {str(k): v for k, v in aid.values.items()}
 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
-        left = x + PAD + label_w
+        left = x + ink.size(PAD) + label_w
         for j, col in enumerate(columns):
-            painter.text(left + j * c + c / 2, top + head * 0.7, col, ink.fonts.bold, TEXT_SIZE, anchor=Anchor.MIDDLE)
+            painter.text(left + j * c + c / 2, top + head * 0.7, col, ink.fonts.bold, ink.size(TEXT_SIZE), anchor=Anchor.MIDDLE)
         row_y = top + head
         if aid.marker_row:
-            painter.text(x + PAD, row_y + c / 2 + 1, aid.marker_row, ink.fonts.bold, TEXT_SIZE)
+            painter.text(x + ink.size(PAD), row_y + c / 2 + 1, aid.marker_row, ink.fonts.bold, ink.size(TEXT_SIZE))
             for j in range(len(columns)):
                 painter.rect(left + j * c, row_y, c, c, fill="#f2f2f2", stroke=ink.line, line_width=LINE)
             row_y += c
         for row, name in zip(rows, names):
             _, fill, _ = _faction_text(row, ink)
             if fill:
-                painter.rect(x + PAD, row_y + 0.6, label_w - 2, c - 1.2, fill=fill)
-                painter.text(x + PAD + 1, row_y + c / 2 + 1, name, ink.fonts.bold, TEXT_SIZE, colour=_faction_text(row, ink)[2] or "#000000")
+                painter.rect(x + ink.size(PAD), row_y + 0.6, label_w - 2, c - 1.2, fill=fill)
+                painter.text(x + ink.size(PAD) + 1, row_y + c / 2 + 1, name, ink.fonts.bold, ink.size(TEXT_SIZE), colour=_faction_text(row, ink)[2] or "#000000")
             else:
-                painter.text(x + PAD, row_y + c / 2 + 1, name, ink.fonts.bold, TEXT_SIZE)
+                painter.text(x + ink.size(PAD), row_y + c / 2 + 1, name, ink.fonts.bold, ink.size(TEXT_SIZE))
             for j, col in enumerate(columns):
                 cx = left + j * c
                 painter.rect(cx, row_y, c, c, stroke=ink.line, line_width=LINE)
                 value = values.get(col)
                 if value:
-                    painter.text(cx + c - 0.8, row_y + pt_to_mm(CELL_SIZE) * 0.9, value, ink.fonts.bold, CELL_SIZE, anchor=Anchor.END)
+                    painter.text(cx + c - 0.8, row_y + pt_to_mm(ink.size(CELL_SIZE)) * 0.9, value, ink.fonts.bold, ink.size(CELL_SIZE), anchor=Anchor.END)
                 if aid.write_in:
-                    painter.text(cx + c / 2, row_y + c - 1.0, WRITE_IN, ink.fonts.regular, SMALL_SIZE - 1, colour="#555555", anchor=Anchor.MIDDLE)
+                    painter.text(cx + c / 2, row_y + c - 1.0, WRITE_IN, ink.fonts.regular, ink.size(SMALL_SIZE) - 1, colour="#555555", anchor=Anchor.MIDDLE)
             row_y += c
         _draw_foot(painter, aid, ink, x, y + height, width)
 
@@ -194,7 +208,7 @@ def _lay_box(aid: Aid, ink: Ink) -> Laid:
     c = ink.cell
     per_row = min(aid.holds, 4)
     inner_w = per_row * c
-    text = fit_text(Paragraph(aid.text or "", ink.fonts.regular), inner_w, 40, largest=SMALL_SIZE + 1, smallest=SMALL_SIZE - 1,
+    text = fit_text(Paragraph(aid.text or "", ink.fonts.regular), inner_w, 40, largest=ink.size(SMALL_SIZE) + 1, smallest=ink.size(SMALL_SIZE) - 1,
                     what=f"the text of {aid.title!r}") if aid.text else None
     room = -(-aid.holds // per_row) * c
     width, height = _shell(aid, ink, inner_w, (text.height + 1 if text else 0) + room)
@@ -202,9 +216,9 @@ def _lay_box(aid: Aid, ink: Ink) -> Laid:
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
         if text:
-            painter.text_block(text, x + PAD, top, width - 2 * PAD, anchor=Anchor.START)
+            painter.text_block(text, x + ink.size(PAD), top, width - 2 * ink.size(PAD), anchor=Anchor.START)
             top += text.height + 1
-        painter.rect(x + PAD, top, width - 2 * PAD, room, stroke=ink.line, line_width=LINE, dash=(1.5, 1.0))
+        painter.rect(x + ink.size(PAD), top, width - 2 * ink.size(PAD), room, stroke=ink.line, line_width=LINE, dash=(1.5, 1.0))
         _draw_foot(painter, aid, ink, x, y + height, width)
 
     return Laid(aid, width, height, draw)
@@ -235,26 +249,29 @@ def _table_rows(aid: Aid, game: "Game", file: str, where: str) -> list[list[str]
     return [[(cells[j][i] if cells[j] is not None else "") for j in range(len(columns))] for i in range(count)]
 
 
-def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str) -> Laid:
+def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: float | None = None) -> Laid:
     columns = [col if isinstance(col, Column) else Column(heading=str(col)) for col in aid.columns or []]
-    rows = _table_rows(aid, game, file, where)
+    rows = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), _table_rows(aid, game, file, where))
     blank = [col.text is None and not col.variant and aid.from_ is not None for col in columns]
     widths = []
     for j, col in enumerate(columns):
         texts = [r[j] for r in rows if j < len(r)]
-        natural = max([text_width(t, ink.fonts.regular, TEXT_SIZE) for t in texts] + [text_width(col.heading, ink.fonts.bold, TEXT_SIZE)])
-        widths.append(max(natural, WRITE_IN_WIDTH if blank[j] else 0) + 3)
-    line = pt_to_mm(TEXT_SIZE) * 1.55
+        natural = max([text_width(t, ink.fonts.regular, ink.size(TEXT_SIZE)) for t in texts] + [text_width(col.heading, ink.fonts.bold, ink.size(TEXT_SIZE))])
+        widths.append(max(natural, ink.size(WRITE_IN_WIDTH) if blank[j] else 0) + 3)
+    line = pt_to_mm(ink.size(TEXT_SIZE)) * 1.55
+    width, natural = _shell(aid, ink, sum(widths), line * (len(rows) + 1))
+    if height is not None and height > natural:  # room to spare goes between the rows
+        line += (height - natural) / (len(rows) + 1)
     width, height = _shell(aid, ink, sum(widths), line * (len(rows) + 1))
 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
-        left = x + PAD
+        left = x + ink.size(PAD)
         cx = left
         for j, col in enumerate(columns):
-            painter.text(cx, top + line * 0.7, col.heading, ink.fonts.bold, TEXT_SIZE)
+            painter.text(cx, top + line * 0.7, col.heading, ink.fonts.bold, ink.size(TEXT_SIZE))
             cx += widths[j]
-        painter.line(left, top + line * 0.95, x + width - PAD, top + line * 0.95, stroke=ink.line, line_width=0.6)
+        painter.line(left, top + line * 0.95, x + width - ink.size(PAD), top + line * 0.95, stroke=ink.line, line_width=0.6)
         for i, row in enumerate(rows):
             base = top + line * (i + 1)
             cx = left
@@ -262,7 +279,7 @@ def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str) -> Laid:
                 if blank[j]:
                     painter.line(cx, base + line * 0.8, cx + widths[j] - 3, base + line * 0.8, stroke="#777777", line_width=0.4)
                 elif j < len(row):
-                    painter.text(cx, base + line * 0.7, row[j], ink.fonts.regular, TEXT_SIZE)
+                    painter.text(cx, base + line * 0.7, row[j], ink.fonts.regular, ink.size(TEXT_SIZE))
                 cx += widths[j]
         _draw_foot(painter, aid, ink, x, y + height, width)
 
@@ -289,31 +306,61 @@ def _list_items(aid: Aid, game: "Game", file: str, where: str) -> list[str]:
     return items
 
 
-def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str) -> Laid:
-    items = _list_items(aid, game, file, where)
-    inner = width - 2 * PAD
-    fitted = [fit_text(Paragraph(t, ink.fonts.regular), inner, 80, largest=TEXT_SIZE, smallest=TEXT_SIZE - 1.5,
+def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:
+    items = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), _list_items(aid, game, file, where))
+    inner = width - 2 * ink.size(PAD)
+    fitted = [fit_text(Paragraph(t, ink.fonts.regular), inner, 80, largest=ink.size(TEXT_SIZE), smallest=ink.size(TEXT_SIZE) - 1.5,
                        what=f"an item of {aid.title!r}") for t in items]
-    gap = LIST_LINE * aid.write_in_lines if aid.write_in else 1.2
+    lines = aid.write_in_lines if aid.write_in else 0
+    rule = LIST_LINE  # lines to write on are as far apart as handwriting needs, whatever the type
+    gap = rule * lines + ink.size(ITEM_GAP)
+    _, natural = _shell(aid, ink, inner, sum(f.height + gap for f in fitted))
+    if height is not None and height > natural:  # room to spare goes to the lines to write on, or between the items
+        extra = (height - natural) / len(fitted)
+        gap += extra
+        rule += extra / lines if lines else 0.0
     _, height = _shell(aid, ink, inner, sum(f.height + gap for f in fitted))
 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
         for f in fitted:
-            painter.text_block(f, x + PAD, top, inner, anchor=Anchor.START)
+            painter.text_block(f, x + ink.size(PAD), top, inner, anchor=Anchor.START)
             top += f.height
-            for n in range(aid.write_in_lines if aid.write_in else 0):
-                rule = top + LIST_LINE * (n + 1) - 1.2
-                painter.line(x + PAD + 4, rule, x + width - PAD, rule, stroke="#777777", line_width=0.4)
+            for n in range(lines):
+                at = top + rule * (n + 1) - 0.6
+                painter.line(x + ink.size(PAD) + 4, at, x + width - ink.size(PAD), at, stroke="#777777", line_width=0.4)
             top += gap
         _draw_foot(painter, aid, ink, x, y + height, width)
 
     return Laid(aid, width, height, draw)
 
 
-def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str) -> Laid:
-    """`aid` laid out (tables and lists to `width` mm; tracks, records and boxes to their boxes' size);
-    DataError naming `file` and `where` when its data cannot be printed."""
+def check_aids(game: "Game") -> list[Problem]:
+    """What would stop the map's or the display's aids being printed: a card, card section, kind of record or
+    template field they name that the game lacks, or a mark on a box the track does not have."""
+    found: list[Problem] = []
+    sheets = (("map.yaml", game.map.aids if game.map else []), ("display.yaml", game.display.aids if game.display else []))
+    for name, aids in sheets:
+        file = game.file(name)
+        for i, aid in enumerate(aids):
+            where = f"aids[{i}]"
+            try:
+                if aid.kind == "table":
+                    _table_rows(aid, game, file, where)
+                elif aid.kind == "list":
+                    _list_items(aid, game, file, where)
+            except DataError as exc:
+                found += exc.problems
+            boxes = {str(label) for label in aid.cell_labels()} if aid.kind == "track" else set()
+            found += [Problem(file, f"{where}.marks", f"{aid.title!r} has no box {key!r} to mark", "invalid")
+                      for key in aid.marks if aid.kind == "track" and str(key) not in boxes]
+    return found
+
+
+def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:
+    """`aid` laid out (tables and lists to `width` mm; tracks, records and boxes to their boxes' size; a table
+    or list given a taller `height` spaces its rows, lines to write on or items to fill it); DataError naming
+    `file` and `where` when its data cannot be printed."""
     if aid.kind == "track":
         return _lay_track(aid, ink)
     if aid.kind == "record":
@@ -321,8 +368,8 @@ def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: st
     if aid.kind == "box":
         return _lay_box(aid, ink)
     if aid.kind == "table":
-        return _lay_table(aid, game, ink, file, where)
-    return _lay_list(aid, game, ink, width, file, where)
+        return _lay_table(aid, game, ink, file, where, height)
+    return _lay_list(aid, game, ink, width, file, where, height)
 
 
 def draw_aid(painter: Painter, laid: Laid, x: float, y: float) -> None:

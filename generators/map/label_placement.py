@@ -390,7 +390,8 @@ class _Placer:
         order = np.lexsort((c.soft, c.owner))
         starts = np.searchsorted(c.owner[order], np.arange(len(self.requests) + 1))
         self.spots = [order[starts[i]:starts[i + 1]] for i in range(len(self.requests))]  # each label's spots, best first
-        self.ranked = [s[c.clear[s]] for s in self.spots]  # each label's clear spots, best first
+        self.clear = c.clear
+        self.ranked = [s[self.clear[s]] for s in self.spots]  # each label's clear spots, best first
         self.taken = _Taken()
         self.held: dict[int, int] = {}  # label -> the spot it holds
         self.journal: list[tuple[str, int, int]] = []  # every hold and release, so that a failed repair can be undone
@@ -458,11 +459,12 @@ class _Placer:
         owner, x0, y0 = _far_spots(self.requests, labels)
         first = len(self.c.owner)
         self.c = self.c.joined(self.scene.judge(owner, x0, y0, np.full(len(owner), -1)))
+        self.clear = self.c.clear
         for i in labels:
             self.widened[i] = True
             spots = np.concatenate([self.spots[i], first + np.nonzero(owner == i)[0]])
             self.spots[i] = spots[np.argsort(self.c.soft[spots], kind="stable")]
-            self.ranked[i] = self.spots[i][self.c.clear[self.spots[i]]]
+            self.ranked[i] = self.spots[i][self.clear[self.spots[i]]]
 
     def fallback(self, label: int):
         """The spots of a label with no clear one free, least bad first: over no marker or obstacle, with a
@@ -512,7 +514,7 @@ class _Placer:
     def improve(self, label: int) -> None:
         """Move `label` to a better clear spot when one is free now that every label has its place."""
         held = self.held[label]
-        if not self.c.clear[held]:
+        if not self.clear[held]:
             return
         self._release(label)
         if not self.place(label) or self.c.soft[self.held[label]] > self.c.soft[held]:

@@ -35,7 +35,7 @@ from .geography import projection
 from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .marker_spread import spread_markers
 from .land import land_regions, read_geography, sea_zone_borders, union_of
-from .poster_sheets import draw_tiled, plan_tiles
+from .poster_sheets import draw_tiled, plan_tiles, sheet_advice, tiles_advice
 from .sea_lanes import route_lanes
 from .water import Water
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
@@ -164,6 +164,7 @@ class PosterPlan:
     lanes: list[list[tuple[float, float]]]
     aids: list[tuple[Laid, float, float]]
     credit: str
+    advice: str  # how to print the poster, as its small print says
     city_labels: dict[str, CityLabel]
     placed: dict[str, PlacedLabel]
     palette: Palette
@@ -232,7 +233,8 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids], lines)
     fills, edges = _land_drawing(regions, palette)
     return PosterPlan(width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
-                      at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit, labels, placed, palette, fonts)
+                      at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
+                      sheet_advice(POSTER_PAPER, (width, height)), labels, placed, palette, fonts)
 
 
 def _land_drawing(regions: list[Region], palette: Palette):
@@ -468,9 +470,11 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
             painter.text(r.x + r.width / 2, r.y + r.height * 0.78, key, plan.fonts.regular, SEA_SIZE, colour=pal.sea_ink,
                          anchor=Anchor.MIDDLE, halo=(pal.sea, HALO[1]))
     _draw_frame(painter, plan)
+    small_print = f.bottom + BORDER + pt_to_mm(CREDIT_SIZE) * 1.2
+    painter.text(f.x - BORDER, small_print, plan.advice[:1].upper() + plan.advice[1:] + ".", plan.fonts.regular, CREDIT_SIZE,
+                 colour="#333333")
     if plan.credit:
-        painter.text(f.right + BORDER, f.bottom + BORDER + pt_to_mm(CREDIT_SIZE) * 1.2, plan.credit, plan.fonts.regular,
-                     CREDIT_SIZE, colour="#333333", anchor=Anchor.END)
+        painter.text(f.right + BORDER, small_print, plan.credit, plan.fonts.regular, CREDIT_SIZE, colour="#333333", anchor=Anchor.END)
 
 
 def _draw_city(painter: Painter, plan: PosterPlan, name: str) -> None:
@@ -722,9 +726,12 @@ def build_map(game: "Game", layout: "Layout", options: "BuildOptions") -> list[P
         painter.new_page(plan.width, plan.height)
         draw_poster(painter, plan)
 
-    written = write_outputs(folder / "map.pdf", poster, fonts, options.formats, title=title)
-    paper = layout.paper_size(options.paper)
+    written = write_outputs(folder / "map.pdf", poster, fonts, options.formats, title=title, advice=plan.advice)
+    paper_name = options.paper or layout.paper
+    paper = layout.paper_size(paper_name)
     tiles = plan_tiles((plan.width, plan.height), (paper.width, paper.height), layout.margin)
-    tiled = partial(draw_tiled, plan=tiles, draw=partial(draw_poster, plan=plan), fonts=fonts, title=title)
-    written += write_outputs(folder / "map-tiles.pdf", tiled, fonts, [f for f in options.formats if f != "svg"], title=f"{title}, tiled")
+    advice = tiles_advice(paper_name, tiles)
+    tiled = partial(draw_tiled, plan=tiles, draw=partial(draw_poster, plan=plan), fonts=fonts, title=title, advice=advice)
+    written += write_outputs(folder / "map-tiles.pdf", tiled, fonts, [f for f in options.formats if f != "svg"],
+                             title=f"{title}, tiled", advice=advice)
     return written

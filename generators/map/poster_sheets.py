@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet
 from ..printing.geometry import Box
+from ..printing.imposition import scale_advice
 from ..printing.painter import Anchor, Clip, Painter, Picture
 from ..printing.textfit import Paragraph, fit_text
 
@@ -81,24 +82,35 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
     return min(plans, key=lambda p: len(p.sheets))
 
 
-def draw_tiled(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
-    """The index page, then one page per sheet showing its window of the page `draw` draws (drawn once,
-    placed on every sheet)."""
+def sheet_advice(paper_name: str, size: tuple[float, float]) -> str:
+    """How to print a one-page sheet larger than a home printer's: actual size on its paper, one-sided."""
+    width, height = (round(v / 25.4, 1) for v in size)
+    return f"{scale_advice(paper_name)} ({width:g} × {height:g} in), one-sided, at a print shop if need be"
+
+
+def tiles_advice(paper_name: str, plan: TilePlan) -> str:
+    """How to print and join the sheets of a tiled page."""
+    return (f"{scale_advice(paper_name)} (no fit to page), one-sided; trim each sheet along its dashed edges and lay it "
+            f"{plan.overlap:g} mm over its neighbours")
+
+
+def draw_tiled(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str, advice: str) -> None:
+    """The index page (saying how to print: `advice`), then one page per sheet showing its window of the page
+    `draw` draws (drawn once, placed on every sheet)."""
     page = Picture(title, plan.page[0], plan.page[1], draw)
-    _draw_index(painter, plan, page, fonts, title)
+    _draw_index(painter, plan, page, fonts, title, advice)
     for sheet in plan.sheets:
         _draw_sheet(painter, plan, sheet, page, fonts, title)
 
 
-def _draw_index(painter: Painter, plan: TilePlan, page: Picture, fonts: FontSet, title: str) -> None:
+def _draw_index(painter: Painter, plan: TilePlan, page: Picture, fonts: FontSet, title: str, advice: str) -> None:
     width, height = plan.paper
     m = plan.margin
     painter.new_page(width, height)
     painter.text(m, m + pt_to_mm(HEADING_SIZE), f"{title}: how the sheets fit", fonts.bold, HEADING_SIZE)
-    note = (f"{len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}, each overlapping its neighbours by {plan.overlap:g} mm. "
-            "Print at actual size (100 %, no fit to page). Trim each sheet along its dashed edges (sheets in the top row and "
-            "left column have none on that side), lay it over its neighbours with its edges along their guide lines and its "
-            "corner on the + mark, and tape it from behind.")
+    note = (f"{advice[:1].upper()}{advice[1:]}. {len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}. Sheets in the "
+            "top row and left column have no dashed edge on that side. Lay each sheet over its neighbours with its edges along "
+            "their guide lines and its corner on the + mark, and tape it from behind.")
     text_top = m + pt_to_mm(HEADING_SIZE) + 4
     fitted = fit_text(Paragraph(note, fonts.regular), width - 2 * m, 40, largest=TEXT_SIZE, smallest=7, what="the tiling instructions")
     painter.text_block(fitted, m, text_top, width - 2 * m, anchor=Anchor.START)

@@ -230,14 +230,13 @@ class PdfPainter(Painter):
         form = self._forms.get(picture.key)
         c = self._canvas
         if form is None:  # drawn into a form in its own page coordinates, with the style it starts from unknown
-            form = f"picture{len(self._forms)}"
+            form = self._forms[picture.key] = f"picture{len(self._forms)}"  # named first: it may hold pictures of its own
             page = (self.width, self.height, self._state)
             self.width, self.height, self._state = picture.width, picture.height, {}
             c.beginForm(form, 0, 0, mm_to_pt(picture.width), mm_to_pt(picture.height))
             picture.draw(self)
             c.endForm()
             self.width, self.height, self._state = page
-            self._forms[picture.key] = form
         c.saveState()
         if clip is not None:
             box = c.beginPath()
