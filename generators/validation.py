@@ -21,7 +21,7 @@ from .core.checks import (
 from .core.errors import DataError, Problem
 from .core.game import Game
 from .core.loader import read_game
-from .map.aids import check_aids
+from .map.aid_content import check_aids
 from .map.checks import check_game_map
 from .printing.symbols import check_symbols
 

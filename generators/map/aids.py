@@ -11,8 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Column
-from ..core.cards import derive_items, resolve_cards, variant_label
-from ..core.errors import DataError, Problem
+from .aid_content import list_items, table_rows
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, text_width
 from ..printing.painter import Anchor, Painter
@@ -72,10 +71,6 @@ class Laid:
     width: float
     height: float
     draw: object = field(repr=False)
-
-
-def _problem(where: str, message: str, file: str) -> DataError:
-    return DataError([Problem(file, where, message, "invalid")])
 
 
 def _title_height(ink: Ink) -> float:
@@ -224,34 +219,9 @@ def _lay_box(aid: Aid, ink: Ink) -> Laid:
     return Laid(aid, width, height, draw)
 
 
-def _table_rows(aid: Aid, game: "Game", file: str, where: str) -> list[list[str]]:
-    columns = [col if isinstance(col, Column) else Column(heading=str(col)) for col in aid.columns or []]
-    if aid.from_ is None:
-        return [[str(v) for v in row] if isinstance(row, list) else [str(row)] for row in aid.rows or []]
-    cells: list[list[str]] = []
-    base = aid.from_
-    count = None
-    for col in columns:
-        if col.text is not None:
-            try:
-                items = derive_items(game, base.model_copy(update={"item": col.text}))
-            except ValueError as exc:
-                raise _problem(f"{where}.columns", f"{col.heading!r}: {exc}", file) from None
-            texts = [i.text for i in items]
-        elif col.variant:
-            items = derive_items(game, base)
-            texts = [variant_label(game, i.variant) or "Both games" for i in items]
-        else:
-            texts = None
-        cells.append(texts)
-        count = len(texts) if texts is not None else count
-    count = count or 0
-    return [[(cells[j][i] if cells[j] is not None else "") for j in range(len(columns))] for i in range(count)]
-
-
 def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: float | None = None) -> Laid:
     columns = [col if isinstance(col, Column) else Column(heading=str(col)) for col in aid.columns or []]
-    rows = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), _table_rows(aid, game, file, where))
+    rows = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), table_rows(aid, game, file, where))
     blank = [col.text is None and not col.variant and aid.from_ is not None for col in columns]
     widths = []
     for j, col in enumerate(columns):
@@ -286,28 +256,8 @@ def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: 
     return Laid(aid, width, height, draw)
 
 
-def _list_items(aid: Aid, game: "Game", file: str, where: str) -> list[str]:
-    items = list(aid.items)
-    if aid.from_ is not None:
-        try:
-            items += [i.text for i in derive_items(game, aid.from_)]
-        except ValueError as exc:
-            raise _problem(f"{where}.from", str(exc), file) from None
-    if aid.from_card is not None:
-        wanted = aid.from_card
-        found = None
-        for card in resolve_cards(game):
-            if card.id == wanted.card:
-                for _, side in card.sides():
-                    found = found or next((s for s in side.sections if s.heading == wanted.section), None)
-        if found is None:
-            raise _problem(f"{where}.from_card", f"no section {wanted.section!r} on card {wanted.card!r} in cards.yaml", file)
-        items += [i.text for i in found.items]
-    return items
-
-
 def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:
-    items = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), _list_items(aid, game, file, where))
+    items = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), list_items(aid, game, file, where))
     inner = width - 2 * ink.size(PAD)
     fitted = [fit_text(Paragraph(t, ink.fonts.regular), inner, 80, largest=ink.size(TEXT_SIZE), smallest=ink.size(TEXT_SIZE) - 1.5,
                        what=f"an item of {aid.title!r}") for t in items]
@@ -333,28 +283,6 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
         _draw_foot(painter, aid, ink, x, y + height, width)
 
     return Laid(aid, width, height, draw)
-
-
-def check_aids(game: "Game") -> list[Problem]:
-    """What would stop the map's or the display's aids being printed: a card, card section, kind of record or
-    template field they name that the game lacks, or a mark on a box the track does not have."""
-    found: list[Problem] = []
-    sheets = (("map.yaml", game.map.aids if game.map else []), ("display.yaml", game.display.aids if game.display else []))
-    for name, aids in sheets:
-        file = game.file(name)
-        for i, aid in enumerate(aids):
-            where = f"aids[{i}]"
-            try:
-                if aid.kind == "table":
-                    _table_rows(aid, game, file, where)
-                elif aid.kind == "list":
-                    _list_items(aid, game, file, where)
-            except DataError as exc:
-                found += exc.problems
-            boxes = {str(label) for label in aid.cell_labels()} if aid.kind == "track" else set()
-            found += [Problem(file, f"{where}.marks", f"{aid.title!r} has no box {key!r} to mark", "invalid")
-                      for key in aid.marks if aid.kind == "track" and str(key) not in boxes]
-    return found
 
 
 def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:

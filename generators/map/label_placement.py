@@ -212,9 +212,19 @@ class _Scene:
         self.area = np.array([q.area for q in requests], dtype=bool)
         self.sizes = np.array([(q.width, q.height) for q in requests], dtype=float).reshape(-1, 2)
         self.top = float(self.radii.max())
-        # a marker's reach: as far as any spot's label or leader may need to know about it
-        reach = self.radii + 2 * NEAR_MAX + AMBIGUITY_MARGIN + self.top + FAR_CLEARANCE
-        self.markers = shapely.STRtree(shapely.box(*(self.centres - reach[:, None]).T, *(self.centres + reach[:, None]).T))
+        # markers on one and the same spot count once (so stacked points cost no more than one): each site's
+        # centre, its largest marker, and its one label (-1 where several share it)
+        sites, self.site_of = np.unique(np.round(self.centres, 6), axis=0, return_inverse=True)
+        self.site_of = self.site_of.ravel()
+        self.sites = sites.reshape(-1, 2)
+        self.site_radii = np.zeros(len(self.sites))
+        np.maximum.at(self.site_radii, self.site_of, self.radii)
+        counts = np.bincount(self.site_of, minlength=len(self.sites))
+        self.site_owner = np.full(len(self.sites), -1)
+        self.site_owner[self.site_of[counts[self.site_of] == 1]] = np.nonzero(counts[self.site_of] == 1)[0]
+        # a site's reach: as far as any spot's label or leader may need to know about it
+        reach = self.site_radii + 2 * NEAR_MAX + AMBIGUITY_MARGIN + self.top + FAR_CLEARANCE
+        self.markers = shapely.STRtree(shapely.box(*(self.sites - reach[:, None]).T, *(self.sites + reach[:, None]).T))
         self.obstacles = np.array([(o.x, o.y, o.right, o.bottom) for o in obstacles], dtype=float).reshape(-1, 4)
         self.solid = shapely.STRtree(shapely.box(*self.obstacles.T)) if len(self.obstacles) else None
         pieces = [np.column_stack([line[:-1], line[1:]]) for line in (np.asarray(points, dtype=float) for points in lines) if len(line) >= 2]
@@ -246,11 +256,11 @@ class _Scene:
         # might pair them
         spot_marks, other = self.markers.query(boxes)
         spot = spot_marks
-        gap = _rect_distance(x0[spot], y0[spot], x1[spot], y1[spot], self.centres[other, 0], self.centres[other, 1]) - self.radii[other]
+        gap = _rect_distance(x0[spot], y0[spot], x1[spot], y1[spot], self.sites[other, 0], self.sites[other, 1]) - self.site_radii[other]
         covers = gap < MARK_CLEARANCE
         np.add.at(blocked, spot[covers], np.maximum(MARK_CLEARANCE - gap[covers], 0.01) * 10.0)
         ambiguous = np.zeros(len(x0), dtype=bool)
-        strangers = other != owner[spot]
+        strangers = self.site_owner[other] != owner[spot]
         np.logical_or.at(ambiguous, spot[strangers], gap[strangers] < own[spot[strangers]] + AMBIGUITY_MARGIN)
         ambiguous &= (near >= 0) & ~area
 
@@ -282,11 +292,11 @@ class _Scene:
         np.logical_or.at(crowded, spot_marks[strangers], far[spot_marks[strangers]] & (gap[strangers] < FAR_CLEARANCE))
         if len(led):
             spot, other = self.markers.query(envelopes)
-            keep = other != owner[led[spot]]
+            keep = self.site_owner[other] != owner[led[spot]]
             spot, other = spot[keep], other[keep]
             e = ends[spot]
-            close = _segment_distance(e[:, 0], e[:, 1], e[:, 2], e[:, 3], self.centres[other, 0], self.centres[other, 1]) \
-                - self.radii[other] < LEADER_CLEARANCE
+            close = _segment_distance(e[:, 0], e[:, 1], e[:, 2], e[:, 3], self.sites[other, 0], self.sites[other, 1]) \
+                - self.site_radii[other] < LEADER_CLEARANCE
             crowded[led[spot[close]]] = True
 
         # near spots cost their distance and order; those further out their distance, their leader and what it crosses
@@ -409,22 +419,22 @@ class _Placer:
         self.journal.append(("release", label, self.held.pop(label)))
         self.taken.remove(label)
 
-    def _in_the_way(self, spots, ignore=frozenset()):
-        """For each of `spots`, the placed labels its label or leader would meet (besides `ignore`)."""
+    def _meeting(self, spots, ignore=frozenset()):
+        """The placed labels near `spots` (besides `ignore`), their rectangles, and for each spot which of them
+        its label or leader would meet (a spots x labels array)."""
         import numpy as np
 
         c = self.c
         spots = np.asarray(spots, dtype=int)
+        if not len(spots):
+            return [], np.zeros((0, 4)), np.zeros((0, 0), dtype=bool)
         x0, y0, x1, y1 = c.x0[spots], c.y0[spots], c.x1[spots], c.y1[spots]
         lx = np.minimum(np.minimum(x0, c.leader[spots, 0]), c.leader[spots, 2])
         ly = np.minimum(np.minimum(y0, c.leader[spots, 1]), c.leader[spots, 3])
         hx = np.maximum(np.maximum(x1, c.leader[spots, 0]), c.leader[spots, 2])
         hy = np.maximum(np.maximum(y1, c.leader[spots, 1]), c.leader[spots, 3])
         others = sorted(self.taken.near(float(lx.min()), float(ly.min()), float(hx.max()), float(hy.max())) - set(ignore))
-        met: list[list[int]] = [[] for _ in spots]
-        if not others:
-            return met
-        rects = np.array([self.taken.rects[o] for o in others])
+        rects = np.array([self.taken.rects[o] for o in others], dtype=float).reshape(-1, 4)
         hit = ((np.minimum(x1[:, None], rects[None, :, 2]) > np.maximum(x0[:, None], rects[None, :, 0]))
                & (np.minimum(y1[:, None], rects[None, :, 3]) > np.maximum(y0[:, None], rects[None, :, 1])))
         led = [j for j, o in enumerate(others) if o in self.taken.leaders]
@@ -432,10 +442,18 @@ class _Placer:
             s = np.array([self.taken.leaders[others[j]] for j in led])[None, :, :]
             hit[:, led] |= _segment_meets_rect(s[..., 0], s[..., 1], s[..., 2], s[..., 3], x0[:, None], y0[:, None], x1[:, None], y1[:, None])
         far = np.nonzero(c.far[spots])[0]
-        if len(far):  # a spot's own leader line through a placed label
+        if len(far) and len(others):  # a spot's own leader line through a placed label
             s = c.leader[spots[far]][:, None, :]
             hit[far] |= _segment_meets_rect(s[..., 0], s[..., 1], s[..., 2], s[..., 3], rects[None, :, 0], rects[None, :, 1],
                                             rects[None, :, 2], rects[None, :, 3])
+        return others, rects, hit
+
+    def _in_the_way(self, spots, ignore=frozenset()):
+        """For each of `spots`, the placed labels its label or leader would meet (besides `ignore`)."""
+        import numpy as np
+
+        others, _, hit = self._meeting(spots, ignore)
+        met: list[list[int]] = [[] for _ in range(len(hit))]
         for i, j in zip(*np.nonzero(hit)):
             met[i].append(others[j])
         return met
@@ -528,13 +546,10 @@ class _Placer:
 
         c = self.c
         spots = self.spots[label]
-        covered = np.zeros(len(spots))
-        for i, others in enumerate(self._in_the_way(spots)):
-            for o in others:
-                r = self.taken.rects[o]
-                w = min(c.x1[spots[i]], r[2]) - max(c.x0[spots[i]], r[0])
-                h = min(c.y1[spots[i]], r[3]) - max(c.y0[spots[i]], r[1])
-                covered[i] += max(w, 0.1) * max(h, 0.1)
+        _, rects, hit = self._meeting(spots)
+        w = np.minimum(c.x1[spots][:, None], rects[None, :, 2]) - np.maximum(c.x0[spots][:, None], rects[None, :, 0])
+        h = np.minimum(c.y1[spots][:, None], rects[None, :, 3]) - np.maximum(c.y0[spots][:, None], rects[None, :, 1])
+        covered = (np.where(hit, np.maximum(w, 0.1) * np.maximum(h, 0.1), 0.0)).sum(axis=1)
         cost = ((c.blocked[spots] + covered) * COVER_COST + c.crossings[spots] * CROSSING_COST
                 + (c.ambiguous[spots] | c.crowded[spots]) * AMBIGUITY_COST + c.soft[spots])
         self._hold(label, int(spots[int(np.argmin(cost))]))
@@ -568,7 +583,7 @@ def place_labels(requests: Sequence[LabelRequest], frame: Box, obstacles: Sequen
     order = sorted(range(len(requests)), key=lambda i: (count[i] == 0, short[i], count[i], i))
     waiting = [i for i in order if count[i] > 0 and not placer.place(i)]
     unplaced = [i for i in waiting if not placer.repair(i)] + [i for i in order if count[i] == 0]
-    placer.widen(unplaced)
+    placer.widen(unplaced + [o for i in unplaced for spots in placer._in_the_way(placer.ranked[i][:REPAIR_SPOTS]) for o in spots])
     unplaced = [i for i in unplaced if not placer.repair(i)]
     for i in unplaced:
         if not placer.repair(i, spots=placer.fallback(i)):
