@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Column
-from ..core.cards import check_cards, derive_items, resolve_cards, variant_label
+from ..core.cards import derive_items, resolve_cards, variant_label
 from ..core.errors import DataError, Problem
 
 if TYPE_CHECKING:
@@ -47,21 +47,28 @@ def table_rows(aid: Aid, game: "Game", file: str, where: str) -> list[list[str]]
 def list_items(aid: Aid, game: "Game", file: str, where: str) -> list[str]:
     items = list(aid.items)
     if aid.from_ is not None:
-        try:
-            items += [i.text for i in derive_items(game, aid.from_)]
-        except ValueError as exc:
-            raise _problem(f"{where}.from", str(exc), file) from None
+        items += _derived(aid, game, file, where)
     if aid.from_card is not None:
+        _card_section(aid, game.cards.cards if game.cards else [], file, where)  # refused before anything is resolved
         wanted = aid.from_card
-        found = None
-        for card in resolve_cards(game):
-            if card.id == wanted.card:
-                for _, side in card.sides():
-                    found = found or next((s for s in side.sections if s.heading == wanted.section), None)
-        if found is None:
-            raise _problem(f"{where}.from_card", f"no section {wanted.section!r} on card {wanted.card!r} in cards.yaml", file)
-        items += [i.text for i in found.items]
+        section = next(s for card in resolve_cards(game) if card.id == wanted.card
+                       for _, side in card.sides() for s in side.sections if s.heading == wanted.section)
+        items += [i.text for i in section.items]
     return items
+
+
+def _derived(aid: Aid, game: "Game", file, where: str) -> list[str]:
+    try:
+        return [i.text for i in derive_items(game, aid.from_)]
+    except ValueError as exc:
+        raise _problem(f"{where}.from", str(exc), file) from None
+
+
+def _card_section(aid: Aid, cards, file, where: str) -> None:
+    """DataError unless the card `aid` takes a list from has a section with that heading (as written in cards.yaml)."""
+    wanted = aid.from_card
+    if not any(card.id == wanted.card and s.heading == wanted.section for card in cards for _, side in card.sides() for s in side.sections):
+        raise _problem(f"{where}.from_card", f"no section {wanted.section!r} on card {wanted.card!r} in cards.yaml", file)
 
 
 def check_aids(game: "Game") -> list[Problem]:
@@ -69,18 +76,17 @@ def check_aids(game: "Game") -> list[Problem]:
     template field they name that the game lacks, or a mark on a box the track does not have."""
     found: list[Problem] = []
     sheets = (("map.yaml", game.map.aids if game.map else []), ("display.yaml", game.display.aids if game.display else []))
-    cards_readable = None  # whether cards.yaml can be resolved at all (its own check reports why not), asked once
     for name, aids in sheets:
         file = game.file(name)
         for i, aid in enumerate(aids):
             where = f"aids[{i}]"
-            if aid.from_card is not None and cards_readable is None:
-                cards_readable = not check_cards(game)
             try:
                 if aid.kind == "table":
                     table_rows(aid, game, file, where)
-                elif aid.kind == "list" and (aid.from_card is None or cards_readable):
-                    list_items(aid, game, file, where)
+                elif aid.kind == "list" and aid.from_ is not None:
+                    _derived(aid, game, file, where)
+                if aid.kind == "list" and aid.from_card is not None:
+                    _card_section(aid, game.cards.cards if game.cards else [], file, where)
             except DataError as exc:
                 found += exc.problems
             boxes = {str(label) for label in aid.cell_labels()} if aid.kind == "track" else set()
