@@ -35,6 +35,7 @@ PRODUCTS: dict[str, str] = {
     "cards": "generators.printing.card_sheets:build_cards",
     "player-aid": "generators.printing.player_aid:build_player_aid",
     "map": "generators.map.poster:build_map",
+    "display": "generators.map.display:build_display",
 }
 
 

@@ -24,6 +24,7 @@ from .core.collector import collector_paused
 from .core.errors import DataError, Problem
 from .core.game import Game
 from .core.loader import read_game
+from .map.aid_content import check_aids
 from .map.checks import check_game_map
 from .printing.print_checks import check_card_print, check_type_sizes
 from .printing.symbols import check_symbols
@@ -39,6 +40,7 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_game_map,
     check_type_sizes,
     check_card_print,
+    check_aids,
 )
 
 

@@ -226,5 +226,8 @@ class Recorder(Painter):
     def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
         self._keep("circle", cx, cy, r, fill, stroke)
 
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, angle=0.0, halo=None):
         self._keep("text", x, y, text, font, size, Anchor(anchor))
+
+    def place(self, drawing, x, y, scale=1.0, clip=None):
+        self._keep("place", drawing, x, y, scale, clip)

@@ -419,6 +419,20 @@ def a_derivations_filter_picks_some_record(files):
     files["cards.yaml"]["derived"]["tiles"]["where"] = {"number": 99}
 
 
+# display.yaml ----------------------------------------------------------------------------------
+
+@case("display.yaml", "aids[0].from_card", "invalid")
+def a_displays_list_takes_a_card_section_that_exists(files):
+    files["display.yaml"] = {"title": "Tiny display", "aids": [
+        {"id": "moves", "kind": "list", "title": "Moving", "from_card": {"card": "summary", "section": "Flying"}}]}
+
+
+@case("display.yaml", "aids[0].marks", "invalid")
+def a_track_marks_only_boxes_it_has(files):
+    files["display.yaml"] = {"title": "Tiny display", "aids": [
+        {"id": "years", "kind": "track", "title": "Years", "cells": {"first": 1933, "last": 1934}, "marks": {1939: ["end"]}}]}
+
+
 # what a build would refuse, which validate refuses first ---------------------------------------
 
 @case("game.yaml", "kinds.spy.size", "too-large")

@@ -169,13 +169,14 @@ def test_tts_event_tiles_show_their_nation_in_front_and_a_blank_back(spies, tts)
         assert back.getcolors(1) is not None  # one colour: nothing printed
 
 
-def test_tts_board_is_the_poster_within_4096_pixels(exported, tts):
+def test_tts_boards_are_the_poster_and_the_display_within_4096_pixels(exported, tts):
     saved, _ = tts
     boards = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board"]
-    assert [b["Nickname"] for b in boards] == ["Spies! map"]
-    with Image.open(file_of(boards[0]["CustomImage"]["ImageURL"])) as image:
-        assert max(image.size) == 4096 and image.mode == "RGB"
-        assert abs(image.width / image.height - 22 / 34) < 0.001  # the 22 x 34 inch mapsheet
+    assert [b["Nickname"] for b in boards] == ["Spies! map", "Spies! display"]
+    for board, (width, height) in zip(boards, ((22, 34), (11, 17))):  # the mapsheet, the tabloid display
+        with Image.open(file_of(board["CustomImage"]["ImageURL"])) as image:
+            assert max(image.size) == 4096 and image.mode == "RGB"
+            assert abs(image.width / image.height - width / height) < 0.001
 
 
 def test_tts_image_url_names_every_image_under_the_address_given(tmp_path):

@@ -16,7 +16,7 @@ from test_export import decode, export, traits
 from generators.core import paths
 from generators.export import boards, output
 from generators.export.output import Bundle, ExportError, publish
-from generators.export.raster import Picture
+from generators.printing.painter import Drawing
 from generators.export.sequence import encode
 from generators.export.tts import MAX_FACES, grid, plan_sheets
 from generators.export.vassal import add_piece, basic_piece, delete, flip_layer, mask
@@ -108,7 +108,7 @@ def test_sheets_hold_at_most_69_faces_and_number_cards_by_sheet_and_slot(spies):
 def test_a_board_added_to_the_list_is_shown_by_both_exports(tmp_path, monkeypatch):
     """How a display board is picked up: an entry in boards.BOARDS naming the function that draws it."""
     def display(game, layout, fonts):
-        return Picture(100.0, 60.0, lambda painter: painter.rect(0, 0, 100.0, 60.0, fill="#336699"))
+        return Drawing(100.0, 60.0, lambda painter: painter.rect(0, 0, 100.0, 60.0, fill="#336699"))
 
     monkeypatch.setattr(boards, "test_display", display, raising=False)
     monkeypatch.setitem(boards.BOARDS, "display", "generators.export.boards:test_display")

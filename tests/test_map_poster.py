@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections import defaultdict
 from pathlib import Path
 
 import pdfplumber
@@ -12,6 +11,7 @@ import pypdf
 import pytest
 
 from generators.cli import main
+from generators.map.poster import BADGE_R
 
 MM_PER_PT = 25.4 / 72
 
@@ -32,15 +32,46 @@ def a4(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def poster_words(letter) -> list[dict]:
+def poster_page(letter):
+    """The poster page with each halo's stroked copy of a name folded into its name."""
     with pdfplumber.open(letter / "map.pdf") as pdf:
-        return pdf.pages[0].extract_words(use_text_flow=True, keep_blank_chars=False)
+        page = pdf.pages[0]
+        seen, kept = set(), set()
+        for char in page.chars:  # as page.dedupe_chars() does, in a hundredth of its time on a page this full
+            at = (char["text"], round(char["x0"], 1), round(char["top"], 1))
+            if at not in seen:
+                seen.add(at)
+                kept.add(id(char))
+        yield page.filter(lambda o: o.get("object_type") != "char" or id(o) in kept)
 
 
 @pytest.fixture(scope="module")
-def poster_text(letter) -> str:
-    with pdfplumber.open(letter / "map.pdf") as pdf:
-        return pdf.pages[0].extract_text()
+def poster_words(poster_page) -> list[dict]:
+    return poster_page.extract_words(use_text_flow=True, keep_blank_chars=False)
+
+
+@pytest.fixture(scope="module")
+def poster_text(poster_page) -> str:
+    return poster_page.extract_text()
+
+
+@pytest.fixture(scope="module")
+def poster_image(letter):
+    """The poster rendered at 40 dpi, and how many pixels a millimetre is."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(letter / "map.pdf")
+    image = document[0].render(scale=40 / 72).to_pil().convert("RGB")
+    document.close()
+    return image, 40 / 25.4
+
+
+@pytest.fixture(scope="module")
+def plan(spies):
+    from generators.map.poster import plan_poster
+    from generators.printing.fonts import register_fonts
+
+    return plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
 
 
 def page_size_mm(page) -> tuple[float, float]:
@@ -108,42 +139,77 @@ def sheet_pages(path: Path) -> list:
     return pypdf.PdfReader(path).pages
 
 
-@pytest.mark.parametrize("paper, size", [("letter", (215.9, 279.4)), ("a4", (210.0, 297.0))])
-def test_tiles_are_on_the_chosen_paper(request, paper, size):
-    folder = request.getfixturevalue(paper)
-    pages = sheet_pages(folder / "map-tiles.pdf")
-    assert len(pages) > 2
-    for page in pages:
-        assert sorted(page_size_mm(page)) == pytest.approx(sorted(size), abs=0.3)
+MARGIN_PT = 10.0 / MM_PER_PT  # the default layout's page margin: each sheet shows its window of the poster inside it
 
 
-def test_tiles_index_and_sheet_labels(letter):
-    with pdfplumber.open(letter / "map-tiles.pdf") as pdf:
-        texts = [page.extract_text() for page in pdf.pages]
-    assert "how the sheets fit" in texts[0] and "Print at actual size" in texts[0]
-    sheets = len(texts) - 1
-    for n, text in enumerate(texts[1:], start=1):
-        assert re.search(rf"sheet {n} of {sheets}\b", text), n
+@pytest.fixture(scope="module")
+def sheets_only(letter):
+    """map-tiles.pdf with the poster every page places emptied out, read with pdfplumber: what the sheets print
+    themselves (index, footers, guides), without parsing the whole poster again for every page."""
+    import io
+
+    reader = pypdf.PdfReader(letter / "map-tiles.pdf")
+    writer = pypdf.PdfWriter(clone_from=reader)
+    for page in writer.pages:
+        for form in page["/Resources"]["/XObject"].values():
+            form = form.get_object()
+            if form["/BBox"][2] > 1500:  # the poster (symbols are a few millimetres)
+                form.set_data(b"")
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    with pdfplumber.open(buffer) as pdf:
+        yield pdf
 
 
-def test_neighbouring_sheets_overlap_and_align(letter):
-    """Names shown on two side-by-side sheets sit on both at one and the same shift: the sheets overlap and line up."""
-    with pdfplumber.open(letter / "map-tiles.pdf") as pdf:
-        width, height = float(pdf.pages[1].width), float(pdf.pages[1].height)
-        left, right = (pdf.pages[i].extract_words() for i in (1, 2))
+@pytest.fixture(scope="module")
+def placements(letter) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    """For each sheet (after the index page): the clip rectangle (x, y, w, h, pt from the bottom left) and the
+    matrix the poster is placed with, read from the sheet's own content stream."""
+    from pypdf.generic import ContentStream
 
-    def once(words):  # names printed once on the sheet, above its footer
-        counts = defaultdict(list)
-        for w in words:
-            if w["bottom"] < 0.95 * height and len(w["text"]) > 3:
-                counts[w["text"]].append(w)
-        return {text: found[0] for text, found in counts.items() if len(found) == 1}
+    found = []
+    reader = pypdf.PdfReader(letter / "map-tiles.pdf")
+    for page in reader.pages[1:]:
+        clip, matrix = None, None
+        for operands, operator in ContentStream(page.get_contents(), reader).operations:
+            if operator == b"re" and clip is None:
+                clip = tuple(float(v) for v in operands)
+            elif operator == b"cm" and clip is not None and matrix is None:
+                matrix = tuple(float(v) for v in operands)
+        found.append((clip, matrix))
+    return found
 
-    a, b = once(left), once(right)
-    shifts = [round(a[t]["x0"] - b[t]["x0"], 1) for t in set(a) & set(b) if abs(a[t]["top"] - b[t]["top"]) < 0.2]
-    assert len(shifts) >= 3, "too few names appear on both sheets"
-    assert len(set(shifts)) == 1, shifts
-    assert 0 < shifts[0] < width
+
+def test_tiles_index_and_sheet_labels(sheets_only):
+    index = " ".join(sheets_only.pages[0].extract_text().split())
+    footers = [" ".join(page.crop((0, float(page.height) - MARGIN_PT, float(page.width), float(page.height))).extract_text().split())
+               for page in sheets_only.pages[1:]]
+    assert "how the sheets fit" in index and "Print at 100 % on Letter (no fit to page), one-sided; trim each sheet" in index
+    for n, text in enumerate(footers, start=1):
+        assert re.search(rf"sheet {n} of {len(footers)}\b", text), (n, text)
+
+
+def test_each_sheet_shows_its_window_of_the_poster_inside_its_margins(placements):
+    """Each sheet clips the poster to the paper inside its 10 mm margins and places it so that its window's
+    corner lands on the margin's corner; side-by-side and stacked sheets are one step of the plan apart."""
+    from generators.map.poster_sheets import plan_tiles
+
+    tiles = plan_tiles((22 * 25.4, 34 * 25.4), (215.9, 279.4), 10.0)
+    assert len(placements) == len(tiles.sheets)
+    width, height = (v / MM_PER_PT for v in tiles.paper)
+    for sheet, (clip, matrix) in zip(tiles.sheets, placements):
+        assert clip == pytest.approx((MARGIN_PT, MARGIN_PT, width - 2 * MARGIN_PT, height - 2 * MARGIN_PT), abs=0.05)
+        w = sheet.window
+        # the poster's point (w.x, w.y), from its top left, lands at the margin's top-left corner
+        assert matrix[4] == pytest.approx(MARGIN_PT - w.x / MM_PER_PT, abs=0.05)
+        assert matrix[5] + (tiles.page[1] - w.y) / MM_PER_PT == pytest.approx(height - MARGIN_PT, abs=0.05)
+    for sheet, (_, matrix) in zip(tiles.sheets, placements):
+        right = tiles.sheet(sheet.row, sheet.column + 1)
+        if right is not None:
+            assert matrix[4] - placements[right.number - 1][1][4] == pytest.approx(tiles.step[0] / MM_PER_PT, abs=0.05)
+        below = tiles.sheet(sheet.row + 1, sheet.column)
+        if below is not None:
+            assert placements[below.number - 1][1][5] - matrix[5] == pytest.approx(tiles.step[1] / MM_PER_PT, abs=0.05)
 
 
 def test_no_map_no_map_files(tmp_path, game_copy):
@@ -152,3 +218,303 @@ def test_no_map_no_map_files(tmp_path, game_copy):
     (folder / "aliases.yaml").unlink()  # some aliases name cities only the map holds
     assert main(["build", "--game", str(folder), "--only", "map", "--out", str(tmp_path / "out")]) == 0
     assert not list((tmp_path / "out").rglob("map*"))
+
+
+# --- real geography ------------------------------------------------------------------------
+
+def _is_sea(poster_image, spies, lat: float, lon: float) -> bool:
+    """Whether the poster shows sea at (lat, lon): most pixels around the point are the sea's colour."""
+    from generators.map.poster import map_frame
+
+    image, px = poster_image
+    _, project = map_frame(spies.map, 22 * 25.4)
+    xs, ys = project([lon], [lat])
+    sea = tuple(int(spies.layout.colour("map-sea").fill[i:i + 2], 16) for i in (1, 3, 5))
+    around = [image.getpixel((int(xs[0] * px) + dx, int(ys[0] * px) + dy)) for dx in range(-3, 4) for dy in range(-3, 4)]
+    return sum(all(abs(a - b) <= 6 for a, b in zip(p, sea)) for p in around) > len(around) / 2
+
+
+@pytest.mark.parametrize("where, lat, lon, sea", [
+    ("between Moscow and Kharkov", 53.0, 36.9, False),
+    ("east of Moscow", 55.8, 41.0, False),
+    ("between Oslo and Stockholm", 59.5, 14.4, False),
+    ("the Skagerrak", 57.75, 7.6, True),
+    ("between Algiers and Tunis", 36.5, 6.6, False),
+    ("the Bay of Biscay", 44.6, -3.0, True),
+    ("the Black Sea", 42.6, 31.0, True),
+])
+def test_land_is_land_and_sea_is_sea(poster_image, spies, where, lat, lon, sea):
+    assert _is_sea(poster_image, spies, lat, lon) is sea, where
+
+
+def test_every_city_stands_on_its_own_country(plan, spies):
+    from shapely.geometry import Point
+
+    shapes = {r.country: r.shape for r in plan.regions}
+    off = [c.name for c in spies.map.cities if shapes[c.country].distance(Point(plan.at[c.name])) > 1.5]
+    assert not off
+
+
+def test_each_country_is_shaded_in_its_power_colour(plan, spies):
+    for city in spies.map.cities:
+        region = next(r for r in plan.regions if r.country == city.country)
+        assert region.power == city.power, city.name
+
+
+# Viénot, Brettel and Mollon (1999): how protanopes and deuteranopes see a colour, in linear RGB
+DICHROMATS = {"protanopia": ((0.11238, 0.88762, 0), (0.11238, 0.88762, 0), (0.00401, -0.00401, 1)),
+              "deuteranopia": ((0.29275, 0.70725, 0), (0.29275, 0.70725, 0), (-0.02234, 0.02234, 1))}
+
+
+@pytest.mark.parametrize("vision", [None, *DICHROMATS])
+def test_no_power_shade_reads_as_the_sea(plan, vision):
+    """Every power's land differs from the sea by a clear step of lightness or colour (CIE76 ΔE over 20), for
+    colour-blind players too (over 15 as protanopes and deuteranopes see them)."""
+    pal = plan.palette
+    for power in pal.powers:
+        assert _delta_e(pal.shade(power), pal.sea, vision) > (20 if vision is None else 15), power
+
+
+def test_no_land_is_blue_like_water(plan):
+    """Maps paint water blue, so no land is: every power's land and the neutral land has a CIELAB hue outside
+    the blues and cyans (180° to 290°) or is all but grey (chroma under 8)."""
+    import math
+
+    pal = plan.palette
+    for name, colour in [(p, pal.shade(p)) for p in pal.powers] + [("neutral", pal.land)]:
+        _, a, b = _lab(colour)
+        hue, chroma = math.degrees(math.atan2(b, a)) % 360, math.hypot(a, b)
+        assert chroma < 8 or not 180 <= hue <= 290, (name, colour, round(hue), round(chroma))
+
+
+@pytest.mark.parametrize("vision", [None, *DICHROMATS])
+def test_the_powers_colours_differ_from_each_other(plan, vision):
+    """Each power's colour (on the map and on its pieces) is ΔE 15 or more from every other's, in colour-blind vision too."""
+    import itertools
+
+    colours = plan.palette.powers
+    for a, b in itertools.combinations(colours, 2):
+        assert _delta_e(colours[a], colours[b], vision) >= 15, (a, b)
+
+
+def _lab(colour: str, vision: str | None = None) -> tuple[float, float, float]:
+    """CIELAB (D65) of "#rrggbb", as seen with full colour vision or as a dichromat of DICHROMATS sees it."""
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    if vision:
+        lin = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, lin)))) for row in DICHROMATS[vision]]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def _delta_e(a: str, b: str, vision: str | None = None) -> float:
+    return sum((p - q) ** 2 for p, q in zip(_lab(a, vision), _lab(b, vision))) ** 0.5
+
+
+def test_sea_zones_are_regions_with_drawn_borders(plan):
+    assert len(plan.zone_edges) >= len(plan.game_map.sea_zones) - 2
+
+
+def test_the_poster_and_its_tiles_say_how_to_print_them(letter, poster_text):
+    advice = "Print at 100 % on Poster-22x34 (22 × 34 in), one-sided, at a print shop if need be"
+    assert pypdf.PdfReader(letter / "map.pdf").metadata["/Subject"] == advice
+    assert advice in " ".join(poster_text.split())
+    subject = pypdf.PdfReader(letter / "map-tiles.pdf").metadata["/Subject"]
+    assert subject == "Print at 100 % on Letter (no fit to page), one-sided; trim each sheet along its dashed edges and lay it 12 mm over its neighbours"
+
+
+def test_the_tiles_hold_the_poster_once(letter):
+    """Every sheet shows the same one drawing of the poster (a form), clipped to its window: the tiles file is no
+    bigger than the poster's own file and a little more."""
+    reader = pypdf.PdfReader(letter / "map-tiles.pdf")
+    forms = set()
+    for page in reader.pages[1:]:
+        xobjects = page["/Resources"]["/XObject"]
+        forms |= {xobjects[name].indirect_reference.idnum for name in xobjects if xobjects[name]["/BBox"][2] > 1500}
+    assert len(forms) == 1
+    assert (letter / "map-tiles.pdf").stat().st_size < 1.3 * (letter / "map.pdf").stat().st_size
+
+
+def test_credit_line_names_the_source(poster_text):
+    flat = " ".join(poster_text.split())
+    assert "Natural Earth" in flat and "public domain" in flat and "1933 borders approximated" in flat
+
+
+# --- legibility --------------------------------------------------------------------------------
+
+def test_no_name_covers_a_marker_a_badge_or_another_name(plan):
+    markers = list(_markers(plan).values()) + [((bx, by), BADGE_R) for spots in plan.badges.values() for _, bx, by in spots]
+    rects = [p.rect for p in plan.placed.values()]
+    for i, r in enumerate(rects):
+        assert all(_gap(r, at, radius) >= 0 for at, radius in markers), plan.placed
+        assert all(r.overlap(o) < 0.01 for o in rects[i + 1:])
+
+
+# Cities whose name has no spot within 14 mm of its marker clear of every line, marker and badge (found by
+# trying every spot on a 0.4 mm grid round each): Brussels (eleven lines and its SECRET tag), Rotterdam (the
+# Low Countries' rails, air lines and sea lanes) and Bologna (the Italian trunk lines). Each crosses at most
+# two lines, under its halo.
+CROSSING_ALLOWED = {"Brussels", "Bologna", "Rotterdam"}
+
+
+def _markers(plan) -> dict[str, tuple[tuple[float, float], float]]:
+    from generators.map.poster import SHIP_RING, _mark_radius
+
+    return {name: (at, _mark_radius(plan.game_map, name) if name in plan.city_labels else SHIP_RING) for name, at in plan.at.items()}
+
+
+def _gap(rect, at, radius) -> float:
+    """How far a label's rectangle keeps from a round marker."""
+    dx = max(rect.x - at[0], 0, at[0] - rect.right)
+    dy = max(rect.y - at[1], 0, at[1] - rect.bottom)
+    return (dx * dx + dy * dy) ** 0.5 - radius
+
+
+def test_no_marker_covers_another_marker_or_badge(plan):
+    import math
+
+    discs = [(name, at, r) for name, (at, r) in _markers(plan).items()]
+    discs += [(name, (bx, by), BADGE_R) for name, spots in plan.badges.items() for _, bx, by in spots]
+    clashes = [(a, b) for i, (a, pa, ra) in enumerate(discs) for b, pb, rb in discs[i + 1:]
+               if a != b and math.dist(pa, pb) < ra + rb]
+    assert not clashes
+
+
+def test_route_lines_cross_no_city_name(plan):
+    """Names keep off rail, air and sea lines; only the few cities with no clear spot at all cross one."""
+    from shapely.geometry import LineString, box
+
+    from generators.map.poster import _route_lines
+
+    import shapely
+
+    lines = shapely.STRtree([LineString(line) for line in _route_lines(plan.game_map, plan.at) + plan.lanes])
+    crossed = {key: len(lines.query(box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom), predicate="intersects"))
+               for key, p in plan.placed.items() if key in plan.city_labels}
+    assert {key for key, n in crossed.items() if n} <= CROSSING_ALLOWED
+    assert all(crossed[key] <= 2 for key in CROSSING_ALLOWED)
+
+
+def test_each_name_beside_its_city_is_nearer_its_marker_than_any_other(plan):
+    """A name without a leader line sits within 2.2 mm of its own city's marker and nearer it than any other marker."""
+    from generators.map.label_placement import AMBIGUITY_MARGIN, NEAR_MAX
+
+    markers = _markers(plan)
+    for key, placed in plan.placed.items():
+        if key in plan.city_labels and not placed.far:
+            own = _gap(placed.rect, *markers[key])
+            nearest = min(_gap(placed.rect, *m) for name, m in markers.items() if name != key)
+            assert own <= NEAR_MAX + 0.3, (key, own)
+            assert own + AMBIGUITY_MARGIN <= nearest + 1e-6 or key in CROSSING_ALLOWED, (key, own, nearest)
+
+
+def test_each_name_set_off_has_a_leader_from_its_own_marker_past_no_other(plan):
+    """A name further off than that (where lines leave no room beside its city) is joined to its own marker by a
+    leader line at most 14 mm long that passes no other marker, crosses no other name, and the name keeps 2 mm
+    from every other marker."""
+    from shapely.geometry import LineString, Point, box
+
+    from generators.map.label_placement import FAR_CLEARANCE, FAR_MAX, LEADER_CLEARANCE
+
+    markers = _markers(plan)
+    names = {key: box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom) for key, p in plan.placed.items()}
+    far = [key for key, p in plan.placed.items() if key in plan.city_labels and p.far]
+    assert len(far) < len(plan.city_labels) // 4
+    for key in far:
+        placed = plan.placed[key]
+        at, radius = markers[key]
+        start, end = placed.leader(at, radius)
+        leader = LineString([start, end])
+        assert _gap(placed.rect, at, radius) <= FAR_MAX + 1e-6, key
+        assert leader.distance(Point(at)) <= radius + 0.5 and leader.distance(names[key]) < 1e-6, key
+        for name, (other, r) in markers.items():
+            if name != key:
+                assert leader.distance(Point(other)) - r >= LEADER_CLEARANCE - 1e-6, (key, name)
+                assert _gap(placed.rect, other, r) >= FAR_CLEARANCE - 1e-6 or key in CROSSING_ALLOWED, (key, name)
+        assert not any(leader.intersects(names[name]) for name in names if name != key), key
+
+
+def test_sea_lanes_keep_to_the_water(plan, spies):
+    """Each port's lane leaves its coast by its own short way and then crosses no land (0.5 mm of coast
+    tolerated, under the lane's width); lanes between ships cross land only at the straits."""
+    from shapely.geometry import LineString
+
+    from generators.map.land import union_of
+    from generators.map.sea_lanes import PORT_REACH
+
+    land = union_of([r.shape for r in plan.regions]).buffer(-0.5)
+    ports = [plan.at[c.name] for c in spies.map.cities if c.port for _ in c.sea_zones]
+    lanes = {tuple(lane[0]): lane for lane in plan.lanes}
+    assert len(plan.lanes) == len(ports) + sum(len(z.adjacent) for z in spies.map.sea_zones) // 2
+    for lane in plan.lanes:
+        if lane[0] in ports:
+            assert ((lane[1][0] - lane[0][0]) ** 2 + (lane[1][1] - lane[0][1]) ** 2) ** 0.5 <= PORT_REACH
+            assert LineString(lane[1:]).intersection(land).length == 0, lane[0]
+    assert lanes
+
+
+def test_city_names_are_printed_on_the_map_itself(poster_words, plan, spies):
+    """Each city's name appears inside the map frame, not only in the index of places below it."""
+    f = plan.frame
+    inside = " ".join(w["text"] for w in poster_words if w["top"] * MM_PER_PT < f.bottom and w["bottom"] * MM_PER_PT > f.y)
+    missing = [c.name for c in spies.map.cities if c.name not in inside]
+    assert not missing
+
+
+def test_badge_letters_stand_at_least_1_5_mm_tall(poster_page, spies):
+    badges = [m.badge for m in spies.map.marks.values() if m.badge]
+    letters = [c for c in poster_page.chars if c["text"] in badges and c.get("non_stroking_color") in ((1, 1, 1), [1, 1, 1], (1.0, 1.0, 1.0))]
+    assert letters
+    cap_height = 0.729  # of the bold face's size
+    assert min(c["size"] for c in letters) * cap_height * MM_PER_PT >= 1.5
+
+
+# --- the mapsheet's tracks and records -----------------------------------------------------------
+
+def test_tracks_records_and_boxes_are_printed_as_text(poster_text, spies):
+    flat = " ".join(poster_text.split())
+    for words in ("Bank Track", "Time and Victory Record", "Game Year", "Spies Captured in Neutral Countries",
+                  "Sanctioned Spies Box", "Turn Order", "×3"):
+        assert words in flat, words
+    for year in spies.info.years:
+        assert str(year) in flat
+
+
+def test_aids_on_the_map_cover_no_place_or_line(plan):
+    from shapely.geometry import LineString, box
+
+    from generators.map.poster import _route_lines
+
+    lines = [LineString(line) for line in _route_lines(plan.game_map, plan.at) + plan.lanes]
+    marks = plan.marks
+    for laid, x, y in plan.aids:
+        area = box(x, y, x + laid.width, y + laid.height)
+        assert not any(area.intersects(line) for line in lines), laid.aid.id
+        assert not any(area.intersects(box(m.x, m.y, m.right, m.bottom)) for m in marks), laid.aid.id
+
+
+def test_bank_track_names_each_power_in_its_starting_box(poster_text, spies):
+    flat = " ".join(poster_text.split())
+    for faction in spies.info.factions:
+        assert faction.name in flat
+
+
+# --- the tiles --------------------------------------------------------------------------------
+
+def test_no_tile_sheet_is_mostly_blank(letter):
+    from generators.map.poster_sheets import plan_tiles
+
+    tiles = plan_tiles((22 * 25.4, 34 * 25.4), (215.9, 279.4), 10.0)
+    for sheet in tiles.sheets:
+        w = sheet.window
+        shown = (min(w.right, tiles.page[0]) - max(w.x, 0)) * (min(w.bottom, tiles.page[1]) - max(w.y, 0))
+        assert shown >= 0.5 * w.width * w.height, sheet.number
+
+
+def test_tile_footers_stay_6_mm_from_the_edge(sheets_only):
+    for page in sheets_only.pages[1:]:
+        footer = [w for w in page.extract_words() if w["text"] == "sheet"]
+        assert footer and all((float(page.height) - w["bottom"]) * MM_PER_PT >= 6.0 for w in footer)

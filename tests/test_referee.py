@@ -666,6 +666,7 @@ def test_rules_search_refusals(cli, game_copy):
     assert cli("rules", "search", " ").code == 2
     folder = game_copy("spies")
     (folder / "cards.yaml").unlink()
+    (folder / "display.yaml").unlink()  # its sequence of play is a card's section
     result = cli("rules", "search", "spy", "--game", str(folder))
     assert result.code == 2 and "no rule summaries" in result.stderr
 

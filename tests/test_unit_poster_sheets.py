@@ -6,12 +6,13 @@ import pytest
 from conftest import Recorder
 
 from generators.core.errors import OptionError
-from generators.map.poster_sheets import OVERLAP, Viewport, _draw_sheet, plan_tiles
-from generators.printing.geometry import Box
+from generators.map.poster_sheets import OVERLAP, _draw_sheet, plan_tiles
+from generators.printing.painter import Clip, Drawing
 
 POSTER = (558.8, 863.6)  # 22 x 34 inches
 LETTER = (215.9, 279.4)
 MARGIN = 10.0
+POSTER_DRAWING = Drawing(*POSTER, lambda painter: None, key="poster")
 
 
 def covers(plan) -> bool:
@@ -75,42 +76,42 @@ def test_paper_with_no_room_inside_its_margins_is_refused():
         plan_tiles(POSTER, (30.0, 30.0), 10.0)
 
 
-def test_a_viewport_shifts_scales_and_skips_what_falls_outside_its_window():
-    target = Recorder()
-    target.new_page(*LETTER)
-    view = Viewport(target, Box(100.0, 100.0, 50.0, 50.0), dx=-90.0, dy=-90.0, scale=2.0)
-    view.rect(110.0, 120.0, 5.0, 5.0, fill="#000000")  # inside the window
-    view.rect(10.0, 10.0, 5.0, 5.0, fill="#000000")  # outside: not drawn
-    view.line(0.0, 125.0, 300.0, 125.0)  # crosses the window: drawn whole
-    [(_, x, y, w, h, *_)] = target.of("rect")
-    assert (x, y, w, h) == (110.0 * 2 - 90, 120.0 * 2 - 90, 10.0, 10.0)
-    assert len(target.of("line")) == 1
-
-
-def test_the_marks_of_two_neighbours_fall_on_the_same_point_of_the_page():
+def test_a_sheet_shows_its_window_of_the_poster_clipped_inside_its_margins():
     plan = plan_tiles(POSTER, LETTER, MARGIN)
     painter = Recorder()
+    sheet = plan.sheet(1, 2)
+    _draw_sheet(painter, plan, sheet, POSTER_DRAWING, painter.fonts, "Poster")
+    [(_, drawing, x, y, scale, clip)] = painter.of("place")
+    w = sheet.window
+    assert drawing is POSTER_DRAWING and (x, y, scale) == (MARGIN - w.x, MARGIN - w.y, 1.0)
+    assert clip == Clip(MARGIN, MARGIN, w.width, w.height)
 
-    def marks_on_the_page(sheet) -> set[tuple[float, float]]:
-        """The centres of a sheet's alignment marks, in the poster's own coordinates."""
-        _draw_sheet(painter, plan, sheet, lambda p: None, painter.fonts, "Poster")
-        rings = {(round(cx, 6), round(cy, 6)) for page, cx, cy, *_ in painter.of("circle", painter.pages)}
-        return {(round(cx - MARGIN + sheet.window.x, 6), round(cy - MARGIN + sheet.window.y, 6)) for cx, cy in rings}
 
+def guides(painter, page) -> list[tuple]:
+    """The dashed black guide lines of a page: where the next sheet's trimmed edge is laid."""
+    return [ln[1:5] for ln in painter.of("line", page) if ln[5] == "#000000" and ln[6]]
+
+
+def test_the_guides_fall_where_the_next_sheets_window_begins():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    painter = Recorder()
     first = plan.sheets[0]
-    right, below = plan.sheet(0, 1), plan.sheet(1, 0)
-    mine, theirs_right, theirs_below = marks_on_the_page(first), marks_on_the_page(right), marks_on_the_page(below)
-    shared_right = {m for m in mine if m[0] > first.window.right - OVERLAP}
-    shared_below = {m for m in mine if m[1] > first.window.bottom - OVERLAP}
-    assert len(shared_right) == 2 and shared_right <= theirs_right
-    assert len(shared_below) == 2 and shared_below <= theirs_below
+    _draw_sheet(painter, plan, first, POSTER_DRAWING, painter.fonts, "Poster")
+    vertical = [x1 for x1, y1, x2, y2 in guides(painter, painter.pages) if x1 == x2]
+    horizontal = [y1 for x1, y1, x2, y2 in guides(painter, painter.pages) if y1 == y2]
+    to_poster_x, to_poster_y = first.window.x - MARGIN, first.window.y - MARGIN
+    assert [x + to_poster_x for x in vertical] == pytest.approx([plan.sheet(0, 1).window.x])
+    assert [y + to_poster_y for y in horizontal] == pytest.approx([plan.sheet(1, 0).window.y])
+    last = plan.sheets[-1]
+    _draw_sheet(painter, plan, last, POSTER_DRAWING, painter.fonts, "Poster")
+    assert guides(painter, painter.pages) == []  # nothing follows it to the right or below
 
 
 def test_a_sheet_names_its_place_and_its_neighbours():
     plan = plan_tiles(POSTER, LETTER, MARGIN)
     painter = Recorder()
     sheet = plan.sheet(1, 1)
-    _draw_sheet(painter, plan, sheet, lambda p: None, painter.fonts, "Poster")
+    _draw_sheet(painter, plan, sheet, POSTER_DRAWING, painter.fonts, "Poster")
     [label] = [t for _, _, _, t, *_ in painter.of("text") if t.startswith("Poster")]
     assert f"sheet {sheet.number} of {len(plan.sheets)}" in label and "row 2, column 2" in label
     for side, neighbour in (("left", plan.sheet(1, 0)), ("above", plan.sheet(0, 1)), ("right", plan.sheet(1, 2))):

@@ -25,6 +25,7 @@ PICTURES = {
     "cards": ("cards.pdf", 0, (5, 5, 211, 110)),
     "player-aid": ("player-aid.pdf", 0, (5, 5, 211, 70)),
     "map": ("map-tiles.pdf", 0, (0, 0, 215.9, 279.4)),
+    "display": ("display.pdf", 0, (0, 0, 279.4, 431.8)),
 }
 
 
@@ -40,7 +41,7 @@ def main() -> None:
             image = document[page_number].render(scale=DPI / 72).to_pil()
             px = DPI / 25.4
             picture = image.crop((round(left * px), round(top * px), round(right * px), round(bottom * px)))
-            if name == "map":  # the whole index page, smaller
+            if name in ("map", "display"):  # the whole page, smaller
                 picture = picture.resize((picture.width // 2, picture.height // 2))
             picture.convert("RGB").quantize(colors=64).save(HERE / f"{name}.png", optimize=True)
             document.close()

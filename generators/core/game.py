@@ -7,6 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from .board_models import DisplayFile
 from .card_models import CardsFile
 from .errors import UnknownNameError
 from .layouts import Layout, load_layout
@@ -27,6 +28,7 @@ class Game:
     aliases: dict[str, str] = field(default_factory=dict)
     map: MapFile | None = None
     cards: CardsFile | None = None
+    display: DisplayFile | None = None
     documents: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import paths
+from .board_models import DisplayFile
 from .card_models import CardsFile
 from .errors import DataError, Problem, UnknownNameError
 from .files import Kind, kind_of, why_unreadable
@@ -31,6 +32,7 @@ FILES: dict[str, type[BaseModel]] = {
     "aliases.yaml": AliasesFile,
     "map.yaml": MapFile,
     "cards.yaml": CardsFile,
+    "display.yaml": DisplayFile,
 }
 
 
@@ -133,5 +135,6 @@ def read_game(game: str | Path | None = None) -> Game:
         aliases=dict(aliases.aliases) if aliases else {},
         map=records.get("map.yaml"),
         cards=records.get("cards.yaml"),
+        display=records.get("display.yaml"),
         documents=documents,
     )

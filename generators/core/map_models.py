@@ -10,6 +10,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from .board_models import Aid
 from .errors import DataError
 from .models import Record
 from .schema_errors import problems_from_validation
@@ -110,14 +111,38 @@ class Mark(Record):
         return self
 
 
+class Extent(Record):
+    """The part of the earth the printed map shows, in degrees: its west, east, south and north limits."""
+
+    west: float = Field(ge=-180, le=180)
+    east: float = Field(ge=-180, le=180)
+    south: float = Field(ge=-90, le=90)
+    north: float = Field(ge=-90, le=90)
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.west >= self.east or self.south >= self.north:
+            raise ValueError("west must be less than east and south less than north")
+        return self
+
+
 class MapFile(Record):
     """map.yaml: the whole map. A file-level `assumed` reason may name a field of every city,
-    sea zone or line (e.g. `lat`), saying why that field is assumed throughout the file."""
+    sea zone or line (e.g. `lat`), saying why that field is assumed throughout the file.
+
+    `geography` names a file of land and countries in the game's folder (see map/land.py); without
+    one the poster shapes land from the cities. `territories` gives the power of countries the
+    geography draws but no city stands in. `aids` are the tracks, records and boxes printed on the map.
+    """
 
     title: Optional[str] = None
     reconstruction: Optional[str] = None
+    geography: Optional[str] = Field(default=None, min_length=1)
+    extent: Optional[Extent] = None
+    territories: dict[str, Optional[str]] = Field(default_factory=dict)
     rules: Rules
     marks: dict[str, Mark] = Field(default_factory=dict)
+    aids: list[Aid] = Field(default_factory=list)
     sea_zones: list[SeaZone] = Field(default_factory=list)
     cities: list[City] = Field(default_factory=list)
     routes: list[Line] = Field(default_factory=list)

@@ -1,9 +1,9 @@
 """The boards an export lays pieces on: the map poster, and any other board listed in BOARDS.
 
-Each entry names a function(game, layout, fonts) -> Picture | None that draws the board as one
+Each entry names a function(game, layout, fonts) -> Drawing | None that draws the board as one
 page with the printing code (None: this game has no such board). Tabletop Simulator gets a
 custom board per entry, VASSAL a map window per entry, in this order; the first is the main map.
-Another board (the game's display) joins with one entry and a function like poster_picture.
+Another board joins with one entry and a function like poster_drawing.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
-from .raster import Picture
+from ..printing.painter import Drawing
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -23,30 +23,41 @@ if TYPE_CHECKING:
 
 # board name -> "module:function"
 BOARDS: dict[str, str] = {
-    "map": "generators.export.boards:poster_picture",
+    "map": "generators.export.boards:poster_drawing",
+    "display": "generators.export.boards:display_drawing",
 }
 
 
 @dataclass(frozen=True)
 class Board:
-    """A board of the game: its name in BOARDS, its title ("Europe map") and its picture."""
+    """A board of the game: its name in BOARDS, its title ("Europe map") and its drawing."""
 
     name: str
     title: str
-    picture: Picture
+    drawing: Drawing
 
 
-def poster_picture(game: "Game", layout: "Layout", fonts: "FontSet") -> Picture | None:
+def poster_drawing(game: "Game", layout: "Layout", fonts: "FontSet") -> Drawing | None:
     """The map poster, as `dossier build` prints it in map.pdf."""
     from ..map.poster import draw_poster, plan_poster
 
     if game.map is None:
         return None
     plan = plan_poster(game, layout, fonts)
-    return Picture(plan.width, plan.height, partial(draw_poster, plan=plan))
+    return Drawing(plan.width, plan.height, partial(draw_poster, plan=plan))
 
 
-def board_source(name: str) -> Callable[["Game", "Layout", "FontSet"], Picture | None]:
+def display_drawing(game: "Game", layout: "Layout", fonts: "FontSet") -> Drawing | None:
+    """The display sheet (tracks, summaries, tables), as `dossier build` prints it in display.pdf."""
+    from ..map.display import draw_display, plan_display
+
+    if game.display is None:
+        return None
+    plan = plan_display(game, layout, fonts)
+    return Drawing(plan.width, plan.height, partial(draw_display, plan=plan))
+
+
+def board_source(name: str) -> Callable[["Game", "Layout", "FontSet"], Drawing | None]:
     """The function that draws board `name`."""
     module, function = BOARDS[name].split(":")
     return getattr(importlib.import_module(module), function)
@@ -56,7 +67,7 @@ def game_boards(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Board]
     """The boards `game` has, main map first."""
     boards = []
     for name in BOARDS:
-        picture = board_source(name)(game, layout, fonts)
-        if picture is not None:
-            boards.append(Board(name, f"{game.info.title} {name}", picture))
+        drawing = board_source(name)(game, layout, fonts)
+        if drawing is not None:
+            boards.append(Board(name, f"{game.info.title} {name}", drawing))
     return boards

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..printing.fonts import register_fonts
 from .output import Bundle
 from .parts import game_parts
-from .raster import png_bytes, rasterise, side_picture
+from .raster import png_bytes, rasterise, side_drawing
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -29,7 +29,7 @@ def export_images(game: "Game", options: "ExportOptions") -> Bundle:
     parts = game_parts(game, layout)
     bleed, dpi = options.bleed, options.dpi
     sides = [(part, face, draw) for part in parts for face, draw in (("front", part.front), ("back", part.back))]
-    drawn = rasterise([side_picture(draw, part.size, bleed, dpi) for part, _, draw in sides], fonts, dpi)
+    drawn = rasterise([side_drawing(draw, part.size, bleed, dpi) for part, _, draw in sides], fonts, dpi)
     files: dict[str, bytes] = {}
     manifest = io.StringIO()
     writer = csv.writer(manifest, lineterminator="\n")

@@ -4,12 +4,11 @@ of its own and rasterised with pdfium, so an image shows exactly what prints, at
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..printing.geometry import Box
-from ..printing.painter import PdfPainter
+from ..printing.painter import Drawing, PdfPainter
 from ..printing.render import collector_paused
 
 if TYPE_CHECKING:
@@ -23,21 +22,12 @@ MM_PER_INCH = 25.4
 PNG_LEVEL = 1  # zlib level: the default (6) makes a board about 2% smaller and takes twice as long
 
 
-@dataclass(frozen=True)
-class Picture:
-    """Something to show as one image: its size in mm and how to draw it on a page of that size."""
-
-    width: float
-    height: float
-    draw: Callable[["Painter"], None]
-
-
 def pixels(length: float, dpi: float) -> int:
     """How many pixels `length` mm takes at `dpi`."""
     return round(length / MM_PER_INCH * dpi)
 
 
-def side_picture(side: "DrawSide", size: tuple[float, float], bleed: float, dpi: float) -> Picture:
+def side_drawing(side: "DrawSide", size: tuple[float, float], bleed: float, dpi: float) -> Drawing:
     """One side of a piece with `bleed` mm of its colour around the cut line."""
     width, height = size
     slack = MM_PER_INCH / dpi  # one pixel more colour, so that rounding to whole pixels never shows paper
@@ -45,10 +35,10 @@ def side_picture(side: "DrawSide", size: tuple[float, float], bleed: float, dpi:
     def draw(painter: "Painter") -> None:
         side(painter, Box(bleed, bleed, width, height), bleed + slack)
 
-    return Picture(width + 2 * bleed, height + 2 * bleed, draw)
+    return Drawing(width + 2 * bleed, height + 2 * bleed, draw)
 
 
-def rasterise(pictures: Sequence[Picture], fonts: "FontSet", dpi: float) -> list["Image"]:
+def rasterise(pictures: Sequence[Drawing], fonts: "FontSet", dpi: float) -> list["Image"]:
     """Each picture as an RGB image of exactly pixels(width) x pixels(height)."""
     import pypdfium2 as pdfium
 

@@ -23,7 +23,8 @@ from ..printing.fonts import register_fonts
 from .boards import Board, game_boards
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
-from .raster import MM_PER_INCH, Picture, png_bytes, rasterise, side_picture
+from ..printing.painter import Drawing
+from .raster import MM_PER_INCH, png_bytes, rasterise, side_drawing
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -99,7 +100,7 @@ def sheet_images(sheet: Sheet, fonts) -> tuple["Image", "Image"]:
     """The face and back images of `sheet`: each part's sides in its slot, unused slots white."""
     from PIL import Image
 
-    pictures = [side_picture(side, part.size, 0.0, sheet.dpi) for part in sheet.parts for side in (part.front, part.back)]
+    pictures = [side_drawing(side, part.size, 0.0, sheet.dpi) for part in sheet.parts for side in (part.front, part.back)]
     drawn = rasterise(pictures, fonts, sheet.dpi)
     slot_w, slot_h = drawn[0].size
     faces, backs = (Image.new("RGB", (sheet.columns * slot_w, sheet.rows * slot_h), "white") for _ in range(2))
@@ -110,7 +111,7 @@ def sheet_images(sheet: Sheet, fonts) -> tuple["Image", "Image"]:
     return faces, backs
 
 
-def board_dpi(picture: Picture) -> float:
+def board_dpi(picture: Drawing) -> float:
     """The resolution a board is drawn at: DPI, or less when that would pass MAX_PIXELS."""
     return min(DPI, MAX_PIXELS * MM_PER_INCH / max(picture.width, picture.height) * (1 - 1e-9))
 
@@ -130,9 +131,9 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
         files[sheet.back_file] = png_bytes(back)
     board_files = {}
     for board in boards:
-        dpi = board_dpi(board.picture)
+        dpi = board_dpi(board.drawing)
         board_files[board.name] = f"{game.name}-{board.name}.png"
-        files[board_files[board.name]] = png_bytes(rasterise([board.picture], fonts, dpi)[0])
+        files[board_files[board.name]] = png_bytes(rasterise([board.drawing], fonts, dpi)[0])
 
     def url(name: str) -> str:
         if options.image_url:

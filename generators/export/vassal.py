@@ -36,7 +36,7 @@ from ..printing.fonts import register_fonts
 from .boards import Board, game_boards
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
-from .raster import png_bytes, rasterise, side_picture
+from .raster import png_bytes, rasterise, side_drawing
 from .sequence import encode
 
 if TYPE_CHECKING:
@@ -243,8 +243,8 @@ def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     fonts = register_fonts(layout.fonts, game.folder)
     parts = game_parts(game, layout)
     boards = game_boards(game, layout, fonts)
-    pictures = [side_picture(side, part.size, 0.0, DPI) for part in parts for side in (part.front, part.back)]
-    drawn = rasterise(pictures + [b.picture for b in boards], fonts, DPI)
+    pictures = [side_drawing(side, part.size, 0.0, DPI) for part in parts for side in (part.front, part.back)]
+    drawn = rasterise(pictures + [b.drawing for b in boards], fonts, DPI)
     images: dict[str, bytes] = {}
     sizes: dict[str, tuple[int, int]] = {}
     for i, part in enumerate(parts):

@@ -1,175 +1,593 @@
-"""Placing name labels beside their points so that no label covers another label or a mark.
+"""Placing name labels beside their markers so that each reads as its own marker's and covers nothing.
 
-Greedy, as cartographers' label placers start: labels in priority order each try the spots
-around their point (right first, as maps conventionally set names), nearer before farther,
-and take the first that overlaps nothing, preferring spots that cross fewer lines and that lie
-nearer their own point than any other. A label
-that finds no free spot takes the one that overlaps least, and is reported so.
+As cartographers' label engines do (QGIS's PAL, Mapnik), every label has candidate spots round its
+marker: along each side and at each corner, a short way off (right of the marker first, as maps
+conventionally set names). A spot is *clear* when it stays inside the frame; covers no marker and no
+obstacle; crosses no line; and lies nearer its own marker than any other, so that a reader pairs the
+name with the right marker. A label with few clear spots so near is also offered spots further out,
+every FAR_STEP round the marker up to FAR_MAX, joined to the marker by a leader line that must pass
+no other marker closely. Clear spots are worked out once, all spots of all labels at once, against
+spatial indexes.
+
+Labels then take spots one by one, those with the fewest clear spots first, each the best of its
+clear spots that no label placed before covers. A label left without one may move up to two of the
+labels in its way to other clear spots of theirs, and those the labels in their way, two deep. Only a label with no clear spot at all, or none
+free after that, takes the least bad spot, scored by what it covers and crosses.
+
+The work grows about linearly with the number of labels: a label looks only at what its own spots
+meet, and a repair at a bounded number of neighbours; points stacked on one spot place in bounded
+time too.
 """
 
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import shapely
-from shapely.geometry import LineString, Point, box
 
 from ..printing.geometry import Box
 
 XY = tuple[float, float]
 
-# Where a label may sit around its point: (dx, dy) as multiples of (its width, its height) beyond
-# the mark, in the order tried. Right, left, above, below, then the four corners.
-SPOTS = (("right", 1, 0), ("left", -1, 0), ("above", 0, -1), ("below", 0, 1),
-         ("above right", 1, -1), ("below right", 1, 1), ("above left", -1, -1), ("below left", -1, 1))
-REACHES = (1.0, 2.5, 4.5)  # distances from the mark tried, as multiples of the gap; beyond the first, a leader line
-LINE_CROSSING_COST = 1.0
-AMBIGUITY_COST = 3.0
-CLASH_COST = 1000.0  # per mm² of a label over a mark or another label
-AMBIGUITY_MARGIN = 1.5  # mm: another point this much farther than the label's own still competes for it
-MAX_MARK = 10.0  # mm: no mark is larger than this
-SPOT_ORDER_COST = 0.05
-FAR_DIRECTIONS = 16  # further directions tried for a label set away from its point
-FAR_COST = 1.5  # a leader line is worth a little more than crossing one line
+NEAR = (0.4, 1.0, 1.6, 2.2)  # mm between a label and its marker for spots without a leader line
+NEAR_MAX = max(NEAR)
+FAR_MAX = 14.0  # mm: the furthest a label sits from its marker (with a leader line)
+FAR_STEP = 1.5  # mm between the spots tried further out
+SLIDES = (0.0, -0.25, 0.25, -0.5, 0.5, -0.7, 0.7)  # a label's slide along a side of its marker, as a share of its length
+CORNER = math.sqrt(0.5)
+AMBIGUITY_MARGIN = 0.6  # mm: a label is this much nearer its own marker than any other
+LEADER_CLEARANCE = 0.8  # mm between a leader line and any other marker
+FAR_CLEARANCE = 2.0  # mm between a label set off with a leader and any other marker
+MARK_CLEARANCE = 0.2  # mm between a label and any marker
+# What a spot costs: its distance from the marker (per mm), its place in the order tried, a leader line
+# (and each line it crosses, and another marker as near), and, for the least bad spot of a label without
+# a clear one, what it covers, crosses or leaves unclear.
+DISTANCE_COST, ORDER_COST, LEADER_COST, LEADER_CROSSING_COST = 0.3, 0.02, 2.0, 3.0
+COVER_COST, CROSSING_COST, AMBIGUITY_COST = 1000.0, 40.0, 3.0
+SHORT_COST = NEAR_MAX * DISTANCE_COST + LEADER_COST + 6.0 * DISTANCE_COST  # spots this cheap count first when ordering labels
+CELL = 8.0  # mm: the side of a cell of the grid of placed labels
+FEW = 8  # a label with fewer clear spots near its marker is offered spots further out too
+REPAIR_SPOTS = 12  # clear spots a label without a free one tries to free by moving others
+REPAIR_MOVES = 2  # labels that may be moved to free one spot
+REPAIR_DEPTH = 2  # how many labels deep a repair may move labels to make room for those it moved
 
 
 @dataclass(frozen=True)
 class LabelRequest:
-    """A label of `width` x `height` mm for the point `at`, whose mark has radius `mark`."""
+    """A label of `width` x `height` mm for the marker of radius `mark` centred on `at`. An `area` label
+    names the area round its marker (a sea, say), not the marker: it may sit further off without a leader
+    line, and need not be nearer its marker than any other."""
 
     key: str
     at: XY
     width: float
     height: float
     mark: float
+    area: bool = False
 
 
 @dataclass(frozen=True)
 class PlacedLabel:
-    """Where a label went; `far` labels sit a little away from their point and want a leader line."""
+    """Where a label went. `far` labels sit away from their marker and want a leader line; `overlaps` and
+    `crosses` say the label found no spot clear of markers and labels, or of lines."""
 
     key: str
     rect: Box
     spot: str
     overlaps: bool
     far: bool = False
+    crosses: bool = False
 
-    def nearest_edge(self, x: float, y: float) -> tuple[float, float]:
+    def nearest_edge(self, x: float, y: float) -> XY:
         """The point of the label's rectangle nearest (x, y), where a leader line meets it."""
         r = self.rect
         return min(max(x, r.x), r.right), min(max(y, r.y), r.bottom)
 
-
-def _candidates(request: LabelRequest, gap: float):
-    """(spot, rectangle, preference cost, is far) for every place the label may go, best first."""
-    x, y = request.at
-    w, h = request.width, request.height
-    for step, reach in enumerate(REACHES):
-        d = request.mark + gap * reach
-        for order, (spot, sx, sy) in enumerate(SPOTS):
-            left = x + d if sx > 0 else x - d - w if sx < 0 else x - w / 2
-            top = y - h / 2 if sy == 0 else y - d - h if sy < 0 else y + d
-            yield spot, Box(left, top, w, h), order * SPOT_ORDER_COST + step * FAR_COST, step > 0
-        if step:
-            for k in range(FAR_DIRECTIONS):
-                a = 2 * math.pi * (k + 0.5) / FAR_DIRECTIONS
-                cx, cy = x + math.cos(a) * (d + w / 2), y + math.sin(a) * (d + h / 2)
-                yield f"{round(math.degrees(a))}°", Box(cx - w / 2, cy - h / 2, w, h), (len(SPOTS) + k) * SPOT_ORDER_COST + step * FAR_COST, True
+    def leader(self, at: XY, mark: float) -> tuple[XY, XY]:
+        """The leader line from the edge of the marker of radius `mark` at `at` to the label."""
+        end = self.nearest_edge(*at)
+        length = math.dist(at, end) or 1.0
+        return (at[0] + (end[0] - at[0]) * mark / length, at[1] + (end[1] - at[1]) * mark / length), end
 
 
-def _is_nearer_another(shape, request: LabelRequest, requests: Sequence[LabelRequest], anchors: shapely.STRtree) -> bool:
-    """True when another label's point lies (about) as near this label as its own point: a reader might pair them wrongly."""
-    own = shape.distance(Point(request.at)) - request.mark
-    for i in anchors.query(shape.buffer(max(own, 0.0) + AMBIGUITY_MARGIN + MAX_MARK)):
-        other = requests[i]
-        if other.key != request.key and shape.distance(Point(other.at)) - other.mark < own + AMBIGUITY_MARGIN:
-            return True
-    return False
+def _near_template():
+    """The spots near a marker, in the order tried, as (name, ax, bx, cx, ay, by, cy, gap): the label's left and
+    top edges at x = ax·w + bx·h + cx·D and y = ay·w + by·h + cy·D from the marker's centre, for a label w x h
+    and D the marker's radius plus `gap`."""
+    spots = []
+    for gap in NEAR:
+        spots += [("right", 0, 0, 1, 0, -0.5, 0, gap), ("above right", 0, 0, CORNER, 0, -1, -CORNER, gap),
+                  ("below right", 0, 0, CORNER, 0, 0, CORNER, gap), ("left", -1, 0, -1, 0, -0.5, 0, gap),
+                  ("above left", -1, 0, -CORNER, 0, -1, -CORNER, gap), ("below left", -1, 0, -CORNER, 0, 0, CORNER, gap),
+                  ("above", -0.5, 0, 0, 0, -1, -1, gap), ("below", -0.5, 0, 0, 0, 0, 1, gap)]
+        for s in SLIDES[1:]:
+            spots += [(f"right {s:+}", 0, 0, 1, 0, -0.5 + s, 0, gap), (f"left {s:+}", -1, 0, -1, 0, -0.5 + s, 0, gap),
+                      (f"above {s:+}", -0.5 + s, 0, 0, 0, -1, -1, gap), (f"below {s:+}", -0.5 + s, 0, 0, 0, 0, 1, gap)]
+    return spots
 
 
-def _leader_is_crowded(rect: Box, request: LabelRequest, requests: Sequence[LabelRequest], anchors: shapely.STRtree) -> bool:
-    """True when the leader line from the point to a far label, or the label itself, passes close by another point."""
-    x, y = request.at
-    leader = LineString([(x, y), (min(max(x, rect.x), rect.right), min(max(y, rect.y), rect.bottom))])
-    shape = box(rect.x, rect.y, rect.right, rect.bottom)
-    for i in anchors.query(shape.union(leader).buffer(MAX_MARK)):
-        other = requests[i]
-        if other.key == request.key:
-            continue
-        if min(leader.distance(Point(other.at)), shape.distance(Point(other.at))) < other.mark + AMBIGUITY_MARGIN:
-            return True
-    return False
+NEAR_SPOTS = _near_template()
+
+
+def _rect_distance(x0, y0, x1, y1, px, py):
+    """Distances from rectangles to points (numpy arrays), 0 inside."""
+    import numpy as np
+
+    dx = np.maximum(np.maximum(x0 - px, 0), px - x1)
+    dy = np.maximum(np.maximum(y0 - py, 0), py - y1)
+    return np.hypot(dx, dy)
+
+
+def _segment_distance(ax, ay, bx, by, px, py):
+    """Distances from segments a-b to points (numpy arrays)."""
+    import numpy as np
+
+    vx, vy = bx - ax, by - ay
+    length = vx * vx + vy * vy
+    t = np.clip(((px - ax) * vx + (py - ay) * vy) / np.where(length > 0, length, 1), 0, 1)
+    return np.hypot(ax + t * vx - px, ay + t * vy - py)
+
+
+def _near_spots(requests: Sequence[LabelRequest], labels):
+    """The near spots of `labels`: (owner, x0, y0, spot number in NEAR_SPOTS) as flat arrays."""
+    import numpy as np
+
+    table = np.array([s[1:] for s in NEAR_SPOTS], dtype=float)
+    ax, bx, cx, ay, by, cy, gap = table.T
+    labels = np.asarray(labels, dtype=int)
+    at = np.array([requests[i].at for i in labels], dtype=float).reshape(-1, 2)
+    w = np.array([requests[i].width for i in labels], dtype=float)[:, None]
+    h = np.array([requests[i].height for i in labels], dtype=float)[:, None]
+    reach = np.array([requests[i].mark for i in labels], dtype=float)[:, None] + gap
+    x0 = at[:, :1] + ax * w + bx * h + cx * reach
+    y0 = at[:, 1:] + ay * w + by * h + cy * reach
+    return np.repeat(labels, len(NEAR_SPOTS)), x0.ravel(), y0.ravel(), np.tile(np.arange(len(NEAR_SPOTS)), len(labels))
+
+
+def _far_spots(requests: Sequence[LabelRequest], labels):
+    """The spots of `labels` further out: every FAR_STEP mm round the marker, beyond the near spots and within
+    FAR_MAX of it, as (owner, x0, y0)."""
+    import numpy as np
+
+    owners, xs, ys = [], [], []
+    for i in labels:
+        r = requests[i]
+        x, y = r.at
+        reach = r.mark + FAR_MAX
+        gx, gy = np.meshgrid(np.arange(x - reach - r.width, x + reach, FAR_STEP), np.arange(y - reach - r.height, y + reach, FAR_STEP))
+        gx, gy = gx.ravel(), gy.ravel()
+        gap = _rect_distance(gx, gy, gx + r.width, gy + r.height, x, y) - r.mark
+        keep = (gap > NEAR_MAX) & (gap <= FAR_MAX)
+        owners.append(np.full(int(keep.sum()), i))
+        xs.append(gx[keep])
+        ys.append(gy[keep])
+    if not owners:
+        return np.zeros(0, dtype=int), np.zeros(0), np.zeros(0)
+    return np.concatenate(owners), np.concatenate(xs), np.concatenate(ys)
+
+
+@dataclass
+class _Candidates:
+    """Spots of labels as flat arrays: whose, where, and what each covers, crosses and costs."""
+
+    owner: object
+    x0: object
+    y0: object
+    x1: object
+    y1: object
+    near: object  # number in NEAR_SPOTS; -1 for a spot further out
+    far: object  # wants a leader line
+    leader: object  # (n, 4): each spot's leader line, from its marker's edge to the label
+    soft: object  # what a spot costs when it is clear
+    blocked: object  # covered area (mm²) of markers and obstacles, inf outside the frame
+    crossings: object
+    ambiguous: object  # another marker is as near the label as its own (for spots without a leader)
+    crowded: object  # its leader line passes close by another marker
+
+    @property
+    def clear(self):
+        """Spots clear of markers, obstacles and lines, nearer their own marker than any other or joined to
+        it by a leader line that passes no other marker closely."""
+        return (self.blocked == 0) & (self.crossings == 0) & ~self.crowded & ~(self.ambiguous & ~self.far)
+
+    def joined(self, other: "_Candidates") -> "_Candidates":
+        import numpy as np
+
+        return _Candidates(*(np.concatenate([getattr(self, f), getattr(other, f)]) for f in self.__dataclass_fields__))
+
+
+class _Scene:
+    """What labels are judged against: the frame, every label's marker, the obstacles and the lines (as
+    segments), each in a spatial index of boxes; pairs the indexes find are then measured exactly."""
+
+    def __init__(self, requests: Sequence[LabelRequest], frame: Box, obstacles: Sequence[Box], lines: Sequence[Sequence[XY]]):
+        import numpy as np
+
+        self.requests, self.frame = requests, frame
+        self.centres = np.array([q.at for q in requests], dtype=float).reshape(-1, 2)
+        self.radii = np.array([q.mark for q in requests], dtype=float)
+        self.area = np.array([q.area for q in requests], dtype=bool)
+        self.sizes = np.array([(q.width, q.height) for q in requests], dtype=float).reshape(-1, 2)
+        self.top = float(self.radii.max())
+        # markers on one and the same spot count once (so stacked points cost no more than one): each site's
+        # centre, its largest marker, and its one label (-1 where several share it)
+        sites, self.site_of = np.unique(np.round(self.centres, 6), axis=0, return_inverse=True)
+        self.site_of = self.site_of.ravel()
+        self.sites = sites.reshape(-1, 2)
+        self.site_radii = np.zeros(len(self.sites))
+        np.maximum.at(self.site_radii, self.site_of, self.radii)
+        counts = np.bincount(self.site_of, minlength=len(self.sites))
+        self.site_owner = np.full(len(self.sites), -1)
+        self.site_owner[self.site_of[counts[self.site_of] == 1]] = np.nonzero(counts[self.site_of] == 1)[0]
+        # a site's reach: as far as any spot's label or leader may need to know about it
+        reach = self.site_radii + 2 * NEAR_MAX + AMBIGUITY_MARGIN + self.top + FAR_CLEARANCE
+        self.markers = shapely.STRtree(shapely.box(*(self.sites - reach[:, None]).T, *(self.sites + reach[:, None]).T))
+        self.obstacles = np.array([(o.x, o.y, o.right, o.bottom) for o in obstacles], dtype=float).reshape(-1, 4)
+        self.solid = shapely.STRtree(shapely.box(*self.obstacles.T)) if len(self.obstacles) else None
+        pieces = [np.column_stack([line[:-1], line[1:]]) for line in (np.asarray(points, dtype=float) for points in lines) if len(line) >= 2]
+        self.segments = np.concatenate(pieces) if pieces else np.zeros((0, 4))
+        s = self.segments
+        self.lines = shapely.STRtree(shapely.box(np.minimum(s[:, 0], s[:, 2]), np.minimum(s[:, 1], s[:, 3]),
+                                                 np.maximum(s[:, 0], s[:, 2]), np.maximum(s[:, 1], s[:, 3]))) if len(s) else None
+
+    def judge(self, owner, x0, y0, near) -> _Candidates:
+        """The spots (owner, left, top, number in NEAR_SPOTS or -1) with what each covers, crosses and costs."""
+        import numpy as np
+
+        c, r = self.centres[owner], self.radii[owner]
+        cx, cy = c[:, 0], c[:, 1]
+        x1, y1 = x0 + self.sizes[owner, 0], y0 + self.sizes[owner, 1]
+        area = self.area[owner]
+        far = (near < 0) & ~area
+        own = _rect_distance(x0, y0, x1, y1, cx, cy) - r
+        ex, ey = np.clip(cx, x0, x1), np.clip(cy, y0, y1)  # where a leader meets the label
+        length = np.maximum(np.hypot(ex - cx, ey - cy), 1e-9)
+        leader = np.column_stack([cx + (ex - cx) * (r + 0.3) / length, cy + (ey - cy) * (r + 0.3) / length, ex, ey])
+
+        blocked = np.zeros(len(x0))
+        f = self.frame
+        blocked[~((x0 >= f.x) & (y0 >= f.y) & (x1 <= f.right) & (y1 <= f.bottom))] = np.inf
+        blocked[(near >= 0) & (own > NEAR_MAX + 1e-6)] = np.inf  # slid so far along a side that it is no longer near
+        boxes = shapely.box(x0, y0, x1, y1)
+        # markers under a spot, and (for a spot without a leader) other markers as near it as its own: a reader
+        # might pair them
+        spot_marks, other = self.markers.query(boxes)
+        spot = spot_marks
+        gap = _rect_distance(x0[spot], y0[spot], x1[spot], y1[spot], self.sites[other, 0], self.sites[other, 1]) - self.site_radii[other]
+        covers = gap < MARK_CLEARANCE
+        np.add.at(blocked, spot[covers], np.maximum(MARK_CLEARANCE - gap[covers], 0.01) * 10.0)
+        ambiguous = np.zeros(len(x0), dtype=bool)
+        strangers = self.site_owner[other] != owner[spot]
+        np.logical_or.at(ambiguous, spot[strangers], gap[strangers] < own[spot[strangers]] + AMBIGUITY_MARGIN)
+        ambiguous &= (near >= 0) & ~area
+
+        if self.solid is not None:
+            spot, hit = self.solid.query(boxes)
+            ob = self.obstacles
+            ow = np.minimum(x1[spot], ob[hit, 2]) - np.maximum(x0[spot], ob[hit, 0])
+            oh = np.minimum(y1[spot], ob[hit, 3]) - np.maximum(y0[spot], ob[hit, 1])
+            np.add.at(blocked, spot, np.where((ow > 0) & (oh > 0), ow * oh, 0.0))
+
+        crossings = np.zeros(len(x0))
+        leader_crossings = np.zeros(len(x0))
+        led = np.nonzero(far)[0]
+        ends = leader[led]
+        envelopes = shapely.box(np.minimum(ends[:, 0], ends[:, 2]), np.minimum(ends[:, 1], ends[:, 3]),
+                                np.maximum(ends[:, 0], ends[:, 2]), np.maximum(ends[:, 1], ends[:, 3])) if len(led) else None
+        if self.lines is not None:
+            spot, seg = self.lines.query(boxes)
+            s = self.segments[seg]
+            meets = _segment_meets_rect(s[:, 0], s[:, 1], s[:, 2], s[:, 3], x0[spot], y0[spot], x1[spot], y1[spot])
+            np.add.at(crossings, spot[meets], 1)
+            if len(led):
+                spot, seg = self.lines.query(envelopes)
+                s, e = self.segments[seg], ends[spot]
+                np.add.at(leader_crossings, led[spot[_segments_cross(e, s)]], 1)
+
+        # a label set off close by another marker, or a leader passing close by one, points at it as much as at its own
+        crowded = np.zeros(len(x0), dtype=bool)
+        np.logical_or.at(crowded, spot_marks[strangers], far[spot_marks[strangers]] & (gap[strangers] < FAR_CLEARANCE))
+        if len(led):
+            spot, other = self.markers.query(envelopes)
+            keep = self.site_owner[other] != owner[led[spot]]
+            spot, other = spot[keep], other[keep]
+            e = ends[spot]
+            close = _segment_distance(e[:, 0], e[:, 1], e[:, 2], e[:, 3], self.sites[other, 0], self.sites[other, 1]) \
+                - self.site_radii[other] < LEADER_CLEARANCE
+            crowded[led[spot[close]]] = True
+
+        # near spots cost their distance and order; those further out their distance, their leader and what it crosses
+        order = np.where(near >= 0, near % (len(NEAR_SPOTS) // len(NEAR)), 0)
+        distance = np.where(near >= 0, np.array([s[-1] for s in NEAR_SPOTS])[np.maximum(near, 0)], own)
+        soft = distance * DISTANCE_COST + order * ORDER_COST + far * LEADER_COST + leader_crossings * LEADER_CROSSING_COST
+        return _Candidates(owner, x0, y0, x1, y1, near, far, leader, soft, blocked, crossings, ambiguous, crowded)
+
+
+def _candidates(scene: _Scene) -> tuple[_Candidates, object]:
+    """Every label's near spots, and spots further out for each label with few clear near ones (and for areas);
+    and which labels have spots further out."""
+    import numpy as np
+
+    everyone = np.arange(len(scene.requests))
+    owner, x0, y0, near = _near_spots(scene.requests, everyone)
+    found = scene.judge(owner, x0, y0, near)
+    near_count = np.bincount(found.owner[found.clear], minlength=len(everyone))
+    wanting = (near_count < FEW) | scene.area
+    if wanting.any():
+        owner, x0, y0 = _far_spots(scene.requests, np.nonzero(wanting)[0])
+        found = found.joined(scene.judge(owner, x0, y0, np.full(len(owner), -1)))
+    return found, wanting
+
+
+class _Taken:
+    """Placed labels (rectangles) and their leader lines (segments) by the grid cells they touch."""
+
+    def __init__(self):
+        self.cells: dict[tuple[int, int], set[int]] = defaultdict(set)
+        self.rects: dict[int, tuple[float, float, float, float]] = {}
+        self.leaders: dict[int, object] = {}
+
+    @staticmethod
+    def _span(x0, y0, x1, y1):
+        for i in range(int(x0 // CELL), int(x1 // CELL) + 1):
+            for j in range(int(y0 // CELL), int(y1 // CELL) + 1):
+                yield i, j
+
+    def _extent(self, key: int):
+        x0, y0, x1, y1 = self.rects[key]
+        leader = self.leaders.get(key)
+        if leader is None:
+            return x0, y0, x1, y1
+        return (min(x0, leader[0], leader[2]), min(y0, leader[1], leader[3]),
+                max(x1, leader[0], leader[2]), max(y1, leader[1], leader[3]))
+
+    def add(self, key: int, rect, leader=None) -> None:
+        self.rects[key] = rect
+        if leader is not None:
+            self.leaders[key] = leader
+        for cell in self._span(*self._extent(key)):
+            self.cells[cell].add(key)
+
+    def remove(self, key: int) -> None:
+        for cell in self._span(*self._extent(key)):
+            self.cells[cell].discard(key)
+        del self.rects[key]
+        self.leaders.pop(key, None)
+
+    def near(self, x0, y0, x1, y1) -> set[int]:
+        found: set[int] = set()
+        for cell in self._span(x0, y0, x1, y1):
+            found |= self.cells.get(cell, set())
+        return found
+
+
+def _segment_meets_rect(sx0, sy0, sx1, sy1, left, top, right, bottom):
+    """Whether segments meet rectangles (numpy arrays, broadcast together): the segment's parameter range
+    clipped to the rectangle's two slabs is not empty."""
+    import numpy as np
+
+    low, high = 0.0, 1.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for start, step, lo, hi in ((sx0, sx1 - sx0, left, right), (sy0, sy1 - sy0, top, bottom)):
+            flat = np.abs(step) < 1e-12
+            t1, t2 = (lo - start) / step, (hi - start) / step
+            low = np.where(flat, low, np.maximum(low, np.minimum(t1, t2)))
+            high = np.where(flat, np.where((start < lo) | (start > hi), -1.0, high), np.minimum(high, np.maximum(t1, t2)))
+    return low <= high
+
+
+def _segments_cross(a, b):
+    """Whether segments a and b (n x 4 arrays, pairwise) cross or touch."""
+    def side(p, q, r):
+        return (q[:, 0] - p[:, 0]) * (r[:, 1] - p[:, 1]) - (q[:, 1] - p[:, 1]) * (r[:, 0] - p[:, 0])
+
+    a0, a1, b0, b1 = a[:, :2], a[:, 2:], b[:, :2], b[:, 2:]
+    d1, d2, d3, d4 = side(b0, b1, a0), side(b0, b1, a1), side(a0, a1, b0), side(a0, a1, b1)
+    return (d1 * d2 <= 0) & (d3 * d4 <= 0)
 
 
 class _Placer:
-    """The state of one placement run: what is taken, and each label's spot and its cost."""
+    """One placement run: the spots of every label, and which spot each label holds."""
 
-    def __init__(self, requests: Sequence[LabelRequest], frame: Box, obstacles: Sequence[Box],
-                 lines: Sequence[Sequence[XY]], gap: float):
-        self.requests, self.frame, self.obstacles, self.gap = list(requests), frame, list(obstacles), gap
-        self.lines = shapely.STRtree([LineString(line) for line in lines if len(line) >= 2])
-        self.anchors = shapely.STRtree([Point(r.at) for r in requests])
-        self.spots: dict[str, tuple[float, PlacedLabel]] = {}
+    def __init__(self, scene: _Scene):
+        import numpy as np
 
-    def cost(self, request: LabelRequest, rect: Box, preference: float, far: bool) -> tuple[float, float]:
-        """(area overlapping marks and other labels, everything else a reader minds)."""
-        clash = sum(rect.overlap(t) for t in self.obstacles)
-        clash += sum(placed.rect.overlap(rect) for key, (_, placed) in self.spots.items() if key != request.key)
-        shape = box(rect.x, rect.y, rect.right, rect.bottom)
-        crossings = len(self.lines.query(shape, predicate="intersects"))
-        if far:
-            ambiguous = _leader_is_crowded(rect, request, self.requests, self.anchors)
-        else:
-            ambiguous = _is_nearer_another(shape, request, self.requests, self.anchors)
-        return clash, crossings * LINE_CROSSING_COST + ambiguous * AMBIGUITY_COST + preference
+        self.scene, self.requests = scene, scene.requests
+        self.c, self.widened = c, _ = _candidates(scene)
+        order = np.lexsort((c.soft, c.owner))
+        starts = np.searchsorted(c.owner[order], np.arange(len(self.requests) + 1))
+        self.spots = [order[starts[i]:starts[i + 1]] for i in range(len(self.requests))]  # each label's spots, best first
+        self.clear = c.clear
+        self.ranked = [s[self.clear[s]] for s in self.spots]  # each label's clear spots, best first
+        self.taken = _Taken()
+        self.held: dict[int, int] = {}  # label -> the spot it holds
+        self.journal: list[tuple[str, int, int]] = []  # every hold and release, so that a failed repair can be undone
 
-    def place(self, request: LabelRequest) -> None:
-        """Put `request` at its cheapest spot given everything placed so far."""
-        best = None
-        for spot, rect, preference, far in _candidates(request, self.gap):
-            if not rect.is_inside(self.frame):
+    def _rect(self, spot: int):
+        c = self.c
+        return float(c.x0[spot]), float(c.y0[spot]), float(c.x1[spot]), float(c.y1[spot])
+
+    def _hold(self, label: int, spot: int) -> None:
+        self.held[label] = spot
+        self.taken.add(label, self._rect(spot), self.c.leader[spot] if self.c.far[spot] else None)
+        self.journal.append(("hold", label, spot))
+
+    def _release(self, label: int) -> None:
+        self.journal.append(("release", label, self.held.pop(label)))
+        self.taken.remove(label)
+
+    def _meeting(self, spots, ignore=frozenset()):
+        """The placed labels near `spots` (besides `ignore`), their rectangles, and for each spot which of them
+        its label or leader would meet (a spots x labels array)."""
+        import numpy as np
+
+        c = self.c
+        spots = np.asarray(spots, dtype=int)
+        if not len(spots):
+            return [], np.zeros((0, 4)), np.zeros((0, 0), dtype=bool)
+        x0, y0, x1, y1 = c.x0[spots], c.y0[spots], c.x1[spots], c.y1[spots]
+        lx = np.minimum(np.minimum(x0, c.leader[spots, 0]), c.leader[spots, 2])
+        ly = np.minimum(np.minimum(y0, c.leader[spots, 1]), c.leader[spots, 3])
+        hx = np.maximum(np.maximum(x1, c.leader[spots, 0]), c.leader[spots, 2])
+        hy = np.maximum(np.maximum(y1, c.leader[spots, 1]), c.leader[spots, 3])
+        others = sorted(self.taken.near(float(lx.min()), float(ly.min()), float(hx.max()), float(hy.max())) - set(ignore))
+        rects = np.array([self.taken.rects[o] for o in others], dtype=float).reshape(-1, 4)
+        hit = ((np.minimum(x1[:, None], rects[None, :, 2]) > np.maximum(x0[:, None], rects[None, :, 0]))
+               & (np.minimum(y1[:, None], rects[None, :, 3]) > np.maximum(y0[:, None], rects[None, :, 1])))
+        led = [j for j, o in enumerate(others) if o in self.taken.leaders]
+        if led:  # a placed leader line through a spot
+            s = np.array([self.taken.leaders[others[j]] for j in led])[None, :, :]
+            hit[:, led] |= _segment_meets_rect(s[..., 0], s[..., 1], s[..., 2], s[..., 3], x0[:, None], y0[:, None], x1[:, None], y1[:, None])
+        far = np.nonzero(c.far[spots])[0]
+        if len(far) and len(others):  # a spot's own leader line through a placed label
+            s = c.leader[spots[far]][:, None, :]
+            hit[far] |= _segment_meets_rect(s[..., 0], s[..., 1], s[..., 2], s[..., 3], rects[None, :, 0], rects[None, :, 1],
+                                            rects[None, :, 2], rects[None, :, 3])
+        return others, rects, hit
+
+    def _in_the_way(self, spots, ignore=frozenset()):
+        """For each of `spots`, the placed labels its label or leader would meet (besides `ignore`)."""
+        import numpy as np
+
+        others, _, hit = self._meeting(spots, ignore)
+        met: list[list[int]] = [[] for _ in range(len(hit))]
+        for i, j in zip(*np.nonzero(hit)):
+            met[i].append(others[j])
+        return met
+
+    def place(self, label: int) -> bool:
+        """Give `label` its best clear spot that no placed label meets; False when it has none."""
+        spots = self.ranked[label]
+        for spot, others in zip(spots, self._in_the_way(spots) if len(spots) else ()):
+            if not others:
+                self._hold(label, int(spot))
+                return True
+        return False
+
+    def widen(self, labels: Sequence[int]) -> None:
+        """Offer `labels` spots further out too, where they had only near ones."""
+        import numpy as np
+
+        labels = [i for i in labels if not self.widened[i]]
+        if not labels:
+            return
+        owner, x0, y0 = _far_spots(self.requests, labels)
+        first = len(self.c.owner)
+        self.c = self.c.joined(self.scene.judge(owner, x0, y0, np.full(len(owner), -1)))
+        self.clear = self.c.clear
+        for i in labels:
+            self.widened[i] = True
+            spots = np.concatenate([self.spots[i], first + np.nonzero(owner == i)[0]])
+            self.spots[i] = spots[np.argsort(self.c.soft[spots], kind="stable")]
+            self.ranked[i] = self.spots[i][self.clear[self.spots[i]]]
+
+    def fallback(self, label: int):
+        """The spots of a label with no clear one free, least bad first: over no marker or obstacle, with a
+        leader clear of other markers, nearer its own marker than any other (a name read as another city's
+        misleads more than a line under it) and crossing as few lines as they can."""
+        import numpy as np
+
+        c, spots = self.c, self.spots[label]
+        spots = spots[(c.blocked[spots] == 0) & ~c.crowded[spots]]
+        return spots[np.lexsort((c.soft[spots], c.crossings[spots], c.ambiguous[spots] & ~c.far[spots]))]
+
+    def repair(self, label: int, depth: int = REPAIR_DEPTH, moving: frozenset = frozenset(), spots=None) -> bool:
+        """Give `label` a clear spot (or the first free of `spots`) by moving the one or two labels in its way to
+        clear spots of theirs, and those in their way in turn, `depth` deep; everything stays as it was when that
+        fails."""
+        spots = self.ranked[label] if spots is None else spots
+        if not len(spots):
+            return False
+        met = self._in_the_way(spots)
+        free = next((int(spot) for spot, others in zip(spots, met) if not others), None)
+        if free is not None:
+            self._hold(label, free)
+            return True
+        for spot, others in list(zip(spots, met))[:REPAIR_SPOTS] if depth else ():
+            if len(others) > REPAIR_MOVES or moving & set(others):
                 continue
-            clash, soft = self.cost(request, rect, preference, far)
-            total = clash * CLASH_COST + soft
-            if best is None or total < best[0]:
-                best = (total, PlacedLabel(request.key, rect, spot, clash > 0, far))
-            if total == preference and not far:
-                break
-        if best is None:  # not even a spot inside the frame: set it to the right regardless
-            spot, rect, preference, far = next(_candidates(request, self.gap))
-            best = (CLASH_COST, PlacedLabel(request.key, rect, spot, True, far))
-        self.spots[request.key] = best
+            mark = len(self.journal)
+            for o in others:
+                self._release(o)
+            self._hold(label, int(spot))
+            if all(self.repair(o, depth - 1, moving | {label}) for o in others):
+                return True
+            self._undo(mark)
+        return False
 
-    def repair(self, request: LabelRequest, radius: float) -> None:
-        """Place `request` and its neighbours' labels again, it first; keep the result if it costs less."""
-        near = [r for r in self.requests if r.key != request.key and
-                (r.at[0] - request.at[0]) ** 2 + (r.at[1] - request.at[1]) ** 2 <= radius ** 2]
-        group = [request] + near
-        before = {r.key: self.spots[r.key] for r in group}
-        for r in group:
-            del self.spots[r.key]
-        for r in group:
-            self.place(r)
-        if sum(self.spots[r.key][0] for r in group) >= sum(cost for cost, _ in before.values()):
-            self.spots.update(before)
+    def _undo(self, mark: int) -> None:
+        """Take back every hold and release since the journal was `mark` long."""
+        while len(self.journal) > mark:
+            action, label, spot = self.journal.pop()
+            if action == "hold":
+                del self.held[label]
+                self.taken.remove(label)
+            else:
+                self.held[label] = spot
+                self.taken.add(label, self._rect(spot), self.c.leader[spot] if self.c.far[spot] else None)
+
+    def improve(self, label: int) -> None:
+        """Move `label` to a better clear spot when one is free now that every label has its place."""
+        held = self.held[label]
+        if not self.clear[held]:
+            return
+        self._release(label)
+        if not self.place(label) or self.c.soft[self.held[label]] > self.c.soft[held]:
+            if label in self.held:
+                self._release(label)
+            self._hold(label, held)
+
+    def least_bad(self, label: int) -> None:
+        """Put a label with no free clear spot where it covers, crosses and confuses least."""
+        import numpy as np
+
+        c = self.c
+        spots = self.spots[label]
+        _, rects, hit = self._meeting(spots)
+        w = np.minimum(c.x1[spots][:, None], rects[None, :, 2]) - np.maximum(c.x0[spots][:, None], rects[None, :, 0])
+        h = np.minimum(c.y1[spots][:, None], rects[None, :, 3]) - np.maximum(c.y0[spots][:, None], rects[None, :, 1])
+        covered = (np.where(hit, np.maximum(w, 0.1) * np.maximum(h, 0.1), 0.0)).sum(axis=1)
+        cost = ((c.blocked[spots] + covered) * COVER_COST + c.crossings[spots] * CROSSING_COST
+                + (c.ambiguous[spots] | c.crowded[spots]) * AMBIGUITY_COST + c.soft[spots])
+        self._hold(label, int(spots[int(np.argmin(cost))]))
+
+    def result(self, label: int) -> PlacedLabel:
+        c, spot = self.c, self.held[label]
+        x0, y0, x1, y1 = self._rect(spot)
+        if c.near[spot] >= 0:
+            name = NEAR_SPOTS[int(c.near[spot])][0]
+        else:
+            x, y = self.requests[label].at
+            name = f"{round(math.degrees(math.atan2(y - (y0 + y1) / 2, (x0 + x1) / 2 - x))) % 360}°"
+        met = self._in_the_way([spot], ignore={label})[0]
+        return PlacedLabel(self.requests[label].key, Box(x0, y0, x1 - x0, y1 - y0), name,
+                           bool(c.blocked[spot] > 0 or met), bool(c.far[spot]), bool(c.crossings[spot] > 0))
 
 
 def place_labels(requests: Sequence[LabelRequest], frame: Box, obstacles: Sequence[Box] = (),
-                 lines: Sequence[Sequence[XY]] = (), gap: float = 1.0, repair_radius: float = 25.0) -> list[PlacedLabel]:
-    """A spot for every label: first each in the order given (put the most important first), then
-    each label left far from its point or next to another's placed again together with its
-    neighbours within `repair_radius` mm, when that costs less.
+                 lines: Sequence[Sequence[XY]] = ()) -> list[PlacedLabel]:
+    """A spot for every label (see the module's docstring), in the order of `requests`.
 
-    Labels stay inside `frame`, off `obstacles` (marks, symbols) and off each other, crossing
-    as few `lines` as they can.
-    """
-    placer = _Placer(requests, frame, obstacles, lines, gap)
-    for request in requests:
-        placer.place(request)
-    for request in requests:
-        placed = placer.spots[request.key][1]
-        if placed.far or placed.overlaps or placer.spots[request.key][0] >= AMBIGUITY_COST:
-            placer.repair(request, repair_radius)
-    return [placer.spots[r.key][1] for r in requests]
+    Labels stay inside `frame`, off every request's marker, off `obstacles` (badges, symbols, boxes) and off
+    each other, and cross none of `lines` wherever a spot allows. Among labels with as few clear spots, the
+    earlier in `requests` is placed first (put the most important first)."""
+    if not requests:
+        return []
+    scene = _Scene(list(requests), frame, obstacles, lines)
+    placer = _Placer(scene)
+    count = [len(r) for r in placer.ranked]
+    short = [int((placer.c.soft[r] <= SHORT_COST).sum()) for r in placer.ranked]
+    order = sorted(range(len(requests)), key=lambda i: (count[i] == 0, short[i], count[i], i))
+    waiting = [i for i in order if count[i] > 0 and not placer.place(i)]
+    unplaced = [i for i in waiting if not placer.repair(i)] + [i for i in order if count[i] == 0]
+    placer.widen(unplaced + [o for i in unplaced for spots in placer._in_the_way(placer.ranked[i][:REPAIR_SPOTS]) for o in spots])
+    unplaced = [i for i in unplaced if not placer.repair(i)]
+    for i in unplaced:
+        if not placer.repair(i, spots=placer.fallback(i)):
+            placer.least_bad(i)
+    for i in sorted(placer.held, key=lambda i: -placer.c.soft[placer.held[i]]):  # each the best spot left free by the rest
+        placer.improve(i)
+    return [placer.result(i) for i in range(len(requests))]

@@ -1,27 +1,29 @@
 """A large page printed on small paper: cut into overlapping sheets, each with alignment marks and its
 place named, after an index page that shows where every sheet goes and how to join them.
 
-Sheets are numbered row by row from the top left. Neighbouring sheets repeat `overlap` mm of the
-page; a + mark at the middle of each overlap appears on both sheets at the same point of the
-page, so trimming one sheet along its dashed edge and laying it over the other until the marks
-meet puts the page back together.
+Sheets are numbered row by row from the top left; the page is centred on them, so no end sheet is
+mostly blank. Neighbouring sheets repeat `overlap` mm of the page. A sheet is trimmed along its
+dashed left and top edges and laid over its neighbours, its edge along the guide line they print
+in the strip it covers (with a + at its corner), so nothing but the page shows once assembled.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.units import pt_to_mm
-from ..printing.fonts import FontSet, text_width
+from ..printing.fonts import FontSet
 from ..printing.geometry import Box
-from ..printing.painter import Anchor, Painter
+from ..printing.imposition import scale_advice
+from ..printing.painter import Anchor, Clip, Drawing, Painter
 from ..printing.textfit import Paragraph, fit_text
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 MARK = 3.0  # mm: half the length of an alignment mark's arms
 LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
+FOOTER = 6.7  # mm from the paper's bottom edge to the footer's baseline (its letters stay 6 mm clear)
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,10 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
             continue
         columns = _count(page[0], shown_w, shown_w - overlap)
         rows = _count(page[1], shown_h, shown_h - overlap)
-        sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(c * (shown_w - overlap), r * (shown_h - overlap), shown_w, shown_h))
+        # the page centred on the sheets, so that the paper left over is shared by the first and last row and column
+        left = -(columns * (shown_w - overlap) + overlap - page[0]) / 2
+        top = -(rows * (shown_h - overlap) + overlap - page[1]) / 2
+        sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(left + c * (shown_w - overlap), top + r * (shown_h - overlap), shown_w, shown_h))
                        for r in range(rows) for c in range(columns))
         plans.append(TilePlan(page, (width, height), margin, overlap, rows, columns, sheets))
     if not plans:
@@ -77,80 +82,48 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
     return min(plans, key=lambda p: len(p.sheets))
 
 
-class Viewport(Painter):
-    """Draws onto another painter through a window: shifted, scaled, and skipping what falls outside."""
-
-    def __init__(self, target: Painter, window: Box, dx: float, dy: float, scale: float = 1.0):
-        super().__init__(target.fonts)
-        self.target, self.window, self.dx, self.dy, self.scale = target, window, dx, dy, scale
-
-    def _xy(self, x: float, y: float) -> tuple[float, float]:
-        return x * self.scale + self.dx, y * self.scale + self.dy
-
-    def _shows(self, xs: Sequence[float], ys: Sequence[float]) -> bool:
-        return self.window.meets(min(xs), min(ys), max(xs), max(ys))
-
-    def new_page(self, width: float, height: float) -> None:
-        raise TypeError("a viewport draws onto its target's page")
-
-    def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
-        if self._shows((x, x + width), (y, y + height)):
-            s = self.scale
-            self.target.rect(*self._xy(x, y), width * s, height * s, fill, stroke, line_width * s, dash and [d * s for d in dash])
-
-    def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
-        if self._shows((x1, x2), (y1, y2)):
-            s = self.scale
-            self.target.line(*self._xy(x1, y1), *self._xy(x2, y2), stroke, line_width * s, dash and [d * s for d in dash])
-
-    def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
-        if self._shows([p[0] for p in points], [p[1] for p in points]):
-            s = self.scale
-            self.target.polyline([self._xy(*p) for p in points], stroke, line_width * s, dash and [d * s for d in dash])
-
-    def polygon(self, points, fill=None, stroke=None, line_width=0.25):
-        if self._shows([p[0] for p in points], [p[1] for p in points]):
-            self.target.polygon([self._xy(*p) for p in points], fill, stroke, line_width * self.scale)
-
-    def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
-        if self._shows((cx - r, cx + r), (cy - r, cy + r)):
-            self.target.circle(*self._xy(cx, cy), r * self.scale, fill, stroke, line_width * self.scale)
-
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START):
-        width = text_width(text, font, size)
-        left = {Anchor.START: x, Anchor.MIDDLE: x - width / 2, Anchor.END: x - width}[Anchor(anchor)]
-        if self._shows((left, left + width), (y - pt_to_mm(size), y + pt_to_mm(size) * 0.3)):
-            self.target.text(*self._xy(x, y), text, font, size * self.scale, colour, anchor)
+def sheet_advice(paper_name: str, size: tuple[float, float]) -> str:
+    """How to print a one-page sheet larger than a home printer's: actual size on its paper, one-sided."""
+    width, height = (round(v / 25.4, 1) for v in size)
+    return f"{scale_advice(paper_name)} ({width:g} × {height:g} in), one-sided, at a print shop if need be"
 
 
-def draw_tiled(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
-    """The index page, then one page per sheet showing its window of what `draw` draws."""
-    _draw_index(painter, plan, draw, fonts, title)
+def tiles_advice(paper_name: str, plan: TilePlan) -> str:
+    """How to print and join the sheets of a tiled page."""
+    return (f"{scale_advice(paper_name)} (no fit to page), one-sided; trim each sheet along its dashed edges and lay it "
+            f"{plan.overlap:g} mm over its neighbours")
+
+
+def draw_tiled(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str, advice: str) -> None:
+    """The index page (saying how to print: `advice`), then one page per sheet showing its window of the page
+    `draw` draws (drawn once, placed on every sheet)."""
+    page = Drawing(plan.page[0], plan.page[1], draw, key=title)
+    _draw_index(painter, plan, page, fonts, title, advice)
     for sheet in plan.sheets:
-        _draw_sheet(painter, plan, sheet, draw, fonts, title)
+        _draw_sheet(painter, plan, sheet, page, fonts, title)
 
 
-def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
+def _draw_index(painter: Painter, plan: TilePlan, page: Drawing, fonts: FontSet, title: str, advice: str) -> None:
     width, height = plan.paper
     m = plan.margin
     painter.new_page(width, height)
     painter.text(m, m + pt_to_mm(HEADING_SIZE), f"{title}: how the sheets fit", fonts.bold, HEADING_SIZE)
-    note = (f"{len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}, each overlapping its neighbours by {plan.overlap:g} mm. "
-            "Print at actual size (100 %, no fit to page). Trim each sheet along its dashed edges (sheets in the top row and "
-            "left column have none on that side), lay it over its neighbour so that the + marks meet, and tape it from behind.")
+    note = (f"{advice[:1].upper()}{advice[1:]}. {len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}. Sheets in the "
+            "top row and left column have no dashed edge on that side. Lay each sheet over its neighbours with its edges along "
+            "their guide lines and its corner on the + mark, and tape it from behind.")
     text_top = m + pt_to_mm(HEADING_SIZE) + 4
     fitted = fit_text(Paragraph(note, fonts.regular), width - 2 * m, 40, largest=TEXT_SIZE, smallest=7, what="the tiling instructions")
     painter.text_block(fitted, m, text_top, width - 2 * m, anchor=Anchor.START)
     top = text_top + fitted.height + 6
     scale = min((width - 2 * m) / plan.page[0], (height - m - top) / plan.page[1])
     left = m + ((width - 2 * m) - plan.page[0] * scale) / 2
-    everything = Box(0, 0, plan.page[0], plan.page[1])
-    draw(Viewport(painter, everything, left, top, scale))
+    painter.place(page, left, top, scale)
     painter.rect(left, top, plan.page[0] * scale, plan.page[1] * scale, stroke="#000000", line_width=0.5)
     for sheet in plan.sheets:
         w = sheet.window
-        x, y = left + w.x * scale, top + w.y * scale
-        cw, ch = min(w.right, plan.page[0]) - w.x, min(w.bottom, plan.page[1]) - w.y
+        x0, y0 = max(w.x, 0.0), max(w.y, 0.0)
+        x, y = left + x0 * scale, top + y0 * scale
+        cw, ch = min(w.right, plan.page[0]) - x0, min(w.bottom, plan.page[1]) - y0
         painter.rect(x, y, cw * scale, ch * scale, stroke="#c0392b", line_width=1.0)
         size = min(28.0, ch * scale * 1.2)
         painter.circle(x + cw * scale / 2, y + ch * scale / 2, pt_to_mm(size) * 0.8, fill="#ffffff", stroke="#c0392b", line_width=1.0)
@@ -158,31 +131,27 @@ def _draw_index(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None
                      colour="#c0392b", anchor=Anchor.MIDDLE)
 
 
-def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, draw: Callable[[Painter], None], fonts: FontSet, title: str) -> None:
+def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, page: Drawing, fonts: FontSet, title: str) -> None:
     width, height = plan.paper
     m, w = plan.margin, sheet.window
     painter.new_page(width, height)
-    view = Viewport(painter, w, m - w.x, m - w.y)
-    draw(view)
-    for x, y, mw, mh in ((0, 0, width, m), (0, height - m, width, m), (0, 0, m, height), (width - m, 0, m, height)):
-        painter.rect(x, y, mw, mh, fill="#ffffff")
+    painter.place(page, m - w.x, m - w.y, clip=Clip(m, m, w.width, w.height))
     step_x, step_y = plan.step
     trim = dict(stroke="#7f7f7f", line_width=0.4, dash=(2.0, 1.5))
     if sheet.column > 0:
         painter.line(m, m, m, height - m, **trim)
     if sheet.row > 0:
         painter.line(m, m, width - m, m, **trim)
-    for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if plan.sheet(sheet.row + dr, sheet.column + dc) is None:
-            continue
-        if dc:
-            mx = w.x + (plan.overlap / 2 if dc < 0 else step_x + plan.overlap / 2)
-            points = [(mx, w.y + w.height * f) for f in (0.25, 0.75)]
-        else:
-            my = w.y + (plan.overlap / 2 if dr < 0 else step_y + plan.overlap / 2)
-            points = [(w.x + w.width * f, my) for f in (0.25, 0.75)]
-        for px, py in points:
-            _mark(painter, px - w.x + m, py - w.y + m)
+    # Guides only in the strips the next sheet to the right and below will cover: where its trimmed
+    # edge goes, with its corner marked; nothing is printed over what stays in view.
+    if plan.sheet(sheet.row, sheet.column + 1) is not None:
+        x = m + step_x
+        _guide(painter, x, m, x, height - m)
+        _mark(painter, x, m + MARK)
+    if plan.sheet(sheet.row + 1, sheet.column) is not None:
+        y = m + step_y
+        _guide(painter, m, y, width - m, y)
+        _mark(painter, m + MARK, y)
     neighbours = [f"{side} {n.number}" for side, n in (("left", plan.sheet(sheet.row, sheet.column - 1)),
                                                          ("right", plan.sheet(sheet.row, sheet.column + 1)),
                                                          ("above", plan.sheet(sheet.row - 1, sheet.column)),
@@ -190,7 +159,13 @@ def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, draw: Callable[[
     label = f"{title} · sheet {sheet.number} of {len(plan.sheets)} · row {sheet.row + 1}, column {sheet.column + 1}"
     if neighbours:
         label += " · " + ", ".join(neighbours)
-    painter.text(m, height - m / 2 + pt_to_mm(LABEL_SIZE) * 0.36, label, fonts.regular, LABEL_SIZE)
+    painter.text(m, height - FOOTER, label, fonts.regular, LABEL_SIZE)
+
+
+def _guide(painter: Painter, x1: float, y1: float, x2: float, y2: float) -> None:
+    """The line the next sheet's trimmed edge is laid along, black over white so it shows on any colour."""
+    painter.line(x1, y1, x2, y2, stroke="#ffffff", line_width=1.6)
+    painter.line(x1, y1, x2, y2, stroke="#000000", line_width=0.4, dash=(3.0, 1.0))
 
 
 def _mark(painter: Painter, x: float, y: float) -> None:

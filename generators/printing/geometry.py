@@ -37,7 +37,3 @@ class Box:
 
     def is_inside(self, other: "Box") -> bool:
         return self.x >= other.x and self.y >= other.y and self.right <= other.right and self.bottom <= other.bottom
-
-    def meets(self, left: float, top: float, right: float, bottom: float) -> bool:
-        """True when the box touches or overlaps the rectangle given by its edges."""
-        return left <= self.right and right >= self.x and top <= self.bottom and bottom >= self.y

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -43,6 +44,28 @@ def _share_left_of(anchor: Anchor | str) -> float:
     if share is None:
         raise ValueError(f"unknown anchor {anchor!r}; choose from {', '.join(a.value for a in Anchor)}")
     return share
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What `draw` draws on a page of `width` x `height` mm, as a thing to place (a poster on each of its
+    tile sheets) or to rasterise (a piece's side); `key` names it within a document, where it is
+    drawn once however often it is placed."""
+
+    width: float
+    height: float
+    draw: Callable[["Painter"], None]
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Clip:
+    """A rectangle of the page (mm from its top-left corner) outside which nothing placed shows."""
+
+    x: float
+    y: float
+    width: float
+    height: float
 
 
 class Painter:
@@ -80,10 +103,12 @@ class Painter:
         raise NotImplementedError
 
     def text(self, x: float, y: float, text: str, font: str, size: float, colour: str = "#000000",
-             anchor: Anchor | str = Anchor.START, angle: float = 0.0) -> None:
+             anchor: Anchor | str = Anchor.START, angle: float = 0.0,
+             halo: tuple[str, float] | None = None) -> None:
         """One line of real (selectable) text with its baseline at y; `font` is a registered font name.
 
-        `angle` turns the line anticlockwise about (x, y), in degrees (90: reading upwards)."""
+        `angle` turns the line anticlockwise about (x, y), in degrees (90: reading upwards); `halo`
+        (colour, width in pt) rings the letters so they read over lines and colours (map names)."""
         raise NotImplementedError
 
     def symbol(self, name: str, cx: float, cy: float, size: float, ink: str = "#000000",
@@ -92,7 +117,13 @@ class Painter:
         draw_symbol(self, name, cx, cy, size, ink, paper)
 
     def picture(self, picture: "Picture", x: float, y: float, width: float, height: float) -> None:
-        """`picture` as large as fits the box with top-left (x, y), centred in it, its shape kept."""
+        """`picture` (a piece's art, see art.py) as large as fits the box with top-left (x, y), centred in
+        it, its shape kept."""
+        raise NotImplementedError
+
+    def place(self, drawing: Drawing, x: float, y: float, scale: float = 1.0, clip: Clip | None = None) -> None:
+        """`drawing` with its top-left corner at (x, y), `scale` times its size, showing only what lies
+        inside `clip`. It is drawn once per document however often it is placed."""
         raise NotImplementedError
 
     def text_block(self, fitted: FittedText, x: float, y: float, width: float, colour: str = "#000000",
@@ -158,7 +189,7 @@ class PdfPainter(Painter):
             self._state["fill"] = colour
             self._emit(f"{_rgb(colour)} rg")
 
-    def _stroke(self, colour: str, line_width: float, dash) -> None:
+    def _stroke(self, colour: str, line_width: float, dash, join: int = 0) -> None:
         state = self._state
         if state.get("stroke") != colour:
             state["stroke"] = colour
@@ -170,12 +201,15 @@ class PdfPainter(Painter):
         if state.get("dash", ()) != dash:
             state["dash"] = dash
             self._canvas.setDash([mm_to_pt(v) for v in dash]) if dash else self._canvas.setDash()
+        if state.get("join", 0) != join:
+            state["join"] = join
+            self._emit(f"{join} j")
 
-    def _style(self, fill: str | None, stroke: str | None, line_width: float, dash=None) -> None:
+    def _style(self, fill: str | None, stroke: str | None, line_width: float, dash=None, join: int = 0) -> None:
         if fill:
             self._fill(fill)
         if stroke:
-            self._stroke(stroke, line_width, dash)
+            self._stroke(stroke, line_width, dash, join)
 
     def _x(self, x: float) -> float:
         return mm_to_pt(x)
@@ -204,11 +238,12 @@ class PdfPainter(Painter):
         self._canvas._code.append(f"n {self._fp(x1 * PT, (top - y1) * PT)} m {self._fp(x2 * PT, (top - y2) * PT)} l S")
 
     def _path(self, points, close: bool):
+        # the operators written directly: reportlab's lineTo formats each number in Python, the cost of a long coastline
         path = self._canvas.beginPath()
-        (x0, y0), rest = points[0], points[1:]
-        path.moveTo(self._x(x0), self._y(y0))
-        for x, y in rest:
-            path.lineTo(self._x(x), self._y(y))
+        k, h = mm_to_pt(1.0), self.height
+        code = [f"{x * k:.2f} {(h - y) * k:.2f} l" for x, y in points]
+        path._code_append(code[0][:-1] + "m")
+        path._code.extend(code[1:])
         if close:
             path.close()
         return path
@@ -293,7 +328,7 @@ class PdfPainter(Painter):
             self._forms[key] = ImageReader(io.BytesIO(picture.png))
         return self._forms[key]
 
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, angle=0.0):
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, angle=0.0, halo=None):
         if self._state.get("fill") != colour:
             self._fill(colour)
         shift = text_width(text, font, size) * _share_left_of(anchor) if anchor != Anchor.START else 0.0
@@ -303,7 +338,33 @@ class PdfPainter(Painter):
             matrix = self._fp(cos, sin, -sin, cos, px - shift * PT * cos, py - shift * PT * sin)
         else:
             matrix = f"1 0 0 1 {self._fp(px - shift * PT, py)}"
-        self._canvas._code.append(f"BT {matrix} Tm {self._show(text, font, size)} ET")
+        shown = self._show(text, font, size)
+        if halo:  # the letters stroked wide in the halo's colour first (round joins: no spikes), then filled over it
+            self._stroke(halo[0], halo[1] * 2, None, join=1)
+            self._canvas._code.append(f"BT {matrix} Tm 1 Tr {shown} 0 Tr ET")
+        self._canvas._code.append(f"BT {matrix} Tm {shown} ET")
+
+    def place(self, drawing, x, y, scale=1.0, clip=None):
+        form = self._forms.get(drawing.key)
+        c = self._canvas
+        if form is None:  # drawn into a form in its own page coordinates, with the style it starts from unknown
+            form = self._forms[drawing.key] = f"drawing{len(self._forms)}"  # named first: it may hold drawings of its own
+            page = (self.width, self.height, self._state)
+            self.width, self.height, self._state = drawing.width, drawing.height, {}
+            c.beginForm(form, 0, 0, mm_to_pt(drawing.width), mm_to_pt(drawing.height))
+            drawing.draw(self)
+            c.endForm()
+            self.width, self.height, self._state = page
+        c.saveState()
+        if clip is not None:
+            box = c.beginPath()
+            box.rect(self._x(clip.x), self._y(clip.y + clip.height), mm_to_pt(clip.width), mm_to_pt(clip.height))
+            c.clipPath(box, stroke=0, fill=0)
+        c.translate(self._x(x), self._y(y + drawing.height * scale))
+        c.scale(scale, scale)
+        c.doForm(form)
+        c.restoreState()
+
 
     def pdf_bytes(self) -> bytes:
         """The finished PDF document, how to print it as its subject (the first page's size when no advice was given)."""
@@ -334,10 +395,15 @@ class SvgPainter(Painter):
         super().__init__(fonts)
         self._documents: list = []
         self._fonts: dict[str, dict[str, str]] = {}
+        self._into: list = []  # the groups being drawn into, innermost last (a drawing being defined)
+        self._drawings: dict[str, str] = {}  # a drawing's key -> its group's id in the current document
 
     @property
     def _page(self):
         return self._documents[-1]
+
+    def _add(self, element) -> None:
+        (self._into[-1] if self._into else self._page).add(element)
 
     def new_page(self, width: float, height: float) -> None:
         import svgwrite
@@ -345,6 +411,7 @@ class SvgPainter(Painter):
         self.width, self.height = width, height
         self._documents.append(svgwrite.Drawing(size=(f"{width:g}mm", f"{height:g}mm"),
                                                 viewBox=f"0 0 {width:g} {height:g}", debug=False))
+        self._drawings = {}
         self.pages += 1
 
     @staticmethod
@@ -357,23 +424,23 @@ class SvgPainter(Painter):
         return attrs
 
     def rect(self, x, y, width, height, fill=None, stroke=None, line_width=0.25, dash=None):
-        self._page.add(self._page.rect((f"{x:.3f}", f"{y:.3f}"), (f"{width:.3f}", f"{height:.3f}"),
+        self._add(self._page.rect((f"{x:.3f}", f"{y:.3f}"), (f"{width:.3f}", f"{height:.3f}"),
                                        **self._paint(fill, stroke, line_width, dash)))
 
     def line(self, x1, y1, x2, y2, stroke="#000000", line_width=0.25, dash=None):
-        self._page.add(self._page.line((f"{x1:.3f}", f"{y1:.3f}"), (f"{x2:.3f}", f"{y2:.3f}"),
+        self._add(self._page.line((f"{x1:.3f}", f"{y1:.3f}"), (f"{x2:.3f}", f"{y2:.3f}"),
                                        **self._paint(None, stroke, line_width, dash)))
 
     def polyline(self, points, stroke="#000000", line_width=0.25, dash=None):
-        self._page.add(self._page.polyline([(round(x, 3), round(y, 3)) for x, y in points],
+        self._add(self._page.polyline([(round(x, 3), round(y, 3)) for x, y in points],
                                            **self._paint(None, stroke, line_width, dash)))
 
     def polygon(self, points, fill=None, stroke=None, line_width=0.25):
-        self._page.add(self._page.polygon([(round(x, 3), round(y, 3)) for x, y in points],
+        self._add(self._page.polygon([(round(x, 3), round(y, 3)) for x, y in points],
                                           **self._paint(fill, stroke, line_width)))
 
     def circle(self, cx, cy, r, fill=None, stroke=None, line_width=0.25):
-        self._page.add(self._page.circle((f"{cx:.3f}", f"{cy:.3f}"), f"{r:.3f}", **self._paint(fill, stroke, line_width)))
+        self._add(self._page.circle((f"{cx:.3f}", f"{cy:.3f}"), f"{r:.3f}", **self._paint(fill, stroke, line_width)))
 
     def picture(self, picture, x, y, width, height):
         import base64
@@ -381,16 +448,40 @@ class SvgPainter(Painter):
         w, h = picture.fitted(width, height)
         kind = "svg+xml" if picture.is_vector else "png"
         data = picture.path.read_bytes() if picture.is_vector else picture.png
-        self._page.add(self._page.image(f"data:image/{kind};base64,{base64.b64encode(data).decode('ascii')}",
+        self._add(self._page.image(f"data:image/{kind};base64,{base64.b64encode(data).decode('ascii')}",
                                         insert=(f"{x + (width - w) / 2:.3f}", f"{y + (height - h) / 2:.3f}"),
                                         size=(f"{w:.3f}", f"{h:.3f}")))
 
-    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, angle=0.0):
+    def text(self, x, y, text, font, size, colour="#000000", anchor=Anchor.START, angle=0.0, halo=None):
         if font not in self._fonts:
             self._fonts[font] = _css_font(font)
         turn = {"transform": f"rotate({-angle:g} {x:.3f} {y:.3f})"} if angle else {}
-        self._page.add(self._page.text(text, insert=(f"{x:.3f}", f"{y:.3f}"), font_size=f"{pt_to_mm(size):.3f}",
-                                       fill=colour, text_anchor=Anchor(anchor).value, **self._fonts[font], **turn))
+        ring = {"stroke": halo[0], "stroke_width": f"{pt_to_mm(halo[1] * 2):.3f}", "paint_order": "stroke",
+                "stroke_linejoin": "round"} if halo else {}
+        self._add(self._page.text(text, insert=(f"{x:.3f}", f"{y:.3f}"), font_size=f"{pt_to_mm(size):.3f}",
+                                  fill=colour, text_anchor=Anchor(anchor).value, **self._fonts[font], **turn, **ring))
+
+    def place(self, drawing, x, y, scale=1.0, clip=None):
+        page = self._page
+        ident = self._drawings.get(drawing.key)
+        if ident is None:  # defined once per document, used wherever placed
+            ident = f"drawing{len(self._drawings)}"
+            group = page.g(id=ident)
+            self._into.append(group)
+            drawing.draw(self)
+            self._into.pop()
+            page.defs.add(group)
+            self._drawings[drawing.key] = ident
+        use = page.use(f"#{ident}", transform=f"translate({x:.3f} {y:.3f}) scale({scale:.6g})")
+        if clip is None:
+            self._add(use)
+            return
+        window = page.clipPath(id=f"{ident}-clip{len(page.defs.elements)}")
+        window.add(page.rect((f"{clip.x:.3f}", f"{clip.y:.3f}"), (f"{clip.width:.3f}", f"{clip.height:.3f}")))
+        page.defs.add(window)
+        shown = page.g(clip_path=f"url(#{window.get_id()})")
+        shown.add(use)
+        self._add(shown)
 
     def svg_pages(self) -> list[str]:
         """Each page as a standalone SVG document."""

@@ -1,0 +1,125 @@
+"""A game's playing aids as data: the tracks, records, boxes, tables and lists printed on its map
+(map.yaml `aids:`) and on its display (display.yaml), drawn by generic code from this description.
+
+Each aid has a title, the rules it rests on (`cite`), an optional note, and one kind:
+- track: a row of numbered (or named) boxes a marker moves along, `per_row` to a row; `marks`
+  prints texts in given boxes (a faction id prints the faction's name in its colour);
+- record: a grid of boxes, one row per entry of `rows` (faction ids or words) and one column per
+  entry of `columns`; `values` prints a text in every box of a column (e.g. a victory multiple),
+  `marker_row` adds a row of boxes on top for a marker (e.g. the Game Year), `write_in` leaves
+  room in each box to write the real value;
+- box: one box that holds pieces, `holds` counters in size, with a line saying what goes in it;
+- table: columns of texts; the rows are `rows` (written out) or the game's records (`from`),
+  each column filling a template from them or left blank to write in;
+- list: lines of text, written out or made from the game's records or a card's section, each
+  with a ruled line to write on when `write_in`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Optional, Union
+
+from pydantic import Field, model_validator
+
+from .card_models import Derivation
+from .models import Record
+
+Label = Union[int, str]
+
+
+class Place(Record):
+    """A latitude and longitude: where on the map an aid would like to sit."""
+
+    lat: float = Field(ge=-90, le=90)
+    lon: float = Field(ge=-180, le=180)
+
+
+class Cells(Record):
+    """Numbered boxes from `first` to `last` (counting down when `last` is smaller)."""
+
+    first: int
+    last: int
+
+    def labels(self) -> list[int]:
+        step = 1 if self.last >= self.first else -1
+        return list(range(self.first, self.last + step, step))
+
+
+class Column(Record):
+    """A table column: its heading and the text of each row (a template filled from the row's record),
+    or `variant: true` to name the game variant(s) a row holds for, or nothing to leave a line to write on."""
+
+    heading: str
+    text: Optional[str] = None
+    variant: bool = False
+
+
+class CardSection(Record):
+    """A section of one of the game's reference cards, by card id and heading."""
+
+    card: str
+    section: str
+
+
+class Aid(Record):
+    """One track, record, box, table or list (see the module's docstring)."""
+
+    id: str = Field(min_length=1)
+    kind: Literal["track", "record", "box", "table", "list"]
+    title: str = Field(min_length=1)
+    cite: Optional[str] = None
+    note: Optional[str] = None
+    near: Optional[Place] = None
+    span: int = Field(default=1, ge=1, le=2)
+    # track
+    cells: Union[Cells, list[Label], None] = None
+    per_row: Optional[int] = Field(default=None, ge=1)
+    marks: dict[Label, list[str]] = Field(default_factory=dict)
+    # record
+    rows: Optional[list[Union[str, list[str]]]] = None
+    columns: Optional[list[Union[Label, Column]]] = None
+    values: dict[Label, str] = Field(default_factory=dict)
+    marker_row: Optional[str] = None
+    write_in: bool = False
+    write_in_lines: int = Field(default=1, ge=1, le=6)
+    # box
+    holds: int = Field(default=4, ge=1)
+    text: Optional[str] = None
+    # table, list
+    from_: Optional[Derivation] = Field(default=None, alias="from")
+    from_card: Optional[CardSection] = None
+    items: list[str] = Field(default_factory=list)
+
+    model_config = {"populate_by_name": True}
+
+    @model_validator(mode="after")
+    def _has_what_its_kind_needs(self):
+        needs = {"track": ("cells",), "record": ("rows", "columns"), "table": ("columns",)}
+        missing = [name for name in needs.get(self.kind, ()) if getattr(self, name) is None]
+        if missing:
+            raise ValueError(f"a {self.kind} needs {' and '.join(missing)}")
+        if self.kind == "table" and self.rows is None and self.from_ is None:
+            raise ValueError("a table needs rows or from")
+        if self.kind == "list" and not (self.items or self.from_ or self.from_card):
+            raise ValueError("a list needs items, from or from_card")
+        return self
+
+    def cell_labels(self) -> list[Label]:
+        """A track's boxes, in order."""
+        return self.cells.labels() if isinstance(self.cells, Cells) else list(self.cells or [])
+
+
+class Sheet(Record):
+    """The paper a display is printed on (a layout paper name) and how many columns its aids flow in."""
+
+    paper: str = "tabloid"
+    columns: int = Field(default=2, ge=1, le=4)
+
+
+class DisplayFile(Record):
+    """display.yaml: a sheet of playing aids beside the map (tracks, summaries, tables)."""
+
+    title: str = Field(min_length=1)
+    note: Optional[str] = None
+    sheet: Sheet = Field(default_factory=Sheet)
+    aids: list[Aid] = Field(min_length=1)

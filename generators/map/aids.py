@@ -1,0 +1,305 @@
+"""Drawing a game's playing aids (tracks, records, boxes, tables, lists; see core/board_models.py) onto a
+painter, sized from their content: boxes big enough for the game's counters, text as real text.
+
+An aid is first laid out (`lay_out`: its size and everything it will print, resolved from the game's
+data), then drawn at any place (`draw_aid`), so the map can look for room before it draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from ..core.board_models import Aid, Column
+from .aid_content import list_items, table_rows
+from ..core.units import pt_to_mm
+from ..printing.fonts import FontSet, text_width
+from ..printing.painter import Anchor, Painter
+from ..printing.textfit import Paragraph, fit_text
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from ..core.layouts import Layout
+
+TITLE_SIZE, TEXT_SIZE, SMALL_SIZE, CELL_SIZE = 11.0, 8.5, 6.5, 9.0
+PAD = 2.0  # mm inside the aid's frame
+GAP = 1.5  # mm between the title and the boxes
+CELL_ROOM = 2.0  # mm a box is larger than a counter, so the counter sits inside it
+WRITE_IN = "×____"
+LINE = 0.4  # pt: box lines
+WRITE_IN_WIDTH = 26.0  # mm of a blank table column
+LIST_LINE = 5.0  # mm: the height of a ruled line to write on
+ITEM_GAP = 1.2  # mm between the items of a list
+
+
+@dataclass(frozen=True)
+class Ink:
+    """What an aid needs of the layout: fonts, the size of a box and each faction's colour; and how many times
+    their usual size an aid's type (and the room round it) and its title are set: a sheet of aids sets them
+    larger."""
+
+    fonts: FontSet
+    cell: float
+    factions: dict[str, tuple[str, str, str]]  # id -> (name, fill, ink)
+    line: str = "#000000"
+    paper: str = "#ffffff"
+    type: float = 1.0
+    heading: float = 1.0
+    resolved: dict = field(default_factory=dict, repr=False, compare=False)  # each aid's rows or items, worked out once
+
+    def at(self, type: float, heading: float | None = None) -> "Ink":
+        """The same ink with type `type` times its usual size, and titles `heading` times theirs (as the type)."""
+        return replace(self, type=type, heading=type if heading is None else heading)
+
+    def size(self, points: float) -> float:
+        """A type size (pt) or a length that goes with the type (mm), at this ink's scale."""
+        return points * self.type
+
+    @classmethod
+    def of(cls, game: "Game", layout: "Layout", fonts: FontSet) -> "Ink":
+        counter = layout.sizes.get("counter")
+        cell = (max(counter.width, counter.height) if counter else 12.7) + CELL_ROOM
+        factions = {f.id: (f.name, layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions}
+        return cls(fonts, cell, factions)
+
+
+@dataclass
+class Laid:
+    """An aid laid out: its size in mm and a drawing function taking the top-left corner."""
+
+    aid: Aid
+    width: float
+    height: float
+    draw: object = field(repr=False)
+
+
+def _title_height(ink: Ink) -> float:
+    return pt_to_mm(TITLE_SIZE * ink.heading) * 1.25
+
+
+def _foot(aid: Aid) -> str:
+    parts = [aid.note or "", f"Rules: {aid.cite}." if aid.cite else ""]
+    return " ".join(p for p in parts if p)
+
+
+def _foot_fitted(aid: Aid, ink: Ink, width: float):
+    text = _foot(aid)
+    if not text:
+        return None
+    return fit_text(Paragraph(text, ink.fonts.regular), width, 60, largest=ink.size(SMALL_SIZE) + 0.5, smallest=ink.size(SMALL_SIZE) - 1,
+                    what=f"the note of {aid.title!r}")
+
+
+def _frame(painter: Painter, aid: Aid, ink: Ink, x: float, y: float, width: float, height: float) -> float:
+    """The aid's background, frame and title; returns where its content starts."""
+    painter.rect(x, y, width, height, fill=ink.paper, stroke=ink.line, line_width=0.8)
+    painter.text(x + ink.size(PAD), y + ink.size(PAD) + pt_to_mm(TITLE_SIZE * ink.heading) * 0.8, aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading)
+    return y + ink.size(PAD) + _title_height(ink) + ink.size(GAP)
+
+
+def _draw_foot(painter: Painter, aid: Aid, ink: Ink, x: float, bottom: float, width: float) -> None:
+    fitted = _foot_fitted(aid, ink, width - 2 * ink.size(PAD))
+    if fitted is not None:
+        painter.text_block(fitted, x + ink.size(PAD), bottom - ink.size(PAD) - fitted.height, width - 2 * ink.size(PAD), colour="#333333", anchor=Anchor.START)
+
+
+def _faction_text(label, ink: Ink) -> tuple[str, str | None, str | None]:
+    """How a label prints: a faction id as (name, fill, ink), anything else as itself."""
+    key = str(label)
+    if key in ink.factions:
+        name, fill, text = ink.factions[key]
+        return name, fill, text
+    return key, None, None
+
+
+def _shell(aid: Aid, ink: Ink, inner_w: float, inner_h: float):
+    """The aid's outer width and height around content of inner_w x inner_h, with its title and note."""
+    width = max(inner_w, text_width(aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading)) + 2 * ink.size(PAD)
+    fitted = _foot_fitted(aid, ink, width - 2 * ink.size(PAD))
+    foot = fitted.height + 1.0 if fitted is not None else 0.0
+    return width, ink.size(PAD) + _title_height(ink) + ink.size(GAP) + inner_h + foot + ink.size(PAD)
+
+
+def _lay_track(aid: Aid, ink: Ink) -> Laid:
+    labels = aid.cell_labels()
+    per_row = aid.per_row or len(labels)
+    rows = -(-len(labels) // per_row)
+    c = ink.cell
+    width, height = _shell(aid, ink, per_row * c, rows * c)
+    marks = {str(k): v for k, v in aid.marks.items()}
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        left = x + (width - per_row * c) / 2
+        for i, label in enumerate(labels):
+            row, col = divmod(i, per_row)
+            cx, cy = left + col * c, top + row * c
+            text, fill, text_ink = _faction_text(label, ink)
+            painter.rect(cx, cy, c, c, fill=fill, stroke=ink.line, line_width=LINE)
+            size = ink.size(CELL_SIZE)
+            while size > 4.0 and text_width(text, ink.fonts.bold, size) > c - 1.6:
+                size -= 0.25
+            painter.text(cx + 0.8, cy + pt_to_mm(ink.size(CELL_SIZE)) * 0.9, text, ink.fonts.bold, size, colour=text_ink or "#000000")
+            chips = marks.get(str(label), [])
+            for j, mark in enumerate(chips):
+                name, fill, text_ink = _faction_text(mark, ink)
+                h = (c - pt_to_mm(ink.size(CELL_SIZE)) - 1.5) / max(1, len(chips))
+                size = min(ink.size(SMALL_SIZE), h / 0.45)
+                while size > 3.5 and text_width(name, ink.fonts.bold, size) > c - 1.0:
+                    size -= 0.25
+                chip_y = cy + pt_to_mm(ink.size(CELL_SIZE)) + 1.0 + j * h
+                painter.rect(cx + 0.4, chip_y, c - 0.8, h - 0.3, fill=fill or "#eeeeee")
+                painter.text(cx + c / 2, chip_y + h * 0.72, name, ink.fonts.bold, size, colour=text_ink or "#000000",
+                             anchor=Anchor.MIDDLE)
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _lay_record(aid: Aid, ink: Ink) -> Laid:
+    columns = [str(col.heading if isinstance(col, Column) else col) for col in aid.columns or []]
+    rows = [str(r) for r in aid.rows or []]
+    c = ink.cell
+    names = [_faction_text(r, ink)[0] for r in rows]
+    label_w = max([text_width(n, ink.fonts.bold, ink.size(TEXT_SIZE)) for n in names] + [text_width(aid.marker_row or "", ink.fonts.bold, ink.size(TEXT_SIZE))]) + 3
+    head = pt_to_mm(ink.size(TEXT_SIZE)) * 1.6
+    body_rows = len(rows) + (1 if aid.marker_row else 0)
+    width, height = _shell(aid, ink, label_w + len(columns) * c, head + body_rows * c)
+    values = {str(k): v for k, v in aid.values.items()}
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        left = x + ink.size(PAD) + label_w
+        for j, col in enumerate(columns):
+            painter.text(left + j * c + c / 2, top + head * 0.7, col, ink.fonts.bold, ink.size(TEXT_SIZE), anchor=Anchor.MIDDLE)
+        row_y = top + head
+        if aid.marker_row:
+            painter.text(x + ink.size(PAD), row_y + c / 2 + 1, aid.marker_row, ink.fonts.bold, ink.size(TEXT_SIZE))
+            for j in range(len(columns)):
+                painter.rect(left + j * c, row_y, c, c, fill="#f2f2f2", stroke=ink.line, line_width=LINE)
+            row_y += c
+        for row, name in zip(rows, names):
+            _, fill, _ = _faction_text(row, ink)
+            if fill:
+                painter.rect(x + ink.size(PAD), row_y + 0.6, label_w - 2, c - 1.2, fill=fill)
+                painter.text(x + ink.size(PAD) + 1, row_y + c / 2 + 1, name, ink.fonts.bold, ink.size(TEXT_SIZE), colour=_faction_text(row, ink)[2] or "#000000")
+            else:
+                painter.text(x + ink.size(PAD), row_y + c / 2 + 1, name, ink.fonts.bold, ink.size(TEXT_SIZE))
+            for j, col in enumerate(columns):
+                cx = left + j * c
+                painter.rect(cx, row_y, c, c, stroke=ink.line, line_width=LINE)
+                value = values.get(col)
+                if value:
+                    painter.text(cx + c - 0.8, row_y + pt_to_mm(ink.size(CELL_SIZE)) * 0.9, value, ink.fonts.bold, ink.size(CELL_SIZE), anchor=Anchor.END)
+                if aid.write_in:
+                    painter.text(cx + c / 2, row_y + c - 1.0, WRITE_IN, ink.fonts.regular, ink.size(SMALL_SIZE) - 1, colour="#555555", anchor=Anchor.MIDDLE)
+            row_y += c
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _lay_box(aid: Aid, ink: Ink) -> Laid:
+    c = ink.cell
+    per_row = min(aid.holds, 4)
+    inner_w = per_row * c
+    text = fit_text(Paragraph(aid.text or "", ink.fonts.regular), inner_w, 40, largest=ink.size(SMALL_SIZE) + 1, smallest=ink.size(SMALL_SIZE) - 1,
+                    what=f"the text of {aid.title!r}") if aid.text else None
+    room = -(-aid.holds // per_row) * c
+    width, height = _shell(aid, ink, inner_w, (text.height + 1 if text else 0) + room)
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        if text:
+            painter.text_block(text, x + ink.size(PAD), top, width - 2 * ink.size(PAD), anchor=Anchor.START)
+            top += text.height + 1
+        painter.rect(x + ink.size(PAD), top, width - 2 * ink.size(PAD), room, stroke=ink.line, line_width=LINE, dash=(1.5, 1.0))
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: float | None = None) -> Laid:
+    columns = [col if isinstance(col, Column) else Column(heading=str(col)) for col in aid.columns or []]
+    rows = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), table_rows(aid, game, file, where))
+    blank = [col.text is None and not col.variant and aid.from_ is not None for col in columns]
+    widths = []
+    for j, col in enumerate(columns):
+        texts = [r[j] for r in rows if j < len(r)]
+        natural = max([text_width(t, ink.fonts.regular, ink.size(TEXT_SIZE)) for t in texts] + [text_width(col.heading, ink.fonts.bold, ink.size(TEXT_SIZE))])
+        widths.append(max(natural, ink.size(WRITE_IN_WIDTH) if blank[j] else 0) + 3)
+    line = pt_to_mm(ink.size(TEXT_SIZE)) * 1.55
+    width, natural = _shell(aid, ink, sum(widths), line * (len(rows) + 1))
+    if height is not None and height > natural:  # room to spare goes between the rows
+        line += (height - natural) / (len(rows) + 1)
+    width, height = _shell(aid, ink, sum(widths), line * (len(rows) + 1))
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        left = x + ink.size(PAD)
+        cx = left
+        for j, col in enumerate(columns):
+            painter.text(cx, top + line * 0.7, col.heading, ink.fonts.bold, ink.size(TEXT_SIZE))
+            cx += widths[j]
+        painter.line(left, top + line * 0.95, x + width - ink.size(PAD), top + line * 0.95, stroke=ink.line, line_width=0.6)
+        for i, row in enumerate(rows):
+            base = top + line * (i + 1)
+            cx = left
+            for j in range(len(columns)):
+                if blank[j]:
+                    painter.line(cx, base + line * 0.8, cx + widths[j] - 3, base + line * 0.8, stroke="#777777", line_width=0.4)
+                elif j < len(row):
+                    painter.text(cx, base + line * 0.7, row[j], ink.fonts.regular, ink.size(TEXT_SIZE))
+                cx += widths[j]
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:
+    items = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), list_items(aid, game, file, where))
+    inner = width - 2 * ink.size(PAD)
+    fitted = [fit_text(Paragraph(t, ink.fonts.regular), inner, 80, largest=ink.size(TEXT_SIZE), smallest=ink.size(TEXT_SIZE) - 1.5,
+                       what=f"an item of {aid.title!r}") for t in items]
+    lines = aid.write_in_lines if aid.write_in else 0
+    rule = LIST_LINE  # lines to write on are as far apart as handwriting needs, whatever the type
+    gap = rule * lines + ink.size(ITEM_GAP)
+    _, natural = _shell(aid, ink, inner, sum(f.height + gap for f in fitted))
+    if height is not None and height > natural:  # room to spare goes to the lines to write on, or between the items
+        extra = (height - natural) / len(fitted)
+        gap += extra
+        rule += extra / lines if lines else 0.0
+    _, height = _shell(aid, ink, inner, sum(f.height + gap for f in fitted))
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        for f in fitted:
+            painter.text_block(f, x + ink.size(PAD), top, inner, anchor=Anchor.START)
+            top += f.height
+            for n in range(lines):
+                at = top + rule * (n + 1) - 0.6
+                painter.line(x + ink.size(PAD) + 4, at, x + width - ink.size(PAD), at, stroke="#777777", line_width=0.4)
+            top += gap
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:
+    """`aid` laid out (tables and lists to `width` mm; tracks, records and boxes to their boxes' size; a table
+    or list given a taller `height` spaces its rows, lines to write on or items to fill it); DataError naming
+    `file` and `where` when its data cannot be printed."""
+    if aid.kind == "track":
+        return _lay_track(aid, ink)
+    if aid.kind == "record":
+        return _lay_record(aid, ink)
+    if aid.kind == "box":
+        return _lay_box(aid, ink)
+    if aid.kind == "table":
+        return _lay_table(aid, game, ink, file, where, height)
+    return _lay_list(aid, game, ink, width, file, where, height)
+
+
+def draw_aid(painter: Painter, laid: Laid, x: float, y: float) -> None:
+    """Draw a laid-out aid with its top-left corner at (x, y)."""
+    laid.draw(painter, x, y)

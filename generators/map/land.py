@@ -1,0 +1,159 @@
+"""Real land for a map: the countries of a geography file (see scripts/make_geography.py) projected onto
+the poster, each country's power taken from the map, and the sea divided into the map's sea zones.
+
+A geography file is JSON: `credit` (printed on the poster), `precision` (stored units per degree) and
+`countries`, each a list of polygons, each a list of rings (outer first, then holes), each ring its
+first longitude and latitude and then the steps to every further point, in 1/precision degrees.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import shapely
+from shapely.geometry import LineString, MultiPoint, Point, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from ..core.errors import DataError, Problem
+from ..core.map_models import MapFile
+from .territories import Region, polygons
+
+XY = tuple[float, float]
+# Flat-map x and y arrays for arrays of longitudes and latitudes, already in page millimetres.
+Project = Callable[[Sequence[float], Sequence[float]], tuple[Sequence[float], Sequence[float]]]
+
+
+@dataclass(frozen=True)
+class Geography:
+    """A geography file as read: its credit line and each country's rings in degrees (lon, lat arrays)."""
+
+    file: Path
+    credit: str
+    countries: dict[str, list[list[tuple[object, object]]]]
+
+
+def _problem(file: Path, where: str, message: str) -> DataError:
+    return DataError([Problem(file, where, message, "invalid")])
+
+
+def _decode(file: Path, where: str, ring: object, precision: float):
+    import numpy as np
+
+    if not isinstance(ring, list) or len(ring) < 6 or len(ring) % 2 or not all(isinstance(v, int) for v in ring):
+        raise _problem(file, where, "a ring is a list of an even number (6 or more) of whole numbers")
+    steps = np.asarray(ring, dtype=float).reshape(-1, 2).cumsum(axis=0) / precision
+    return steps[:, 0], steps[:, 1]
+
+
+@lru_cache(maxsize=8)
+def _read(file: Path, stamp: float) -> Geography:
+    try:
+        document = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError([Problem(file, "", "file not found: map.yaml's geography names it", "missing-file")]) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _problem(file, "", f"not a readable geography file ({exc})") from None
+    if not isinstance(document, dict) or not isinstance(document.get("countries"), dict):
+        raise _problem(file, "countries", "a geography file holds a mapping of countries")
+    precision = document.get("precision")
+    if not isinstance(precision, (int, float)) or precision <= 0:
+        raise _problem(file, "precision", "must be a positive number (stored units per degree)")
+    credit = document.get("credit")
+    if not isinstance(credit, str) or not credit.strip():
+        raise _problem(file, "credit", "must name the data's source and licence (it is printed on the map)")
+    countries = {}
+    for name, shapes in document["countries"].items():
+        if not isinstance(shapes, list):
+            raise _problem(file, f"countries.{name}", "must be a list of polygons")
+        countries[name] = [[_decode(file, f"countries.{name}[{i}][{j}]", ring, precision) for j, ring in enumerate(rings)]
+                           for i, rings in enumerate(shapes) if isinstance(rings, list)]
+    return Geography(file, credit.strip(), countries)
+
+
+def read_geography(file: Path) -> Geography:
+    """The geography file `file`, read once while unchanged; DataError naming the file and field when unusable."""
+    file = Path(file)
+    try:
+        stamp = file.stat().st_mtime
+    except OSError:
+        stamp = 0.0
+    return _read(file, stamp)
+
+
+def country_powers(game_map: MapFile) -> dict[str, str | None]:
+    """Whose home territory each country is: the power of its cities, or as `territories` says."""
+    powers: dict[str, str | None] = {}
+    for city in game_map.cities:
+        powers.setdefault(city.country, city.power)
+    return powers | dict(game_map.territories)
+
+
+def land_regions(geography: Geography, game_map: MapFile, project: Project, frame: Polygon) -> list[Region]:
+    """Each country of the geography as drawn inside `frame` (page mm), with its power from the map."""
+    import numpy as np
+
+    powers = country_powers(game_map)
+    names, shapes = [], []
+    for name, polys in geography.countries.items():
+        for rings in polys:
+            projected = []
+            for lons, lats in rings:
+                xs, ys = project(lons, lats)
+                projected.append(np.column_stack([xs, ys]))
+            if len(projected[0]) >= 3:
+                names.append(name)
+                shapes.append(Polygon(projected[0], projected[1:]))
+    if not shapes:
+        return []
+    shapes = np.array(shapes, dtype=object)
+    shown = shapely.intersects(shapes, frame)
+    names, shapes = [n for n, keep in zip(names, shown) if keep], shapes[shown]
+    broken = ~shapely.is_valid(shapes)
+    shapes[broken] = shapely.make_valid(shapes[broken])
+    shapes = shapely.clip_by_rect(shapes, *frame.bounds)
+    by_country: dict[str, list[BaseGeometry]] = defaultdict(list)
+    for name, shape in zip(names, shapes):
+        by_country[name].append(shape)
+    regions = []
+    for name, parts in by_country.items():
+        shape = union_of(parts)
+        if not shape.is_empty and shape.area > 0:
+            regions.append(Region(name, powers.get(name), shape))
+    return regions
+
+
+def sea_zone_borders(zones: dict[str, XY], ports: dict[str, list[XY]], water: BaseGeometry, reach: float) -> list[list[XY]]:
+    """The lines between sea zones: where the water nearer one zone's ship or its own ports meets the water
+    nearer another zone's, over the water that holds a ship or comes within `reach` mm of a port (so a lake
+    far off is crossed by no border)."""
+    sites: dict[tuple[float, float], str] = {}
+    for name, at in zones.items():
+        for site in [at] + ports.get(name, []):
+            sites.setdefault((round(site[0], 2), round(site[1], 2)), name)
+    if len(set(sites.values())) < 2:
+        return []
+    cells = shapely.voronoi_polygons(MultiPoint(list(sites)), extend_to=water.envelope, ordered=True)
+    by_zone: dict[str, list[BaseGeometry]] = defaultdict(list)
+    for name, cell in zip(sites.values(), cells.geoms):
+        by_zone[name].append(cell)
+    outlines = [shapely.boundary(union_of(cells)) for cells in by_zone.values()]
+    near = [Point(p) for p in sites]
+    seas = [p for p in polygons(water) if any(p.distance(q) <= reach for q in near)]
+    if not seas:
+        return []
+    shared = shapely.union_all([a.intersection(b) for i, a in enumerate(outlines) for b in outlines[i + 1:]])
+    borders = shapely.line_merge(shapely.intersection(shared, shapely.MultiPolygon(seas)))
+    parts = [borders] if isinstance(borders, LineString) else list(getattr(borders, "geoms", []))
+    return [list(p.coords) for p in parts if isinstance(p, LineString) and p.length > 2.0]
+
+
+def union_of(shapes: Sequence[BaseGeometry]) -> BaseGeometry:
+    """The union of shapes that may share edges but not overlap (countries, cells), the fast way where the
+    installed shapely has it."""
+    union = getattr(shapely, "disjoint_subset_union_all", shapely.union_all)
+    return union(list(shapes))
