@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,7 +81,9 @@ def _has_picture(face: Face) -> bool:
     return bool(face.art or face.symbol or face.icons)
 
 
+@lru_cache(maxsize=None)
 def _texts(face: Face) -> dict[str, str]:
+    """The roles a face prints, with their texts (asked many times while a kind is arranged: remembered)."""
     return {} if face.blank else {role: getattr(face, role) for role in ROLES if getattr(face, role)}
 
 

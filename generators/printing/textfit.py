@@ -162,7 +162,16 @@ def _measured(text: str, font: str) -> tuple[list[str], list[float], float]:
 def set_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, height: float, size: float, *,
              font: str | None = None, leading: float = LEADING, smallest: float = 0.0) -> FittedText | None:
     """The paragraphs set at exactly `size` pt in `width` x `height` mm, or None when they do not fit."""
-    paragraphs, measured = _prepared(paragraphs, font)
+    paragraphs, _ = _prepared(paragraphs, font)
+    return _set_at(tuple(paragraphs), width, height, size, leading, smallest)
+
+
+@lru_cache(maxsize=65536)
+def _set_at(paragraphs: tuple[Paragraph, ...], width: float, height: float, size: float, leading: float,
+            smallest: float) -> FittedText | None:
+    """set_text's answer, remembered: a kind's size is found by setting its texts, which are then set
+    again at that size to be drawn."""
+    measured = [_measured(p.text, p.font) for p in paragraphs]
     return _set(paragraphs, measured, size, mm_to_pt(width), mm_to_pt(height), leading, smallest)
 
 
