@@ -37,7 +37,7 @@ def floor_pages(fmt: str) -> list[tuple[bytes, float]]:
     from generators.export.boards import game_boards
     from generators.export.exports import ExportOptions
     from generators.export.parts import game_parts
-    from generators.export.raster import side_picture
+    from generators.export.raster import side_drawing
     from generators.export.tts import board_dpi, plan_sheets
     from generators.export.vassal import DPI as VASSAL_DPI
     from generators.printing.fonts import register_fonts
@@ -46,14 +46,14 @@ def floor_pages(fmt: str) -> list[tuple[bytes, float]]:
 
     game = load_game("spies")
     fonts = register_fonts(game.layout.fonts, game.folder)
-    parts = game_parts(game, game.layout, fonts)
-    boards = [b.picture for b in game_boards(game, game.layout, fonts)] if fmt != "images" else []
+    parts = game_parts(game, game.layout)
+    boards = [b.drawing for b in game_boards(game, game.layout, fonts)] if fmt != "images" else []
     if fmt == "tts":
-        groups = [(s.dpi, [side_picture(side, p.size, 0.0, s.dpi) for p in s.parts for side in (p.front, p.back)])
+        groups = [(s.dpi, [side_drawing(side, p.size, 0.0, s.dpi) for p in s.parts for side in (p.front, p.back)])
                   for s in plan_sheets(game, parts)] + [(board_dpi(b), [b]) for b in boards]
     else:
         dpi, bleed = (VASSAL_DPI, 0.0) if fmt == "vassal" else (ExportOptions().dpi, ExportOptions().bleed)
-        groups = [(dpi, [side_picture(side, p.size, bleed, dpi) for p in parts for side in (p.front, p.back)] + boards)]
+        groups = [(dpi, [side_drawing(side, p.size, bleed, dpi) for p in parts for side in (p.front, p.back)] + boards)]
     drawn = []
     for dpi, pictures in groups:
         painter = PdfPainter(fonts)

@@ -89,13 +89,14 @@ def plain_faces(game, tiles: bool = True) -> list[list]:
 
 
 def floor_data(game, tiles: bool = True) -> dict:
-    """What the floor needs, as JSON-ready data: the layout's font files, the counter size, the faces."""
+    """What the floor needs, as JSON-ready data: the font files pieces are set in (the layout's condensed
+    pair, registered here before either clock starts), the counter size, the faces."""
     from reportlab.lib.units import mm
     from reportlab.pdfbase import pdfmetrics
 
-    from generators.printing.fonts import register_fonts
+    from generators.printing.fonts import piece_fonts
 
-    fonts = register_fonts(game.layout.fonts, game.folder)
+    fonts = piece_fonts(game.layout.fonts, game.folder)
     files = {role: pdfmetrics.getFont(getattr(fonts, role)).face.filename for role in ("regular", "bold")}
     return {"fonts": files, "size": game.layout.size("counter").width * mm, "faces": plain_faces(game, tiles)}
 

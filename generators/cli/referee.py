@@ -25,7 +25,8 @@ from ..core.errors import UnknownNameError, display_path
 from ..core.game import Game
 from ..core.names import NameIndex
 from ..referee.game_code import Referee, ask, load_referee
-from ..referee.position import COMMAND as POSITION, check_position_file
+from ..referee.position import COMMAND as POSITION
+from ..referee.position import check_position_file
 from ..referee.questions import Question, Value
 from ..referee.rulings import QuestionError, table_for
 from ..referee.trust import forget, is_shipped, trust, trusted_folders

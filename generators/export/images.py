@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..printing.fonts import register_fonts
 from .output import Bundle
 from .parts import game_parts
-from .raster import png_bytes, rasterise, side_drawing
+from .raster import PngWriter, rasterise, side_drawing
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -30,15 +30,15 @@ def export_images(game: "Game", options: "ExportOptions") -> Bundle:
     bleed, dpi = options.bleed, options.dpi
     sides = [(part, face, draw) for part in parts for face, draw in (("front", part.front), ("back", part.back))]
     drawn = rasterise([side_drawing(draw, part.size, bleed, dpi) for part, _, draw in sides], fonts, dpi)
-    files: dict[str, bytes] = {}
+    pngs = PngWriter()
     manifest = io.StringIO()
     writer = csv.writer(manifest, lineterminator="\n")
     writer.writerow(COLUMNS)
     for (part, face, _), image in zip(sides, drawn):
         name = f"{part.kind}/{part.id}-{face}.png"
-        files[name] = png_bytes(image, dpi)
+        pngs.add(name, image, dpi)
         width, height = part.size
         writer.writerow([name, part.kind, part.label, face, part.copies, *image.size,
                          f"{width + 2 * bleed:.2f}", f"{height + 2 * bleed:.2f}", f"{width:.2f}", f"{height:.2f}",
                          f"{bleed:.2f}", dpi])
-    return Bundle(options.game_dir(game) / "images", {MANIFEST: manifest.getvalue().encode("utf-8"), **files})
+    return Bundle(options.game_dir(game) / "images", {MANIFEST: manifest.getvalue().encode("utf-8"), **pngs.files()})

@@ -4,7 +4,9 @@ of its own and rasterised with pdfium, so an image shows exactly what prints, at
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from ..printing.geometry import Box
@@ -66,3 +68,22 @@ def png_bytes(image: "Image", dpi: float | None = None) -> bytes:
     options = {"dpi": (dpi, dpi)} if dpi else {}
     image.save(buffer, format="PNG", compress_level=PNG_LEVEL, **options)
     return buffer.getvalue()
+
+
+class PngWriter:
+    """Encodes images as PNG on every core while the next ones are drawn (Pillow lets go of the
+    interpreter while it compresses); `files()` waits for them all."""
+
+    def __init__(self):
+        self._pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
+        self._pending: dict[str, Future] = {}
+
+    def add(self, name: str, image: "Image", dpi: float | None = None) -> None:
+        self._pending[name] = self._pool.submit(png_bytes, image, dpi)
+
+    def files(self) -> dict[str, bytes]:
+        """Every image added, by name, as PNG bytes, in the order added."""
+        try:
+            return {name: future.result() for name, future in self._pending.items()}
+        finally:
+            self._pool.shutdown()

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..printing.fonts import register_fonts
+from ..printing.painter import Drawing
 from .boards import Board, game_boards
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
-from ..printing.painter import Drawing
-from .raster import MM_PER_INCH, png_bytes, rasterise, side_drawing
+from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_FACES = MAX_COLUMNS * MAX_ROWS - 1  # the last slot of a full sheet is the hidden image
 MAX_PIXELS = 4096
-DPI = 300  # faces and boards are drawn this sharp unless TTS's size limit asks for less
+DPI = 300  # faces are drawn this sharp unless TTS's size limit asks for less
+BOARD_DPI = 150  # boards, as VASSAL's: a table is seen from further off than a counter in hand
 CARD_WIDTH = 63.5  # mm that a card at scale 1 is taken to be: smaller pieces get a smaller scale
 TILE_TYPE, CARD_TYPE = 1, 0  # CustomDeck "Type": square-cornered rectangle, rounded rectangle
 DECK_SPACING = 5.0  # TTS units between decks, laid out in rows in front of the boards
@@ -112,8 +113,8 @@ def sheet_images(sheet: Sheet, fonts) -> tuple["Image", "Image"]:
 
 
 def board_dpi(picture: Drawing) -> float:
-    """The resolution a board is drawn at: DPI, or less when that would pass MAX_PIXELS."""
-    return min(DPI, MAX_PIXELS * MM_PER_INCH / max(picture.width, picture.height) * (1 - 1e-9))
+    """The resolution a board is drawn at: BOARD_DPI, or less when that would pass MAX_PIXELS."""
+    return min(BOARD_DPI, MAX_PIXELS * MM_PER_INCH / max(picture.width, picture.height) * (1 - 1e-9))
 
 
 def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
@@ -124,16 +125,16 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     boards = game_boards(game, layout, fonts)
     sheets = plan_sheets(game, parts)
     folder = options.game_dir(game) / "tts"
-    files: dict[str, bytes] = {}
+    images = PngWriter()
     for sheet in sheets:
         face, back = sheet_images(sheet, fonts)
-        files[sheet.face_file] = png_bytes(face)
-        files[sheet.back_file] = png_bytes(back)
+        images.add(sheet.face_file, face)
+        images.add(sheet.back_file, back)
     board_files = {}
     for board in boards:
-        dpi = board_dpi(board.drawing)
         board_files[board.name] = f"{game.name}-{board.name}.png"
-        files[board_files[board.name]] = png_bytes(rasterise([board.drawing], fonts, dpi)[0])
+        images.add(board_files[board.name], rasterise([board.drawing], fonts, board_dpi(board.drawing))[0])
+    files = images.files()
 
     def url(name: str) -> str:
         if options.image_url:

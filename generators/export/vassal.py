@@ -36,7 +36,7 @@ from ..printing.fonts import register_fonts
 from .boards import Board, game_boards
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
-from .raster import png_bytes, rasterise, side_drawing
+from .raster import PngWriter, rasterise, side_drawing
 from .sequence import encode
 
 if TYPE_CHECKING:
@@ -245,14 +245,15 @@ def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     boards = game_boards(game, layout, fonts)
     pictures = [side_drawing(side, part.size, 0.0, DPI) for part in parts for side in (part.front, part.back)]
     drawn = rasterise(pictures + [b.drawing for b in boards], fonts, DPI)
-    images: dict[str, bytes] = {}
+    writer = PngWriter()
     sizes: dict[str, tuple[int, int]] = {}
     for i, part in enumerate(parts):
-        images[image_name(part, "front")] = png_bytes(drawn[2 * i])
-        images[image_name(part, "back")] = png_bytes(drawn[2 * i + 1])
+        writer.add(image_name(part, "front"), drawn[2 * i])
+        writer.add(image_name(part, "back"), drawn[2 * i + 1])
         sizes[part.key] = drawn[2 * i].size
     for board, image in zip(boards, drawn[2 * len(parts):]):
-        images[f"board-{board.name}.png"] = png_bytes(image)
+        writer.add(f"board-{board.name}.png", image)
+    images = writer.files()
     build = _xml(ModuleWriter(game, parts, boards, sizes).build_file())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Column
-from .aid_content import list_items, table_rows
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, text_width
 from ..printing.painter import Anchor, Painter
 from ..printing.textfit import Paragraph, fit_text
+from .aid_content import list_items, table_rows
 
 if TYPE_CHECKING:
     from ..core.game import Game

@@ -29,16 +29,16 @@ from ..printing.geometry import Box
 from ..printing.painter import Anchor, Painter
 from ..printing.render import write_outputs
 from ..printing.textfit import Paragraph, fit_text
-from .aids import Ink, Laid, draw_aid, lay_out
 from .aid_placement import place_aids
+from .aids import Ink, Laid, draw_aid, lay_out
 from .geography import projection
 from .label_placement import LabelRequest, PlacedLabel, place_labels
-from .marker_spread import spread_markers
 from .land import land_regions, read_geography, sea_zone_borders, union_of
+from .marker_spread import spread_markers
 from .poster_sheets import draw_tiled, plan_tiles, sheet_advice, tiles_advice
 from .sea_lanes import route_lanes
-from .water import Water
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
+from .water import Water
 
 if TYPE_CHECKING:
     from ..core.game import Game

@@ -11,6 +11,7 @@ the full sheet).
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,11 +21,11 @@ from typing import TYPE_CHECKING
 from ..core.faces import Face, faces
 from ..core.units import mm_to_pt
 from .art import art_path, read_picture
-from .print_checks import ROLES
 from .fonts import FontSet, piece_fonts, unit_width
 from .geometry import Box
 from .item_sheets import Item, print_items
 from .painter import Anchor
+from .print_checks import ROLES
 from .render import collector_paused
 from .textfit import LEADING, FittedText, Paragraph, TextFitError, set_text, shared_size
 
@@ -122,11 +123,11 @@ def _widest(labelled: list[tuple[str, Face]], font) -> list[tuple[str, Face]]:
     decide a role's size, so an arrangement can be judged on a few faces instead of every one."""
     chosen: dict[int, tuple[str, Face]] = {}
     for role in ROLES:
-        having = [(label, face) for label, face in labelled if role in _texts(face)]
+        having = [(text, pair) for pair in labelled if (text := _texts(pair[1]).get(role))]
         for measure in (lambda t: unit_width(t, font(role)),
                         lambda t: max(unit_width(w, font(role)) for w in t.split())):
-            having.sort(key=lambda pair: measure(_texts(pair[1])[role]), reverse=True)
-            chosen.update((id(pair[1]), pair) for pair in having[:SAMPLE])
+            widest = heapq.nlargest(SAMPLE, having, key=lambda entry: measure(entry[0]))
+            chosen.update((id(pair[1]), pair) for _, pair in widest)
     return list(chosen.values())
 
 

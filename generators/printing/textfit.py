@@ -86,13 +86,16 @@ def _wrap(words: Sequence[str], widths: Sequence[float], space: float, limit: fl
     return lines
 
 
+_BREAKS = re.compile(r"[^\S\u00a0]+")  # white space a line may break at: any but the no-break space
+
+
 def _words(text: str) -> list[str]:
     """The unbreakable pieces of `text`: its words, a lone sign ("£", "·") kept with the word before it.
 
     A no-break space (U+00A0) joins the words on either side of it ("Br\u00a032" stays on one line).
     """
     words: list[str] = []
-    for word in filter(None, re.split(r"[^\S\u00a0]+", text)):
+    for word in filter(None, _BREAKS.split(text)):
         if words and len(word) == 1 and not word.isalnum():
             words[-1] += " " + word
         else:
@@ -181,13 +184,34 @@ def shared_size(blocks: Sequence[tuple[str | Paragraph | Sequence[Paragraph], st
 
     `blocks` are (paragraphs, what) pairs; raises TextFitError naming the first `what` that does not
     fit even at `smallest`. Each block is tried once at the size so far and only lowers it when it must.
+    A plain one-paragraph block that fits the width on one line is not set at all once another such
+    line has fitted at that size in that font (or at a larger one): one line of a font at a size
+    needs the same height whatever it says.
     """
     size = largest
+    one_line: dict[str, float] = {}  # font -> the largest size a single line has been set at and fitted
+    width_pt = mm_to_pt(width)
     for paragraphs, what in blocks:
+        lone = _lone_line(paragraphs, font)
+        if lone is not None and size <= one_line.get(lone[1], 0.0) and unit_width(lone[0], lone[1]) * size <= width_pt:
+            continue
         if set_text(paragraphs, width, height, size, font=font, leading=leading, smallest=smallest) is None:
             size = fit_text(paragraphs, width, height, largest=size, smallest=smallest, what=what, font=font,
                             leading=leading).size
+        if lone is not None and unit_width(lone[0], lone[1]) * size <= width_pt:
+            one_line[lone[1]] = max(one_line.get(lone[1], 0.0), size)
     return size
+
+
+def _lone_line(paragraphs: str | Paragraph | Sequence[Paragraph], font: str | None) -> tuple[str, str] | None:
+    """(text, font) of a block that is one plain paragraph (body size, no indent), else None."""
+    if isinstance(paragraphs, str):
+        return (paragraphs, font) if font is not None else None
+    if isinstance(paragraphs, Paragraph):
+        paragraphs = [paragraphs]
+    if len(paragraphs) != 1 or paragraphs[0].scale != 1 or paragraphs[0].indent or "\u00a0" in paragraphs[0].text:
+        return None
+    return paragraphs[0].text, paragraphs[0].font
 
 
 def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, height: float, *,
