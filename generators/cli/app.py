@@ -44,7 +44,7 @@ PaperOption = typer.Option(None, "--paper", help="Paper size: letter, a4, legal,
 FormatOption = typer.Option(
     "pdf", "--format",
     help="Comma-separated: pdf, svg (one file per page), png (previews). Every product has SVG pages except "
-         "map-tiles: its sheets are windows onto the poster, whose own SVG holds the whole map.")
+         "map-tiles and display-tiles: their sheets are windows onto the poster and the display, whose own SVGs hold them whole.")
 DuplexOption = typer.Option("long-edge", "--duplex", help="How your printer flips the sheet: long-edge or short-edge.")
 FoldOption = typer.Option(False, "--fold", help="Fronts and backs side by side with a fold line, for printers without duplex.")
 DpiOption = typer.Option(150, "--dpi", help="Resolution of the PNG previews (--format png), 10 to 1200.")
