@@ -19,7 +19,6 @@ GENERAL = "Optional Rule: Special Action Tokens"
 HOME_ROWS = 5  # Move 2, Swap 2: "your half of the board, meaning the first five rows on your side"
 BOARD_ROWS = 2 * HOME_ROWS  # so the board has ten rows from side to side
 REVEAL, MOVE, SWAP = "Reveal 1", "Move 2", "Swap 2"
-LIMITED_TO_HOME_ROWS = (MOVE, SWAP)
 
 
 class Spy(str, Enum):

@@ -34,6 +34,3 @@ class Box:
         w = min(self.right, other.right) - max(self.x, other.x)
         h = min(self.bottom, other.bottom) - max(self.y, other.y)
         return w * h if w > 0 and h > 0 else 0.0
-
-    def is_inside(self, other: "Box") -> bool:
-        return self.x >= other.x and self.y >= other.y and self.right <= other.right and self.bottom <= other.bottom

@@ -46,10 +46,6 @@ class Value:
     param: Param
 
     @property
-    def is_required(self) -> bool:
-        return self.default is inspect.Parameter.empty
-
-    @property
     def is_option(self) -> bool:
         return self.param.flag is not None
 
