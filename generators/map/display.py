@@ -20,11 +20,10 @@ from typing import TYPE_CHECKING
 from ..core.errors import DataError, Problem
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts
-from ..printing.painter import Anchor, Painter
-from ..printing.render import write_outputs
+from ..printing.painter import Anchor, Drawing, Painter
 from ..printing.textfit import FittedText, Paragraph, fit_text
 from .aids import Ink, Laid, draw_aid, lay_out
-from .poster_sheets import draw_tiled, plan_tiles, sheet_advice, tiles_advice
+from .poster_sheets import sheet_advice, write_whole_and_tiled
 
 if TYPE_CHECKING:
     from ..core.board_models import Aid
@@ -211,20 +210,6 @@ def build_display(game: "Game", layout: "Layout", options: "BuildOptions") -> li
         return []
     fonts = register_fonts(layout.fonts, game.folder)
     plan = plan_display(game, layout, fonts)
-    folder = options.game_dir(game)
     title = f"{game.info.title} display"
-
-    def sheet(painter: Painter) -> None:
-        painter.new_page(plan.width, plan.height)
-        draw_display(painter, plan)
-
-    written = write_outputs(folder / "display.pdf", sheet, fonts, options.formats, title=title, advice=plan.advice)
-    paper_name = options.paper or layout.paper
-    paper = layout.paper_size(paper_name)
-    tiles = plan_tiles((plan.width, plan.height), (paper.width, paper.height), layout.margin)
-    if len(tiles.sheets) > 1:
-        advice = tiles_advice(paper_name, tiles)
-        tiled = partial(draw_tiled, plan=tiles, draw=partial(draw_display, plan=plan), fonts=fonts, title=title, advice=advice)
-        written += write_outputs(folder / "display-tiles.pdf", tiled, fonts, [f for f in options.formats if f != "svg"],
-                                 title=f"{title}, tiled", advice=advice)
-    return written
+    page = Drawing(plan.width, plan.height, partial(draw_display, plan=plan), key=title)
+    return write_whole_and_tiled(options.game_dir(game), "display", page, plan.advice, fonts, layout, options, title)

@@ -26,8 +26,7 @@ from ..core.map_models import MapFile
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts, text_width
 from ..printing.geometry import Box
-from ..printing.painter import Anchor, Painter
-from ..printing.render import write_outputs
+from ..printing.painter import Anchor, Drawing, Painter
 from ..printing.textfit import Paragraph, fit_text
 from .aid_placement import place_aids
 from .aids import Ink, Laid, draw_aid, lay_out
@@ -35,7 +34,7 @@ from .geography import projection
 from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .land import land_regions, read_geography, sea_zone_borders, union_of
 from .marker_spread import spread_markers
-from .poster_sheets import draw_tiled, plan_tiles, sheet_advice, tiles_advice
+from .poster_sheets import sheet_advice, write_whole_and_tiled
 from .sea_lanes import route_lanes
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
 from .water import Water
@@ -719,19 +718,6 @@ def build_map(game: "Game", layout: "Layout", options: "BuildOptions") -> list[P
         return []
     fonts = register_fonts(layout.fonts, game.folder)
     plan = plan_poster(game, layout, fonts)
-    folder = options.game_dir(game)
     title = f"{game.info.title} map"
-
-    def poster(painter: Painter) -> None:
-        painter.new_page(plan.width, plan.height)
-        draw_poster(painter, plan)
-
-    written = write_outputs(folder / "map.pdf", poster, fonts, options.formats, title=title, advice=plan.advice)
-    paper_name = options.paper or layout.paper
-    paper = layout.paper_size(paper_name)
-    tiles = plan_tiles((plan.width, plan.height), (paper.width, paper.height), layout.margin)
-    advice = tiles_advice(paper_name, tiles)
-    tiled = partial(draw_tiled, plan=tiles, draw=partial(draw_poster, plan=plan), fonts=fonts, title=title, advice=advice)
-    written += write_outputs(folder / "map-tiles.pdf", tiled, fonts, [f for f in options.formats if f != "svg"],
-                             title=f"{title}, tiled", advice=advice)
-    return written
+    page = Drawing(plan.width, plan.height, partial(draw_poster, plan=plan), key=title)
+    return write_whole_and_tiled(options.game_dir(game), "map", page, plan.advice, fonts, layout, options, title)

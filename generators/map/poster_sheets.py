@@ -10,15 +10,22 @@ in the strip it covers (with a + at its corner), so nothing but the page shows o
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet
 from ..printing.geometry import Box
 from ..printing.imposition import scale_advice
 from ..printing.painter import Anchor, Clip, Drawing, Painter
+from ..printing.render import write_outputs
 from ..printing.textfit import Paragraph, fit_text
+
+if TYPE_CHECKING:
+    from ..core.layouts import Layout
+    from ..printing.options import BuildOptions
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 MARK = 3.0  # mm: half the length of an alignment mark's arms
@@ -94,10 +101,32 @@ def tiles_advice(paper_name: str, plan: TilePlan) -> str:
             f"{plan.overlap:g} mm over its neighbours")
 
 
-def draw_tiled(painter: Painter, plan: TilePlan, draw: Callable[[Painter], None], fonts: FontSet, title: str, advice: str) -> None:
-    """The index page (saying how to print: `advice`), then one page per sheet showing its window of the page
-    `draw` draws (drawn once, placed on every sheet)."""
-    page = Drawing(plan.page[0], plan.page[1], draw, key=title)
+def write_whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: FontSet, layout: "Layout",
+                          options: "BuildOptions", title: str) -> list[Path]:
+    """NAME.pdf, `page` whole on one sheet of its size (for a print shop, or a printer that takes it), and
+    NAME-tiles.pdf, the same page over the chosen paper when it takes more than one sheet; returns the files.
+    The tiles have no SVG pages: they are windows onto the page, whose own SVG holds it whole."""
+
+    def whole(painter: Painter) -> None:
+        painter.new_page(page.width, page.height)
+        page.draw(painter)
+
+    written = write_outputs(folder / f"{name}.pdf", whole, fonts, options.formats, title=title, advice=advice,
+                            dpi=options.dpi)
+    paper_name = options.paper or layout.paper
+    paper = layout.paper_size(paper_name)
+    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), layout.margin)
+    if len(tiles.sheets) > 1:
+        tiled_advice = tiles_advice(paper_name, tiles)
+        tiled = partial(draw_tiled, plan=tiles, page=page, fonts=fonts, title=title, advice=tiled_advice)
+        written += write_outputs(folder / f"{name}-tiles.pdf", tiled, fonts, [f for f in options.formats if f != "svg"],
+                                 title=f"{title}, tiled", advice=tiled_advice, dpi=options.dpi)
+    return written
+
+
+def draw_tiled(painter: Painter, plan: TilePlan, page: Drawing, fonts: FontSet, title: str, advice: str) -> None:
+    """The index page (saying how to print: `advice`), then one page per sheet showing its window of `page`
+    (drawn once, placed on every sheet)."""
     _draw_index(painter, plan, page, fonts, title, advice)
     for sheet in plan.sheets:
         _draw_sheet(painter, plan, sheet, page, fonts, title)
