@@ -208,10 +208,15 @@ def test_validate_says_which_folder_it_read(cli):
 
 
 def test_paths_says_which_copy_of_the_data_it_reads(cli, tmp_path, monkeypatch):
+    from generators.core import paths
+
+    installed = paths.data_root() == paths.BUNDLED  # `pip install .` (as CI runs) or `pip install -e .`
+    source = ("the copy installed with the package; edits to a checkout's components/ are not read (install with pip install -e .)"
+              if installed else "this checkout, installed for editing")
     shown = cli("paths").stdout
-    assert shown.startswith("data ") and "(this checkout, installed for editing)" in shown
+    assert shown.startswith("data ") and f"({source})" in shown
     found = cli("paths", "--json").json()
-    assert found["data_source"] == "this checkout, installed for editing"
+    assert found["data_source"] == source
     (tmp_path / "components").mkdir()
     monkeypatch.setenv("DOSSIER_DATA", str(tmp_path))
     found = cli("paths", "--json").json()
