@@ -158,6 +158,11 @@ class Layout(_Part):
     colours: dict[str, Colour] = Field(default_factory=dict)
     papers: dict[str, Size] = Field(default_factory=dict)
 
+    @property
+    def cut_sheet_margin(self) -> float:
+        """The border (mm) of cut sheets: `sheet_margin`, else `margin`."""
+        return self.margin if self.sheet_margin is None else self.sheet_margin
+
     def colour(self, name: str) -> Colour:
         """The colour called `name`, falling back to "neutral" (black on white)."""
         return self.colours.get(name) or self.colours.get("neutral") or Colour(fill="#ffffff")

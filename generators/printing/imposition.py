@@ -135,9 +135,8 @@ def sheet_spec(layout: "Layout", options: "BuildOptions", item: tuple[float, flo
         flip = Backs.FOLD
     else:
         flip = Backs(options.duplex)
-    margin = layout.margin if layout.sheet_margin is None else layout.sheet_margin
     spec = SheetSpec(
-        paper=(paper.width, paper.height), item=item, margin=margin, gutter=layout.gutter,
+        paper=(paper.width, paper.height), item=item, margin=layout.cut_sheet_margin, gutter=layout.gutter,
         bleed=layout.bleed if options.bleed is None else options.bleed, backs=flip,
         back_offset=options.back_offset,
         group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,

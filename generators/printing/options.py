@@ -117,10 +117,10 @@ def refuse_misfits(options: BuildOptions, layout: "Layout") -> None:
     """Refuse, naming the option, a --piece-size or --card-size larger than the sheet prints and a
     --bleed wider than the sheet's margin, before anything is drawn."""
     paper = layout.paper_size(options.paper)
-    margin = layout.margin
+    margin = layout.cut_sheet_margin  # pieces and cards print on cut sheets
     if options.bleed is not None and options.bleed > margin:
         raise OptionError(f"--bleed: {options.bleed:g} mm is more than the sheet's {margin:g} mm margin "
-                          "(layout `margin`); a bleed carries colour a millimetre or two past each cut, e.g. --bleed 1mm")
+                          "(layout `sheet_margin`); a bleed carries colour a millimetre or two past each cut, e.g. --bleed 1mm")
     bleed = layout.bleed if options.bleed is None else options.bleed
     width, height = paper.width - 2 * margin, paper.height - 2 * margin
     if options.fold:  # fronts on one half, backs on the other, half a margin each side of the fold
