@@ -86,7 +86,7 @@ def _root(
 
 
 def print_json(data: Any) -> None:
-    """Write `data` to stdout as indented JSON (UTF-8, £ kept as is)."""
+    """Write `data` to stdout as indented JSON (UTF-8, signs such as currency kept as they are)."""
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 

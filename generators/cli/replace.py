@@ -31,7 +31,7 @@ from .app import (
 @app.command()
 def replace(
     selectors: Optional[list[str]] = typer.Argument(None, help="Tile ids (\"Ge 1\") or piece names (Piccolo, \"Atomic Bomb\"); quote names with spaces.", metavar="SELECTOR..."),
-    kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (spy, police, secret, chit, tile...); alone: every piece of it."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (an id of game.yaml's kinds, or its label; tile for event tiles); alone: every piece of it."),
     nation: Optional[str] = typer.Option(None, "--nation", help="Only pieces of this nation (or faction); alone: every piece of it."),
     copies: int = typer.Option(1, "--copies", min=1, help="Copies of each piece or tile selected."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", parser=output_path,
@@ -50,7 +50,7 @@ def replace(
     """Print only the pieces and tiles you name, fronts with their backs behind them, on as few pages as fit.
 
     Each named roster entry prints once (or --copies times), e.g.
-    `dossier replace "Ge 1" Piccolo "Atomic Bomb"` or `dossier replace --kind police --nation Italy`.
+    `dossier replace "Ge 1" Piccolo "Atomic Bomb"` or `dossier replace --kind spy --nation Italy`.
     """
     from ..printing.render import output_folder
     from ..printing.replace import build_replacements, select

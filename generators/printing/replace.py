@@ -41,7 +41,7 @@ class Selection:
 
 
 def resolve_kind(game: "Game", kind: str) -> str:
-    """The kind id for `kind`, given as an id ("police") or a label ("Action chit"), any case."""
+    """The kind id for `kind`, given as an id ("spy") or a label ("Action chit"), any case."""
     kinds = game.info.kinds
     return NameIndex("piece kind", kinds, {k.label: name for name, k in kinds.items()}).resolve(kind)
 

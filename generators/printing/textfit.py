@@ -90,7 +90,7 @@ _BREAKS = re.compile(r"[^\S\u00a0]+")  # white space a line may break at: any bu
 
 
 def _words(text: str) -> list[str]:
-    """The unbreakable pieces of `text`: its words, a lone sign ("£", "·") kept with the word before it.
+    """The unbreakable pieces of `text`: its words, a lone sign ("$", "·") kept with the word before it.
 
     A no-break space (U+00A0) joins the words on either side of it ("Br\u00a032" stays on one line).
     """

@@ -39,8 +39,8 @@ plain function that answers it:
 The module is imported as part of its folder, so it may split its rules over sibling
 modules and import them relatively (`from .rules import ...`).
 
-So `search(table, police=[2, 3], spy=4)` is an ordinary call in Python, and
-`dossier referee search --police 2 --police 3 --spy 4` is the same question on the command line.
+So `zoff(table, attacker="A", defender="B")` is an ordinary call in Python, and
+`dossier referee zoff --attacker A --defender B` is the same question on the command line.
 
 A minimal module:
 
