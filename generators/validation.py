@@ -24,6 +24,7 @@ from .core.collector import collector_paused
 from .core.errors import DataError, Problem
 from .core.game import Game
 from .core.loader import read_game
+from .core.tables import check_tables
 from .map.aid_content import check_aids
 from .map.checks import check_game_map
 from .printing.print_checks import check_card_print, check_type_sizes
@@ -41,6 +42,7 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_type_sizes,
     check_card_print,
     check_aids,
+    check_tables,
 )
 
 

@@ -14,11 +14,12 @@ from .layouts import Layout, load_layout
 from .map_models import MapFile
 from .models import Faction, GameInfo, Piece, Tile
 from .names import NameIndex, normalise
+from .table_models import TablesFile
 
 
 @dataclass
 class Game:
-    """A game's data: its info (game.yaml), roster, tiles, spellings, map and cards, each empty or None
+    """A game's data: its info (game.yaml), roster, tiles, spellings, map, cards, display and reference tables, each empty or None
     when its folder has no such file, and each file's document as read (for `dossier assumptions`)."""
 
     folder: Path
@@ -29,6 +30,7 @@ class Game:
     map: MapFile | None = None
     cards: CardsFile | None = None
     display: DisplayFile | None = None
+    tables: TablesFile | None = None
     documents: dict[str, Any] = field(default_factory=dict)
 
     @property
