@@ -71,6 +71,12 @@ class Game:
         return {}
 
     @cached_property
+    def derived(self) -> dict[str, Any]:
+        """Answers worked out from this game's data once and asked for by several products (where the poster
+        puts each place), by name; the data is frozen, so they never go stale."""
+        return {}
+
+    @cached_property
     def faction_index(self) -> NameIndex:
         factions = self.info.factions
         return NameIndex("faction", [f.id for f in factions], {f.name: f.id for f in factions})
