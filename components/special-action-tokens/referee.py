@@ -132,8 +132,8 @@ def eligible(
     Example: dossier referee --game special-action-tokens eligible --token "Swap 2" --row 6
     """
     found = _token(table, token)
-    if where is Where.board and row is None:
-        raise QuestionError("--row: say which row the spy stands on (or --where eliminated)")
+    if where is Where.board and row is None and found != REVEAL:
+        raise QuestionError(f"--row: {found} depends on the spy's row; say which row it stands on (or --where eliminated)")
     if where is Where.eliminated and row is not None:
         raise QuestionError("--row with --where eliminated: an eliminated spy is off the board")
     if row is not None:

@@ -263,7 +263,7 @@ def counterspy(
     table: Table,
     counterspy_strength: Annotated[int, Param("Strength of the counterspy discovered.", flag="--counterspy", metavar="S")],
     spy_strength: Annotated[int, Param("Strength of the spy that discovered it.", flag="--spy", metavar="S")],
-    cousin: Annotated[bool, Param("The spy is its power's Cousin.", flag="--cousin")] = False,
+    cousin: Annotated[bool, Param("The spy is its power's Cousin (a spy of the Cousin's strength always is).", flag="--cousin")] = False,
     neutral: Annotated[bool, Param("The counterspy lies in a neutral country.", flag="--neutral")] = False,
 ) -> Ruling[Counterspy, CounterspyFacts]:
     """What happens when a spy discovers a counterspy?
@@ -277,12 +277,14 @@ def counterspy(
     cousins = sorted({p.strength for p in pieces(table, "spy") if p.cousin})
     if cousin and spy_strength not in cousins:
         raise QuestionError(f"--spy {spy_strength} with --cousin: a Cousin has strength {join(map(str, cousins), 'or')} (Playing Piece Roster)")
+    # the roster: each power's Cousin is its one spy of that strength, so the strength alone names it
+    cousin = cousin or spy_strength in cousins
     facts = {"counterspy_strength": counterspy_strength, "spy_strength": spy_strength}
     neutral_rules = ("Register R8",) if neutral else ()
     if cousin and is_long(table):
         return Ruling(Counterspy.no_effect,
                       "A Cousin is never captured by a counterspy: the counterspy it discovers is simply removed from play.",
-                      ("5.2", "3.5", *neutral_rules), facts=CounterspyFacts(**facts, counterspy_removed=True, captured_to=None))
+                      ("5.2", "3.5", "Playing Piece Roster", *neutral_rules), facts=CounterspyFacts(**facts, counterspy_removed=True, captured_to=None))
     standard_cousin = " (a Cousin has no special rule in the standard game: that is Long Game case 5.2)" if cousin else ""
     if counterspy_strength > spy_strength:
         where = "spies captured in neutral countries box" if neutral else "time and victory record"
