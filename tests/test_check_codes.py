@@ -531,7 +531,7 @@ def write_files(folder: Path, files: Files) -> None:
 
 def spies_files(folder: Path) -> Files:
     """A copy of the shipped Spies! folder, its files given as text to break."""
-    shutil.copytree(paths.components_dir() / "spies", folder)
+    shutil.copytree(paths.components_dir() / "spies", folder, ignore=shutil.ignore_patterns("__pycache__"))
     return {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.yaml")}
 
 

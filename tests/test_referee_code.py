@@ -281,7 +281,8 @@ def test_games_in_a_data_folder_from_elsewhere_need_trust_too(cli, tmp_path, mon
     import shutil
 
     root = tmp_path / "data"
-    shutil.copytree(paths.components_dir() / "special-action-tokens", root / "components" / "special-action-tokens")
+    shutil.copytree(paths.components_dir() / "special-action-tokens", root / "components" / "special-action-tokens",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     (root / "layouts").symlink_to(paths.layouts_dir())
     monkeypatch.setenv("DOSSIER_DATA", str(root))
     assert "dossier trust" in refused(cli, "--game", "special-action-tokens", "play", "--token", "Move 2")
