@@ -7,7 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .board_models import DisplayFile
+from .board_models import BoardsFile, DisplayFile
 from .card_models import CardsFile
 from .errors import UnknownNameError
 from .layouts import Layout, load_layout
@@ -31,6 +31,7 @@ class Game:
     cards: CardsFile | None = None
     display: DisplayFile | None = None
     tables: TablesFile | None = None
+    boards: BoardsFile | None = None
     documents: dict[str, Any] = field(default_factory=dict)
 
     @property

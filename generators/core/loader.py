@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import paths
-from .board_models import DisplayFile
+from .board_models import BoardsFile, DisplayFile
 from .card_models import CardsFile
 from .errors import DataError, Problem, UnknownNameError
 from .files import Kind, kind_of, why_unreadable
@@ -35,6 +35,7 @@ FILES: dict[str, type[BaseModel]] = {
     "cards.yaml": CardsFile,
     "display.yaml": DisplayFile,
     "tables.yaml": TablesFile,
+    "boards.yaml": BoardsFile,
 }
 
 
@@ -139,5 +140,6 @@ def read_game(game: str | Path | None = None) -> Game:
         cards=records.get("cards.yaml"),
         display=records.get("display.yaml"),
         tables=records.get("tables.yaml"),
+        boards=records.get("boards.yaml"),
         documents=documents,
     )
