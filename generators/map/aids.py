@@ -31,6 +31,7 @@ LINE = 0.4  # pt: box lines
 WRITE_IN_WIDTH = 26.0  # mm of a blank table column
 LIST_LINE = 5.0  # mm: the height of a ruled line to write on
 ITEM_GAP = 1.2  # mm between the items of a list
+MIN_SIZE = 5.0  # pt: nothing an aid prints is set smaller
 ASSUMED_MARK = "*"  # after a value the source does not print; the table's foot gives the reason
 WIDE_COLUMN = 0.45  # a reference table's column wider than this share of the aid wraps its texts
 COLUMN_GAP = 3.0  # mm between a table's columns
@@ -50,6 +51,7 @@ class Ink:
     type: float = 1.0
     heading: float = 1.0
     resolved: dict = field(default_factory=dict, repr=False, compare=False)  # each aid's rows or items, worked out once
+    codes: dict = field(default_factory=dict)  # faction id -> its short code, where its name does not fit
     sizes: dict[str, tuple[float, float]] = field(default_factory=dict)  # the layout's piece and card sizes (mm), for slots
 
     def at(self, type: float, heading: float | None = None) -> "Ink":
@@ -150,9 +152,11 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
             for j, mark in enumerate(chips):
                 name, fill, text_ink = _faction_text(mark, ink)
                 h = (c - pt_to_mm(ink.size(CELL_SIZE)) - 1.5) / max(1, len(chips))
-                size = min(ink.size(SMALL_SIZE), h / 0.45)
-                while size > 3.5 and text_width(name, ink.fonts.bold, size) > c - 1.0:
+                size = max(MIN_SIZE, min(ink.size(SMALL_SIZE), h / 0.45))
+                while size > MIN_SIZE and text_width(name, ink.fonts.bold, size) > c - 1.0:
                     size -= 0.25
+                if text_width(name, ink.fonts.bold, size) > c - 1.0:  # a faction's short code where its name does not fit
+                    name = ink.codes.get(str(mark), name)
                 chip_y = cy + pt_to_mm(ink.size(CELL_SIZE)) + 1.0 + j * h
                 painter.rect(cx + 0.4, chip_y, c - 0.8, h - 0.3, fill=fill or "#eeeeee")
                 painter.text(cx + c / 2, chip_y + h * 0.72, name, ink.fonts.bold, size, colour=text_ink or "#000000",

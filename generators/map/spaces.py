@@ -31,6 +31,7 @@ STEPS = 40  # at most this many gentle warp steps
 SETTLED = 0.3  # mm: spacing holds once no place needs to move further than this (the gap asked for, less a little)
 FOLD_SAFE = 0.5  # a step's shifts differ between nearby places by at most this share of their distance
 STEEP_REACH = 60.0  # mm: places this near each other are compared for steepness
+LINE_CLEARANCE = 1.5  # mm kept between a space and a rail or air line it does not end
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,30 @@ def _steepness(xy, shift) -> float:
     return float((np.hypot(*(shift[a] - shift[b]).T) / np.maximum(apart, 1e-6)).max())
 
 
-def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float], gap: float):
+def _clear_of_lines(xy, radii, lines, clearance: float):
+    """`xy` with each place pushed off any line it does not end, to `clearance` beyond its radius."""
+    import numpy as np
+
+    if not len(lines):
+        return xy
+    a, b = xy[lines[:, 0]], xy[lines[:, 1]]
+    ab = b - a
+    length2 = np.maximum((ab ** 2).sum(1), 1e-9)
+    t = np.clip(((xy[None, :, :] - a[:, None, :]) * ab[:, None, :]).sum(2) / length2[:, None], 0.0, 1.0)
+    nearest = a[:, None, :] + t[..., None] * ab[:, None, :]
+    away = xy[None, :, :] - nearest
+    distance = np.hypot(away[..., 0], away[..., 1])
+    short = (np.asarray(radii)[None, :] + clearance) - distance
+    ends = np.zeros_like(short, dtype=bool)
+    ends[np.arange(len(lines)), lines[:, 0]] = True
+    ends[np.arange(len(lines)), lines[:, 1]] = True
+    short[ends | (t <= 0.0) | (t >= 1.0)] = 0.0
+    short = np.maximum(short, 0.0)
+    unit = away / np.maximum(distance, 1e-9)[..., None]
+    return xy + (unit * short[..., None]).sum(0)
+
+
+def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float], gap: float, lines=()):
     """Places moved apart and the warp that carries the drawing with them: small thin-plate steps, each
     gentle enough (nearby places' shifts differ by at most half their distance) that it cannot fold the
     drawing, repeated until the spacing holds; their composition is the warp, one smooth map without folds."""
@@ -166,6 +190,7 @@ def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float]
     within = (frame.x, frame.y, frame.right, frame.bottom)
     for _ in range(STEPS):
         target = np.array(spread_markers([tuple(p) for p in xy], radii, gap=gap, rounds=ROUNDS, within=within))
+        target = _clear_of_lines(target, radii, np.asarray(lines, dtype=int).reshape(-1, 2), LINE_CLEARANCE)
         shift = target - xy
         if np.abs(shift).max() < SETTLED:
             break
@@ -196,7 +221,9 @@ def poster_places(game: "Game") -> Places:
     names = list(true_at)
     radii = [style.ship / 2 if n in zones else style.space / 2 for n in names]
     if names:
-        at, warp = _spaced_warp(frame, names, true_at, radii, style.space_gap)
+        index = {n: i for i, n in enumerate(names)}
+        lines = [(index[r.from_], index[r.to]) for r in game_map.routes if r.from_ in index and r.to in index]
+        at, warp = _spaced_warp(frame, names, true_at, radii, style.space_gap, lines)
     else:
         at, warp = {}, Warp(lambda p: p)
     spaces = {c.name: Space(*at[c.name], style.space) for c in game_map.cities if c.name in at}
