@@ -43,8 +43,8 @@ plain function that answers it:
 The module is imported as part of its folder, so it may split its rules over sibling
 modules and import them relatively (`from .rules import ...`).
 
-So `zoff(table, attacker="A", defender="B")` is an ordinary call in Python, and
-`dossier referee zoff --attacker A --defender B` is the same question on the command line.
+So `duel(table, attacker="A", defender="B")` is an ordinary call in Python, and
+`dossier referee duel --attacker A --defender B` is the same question on the command line.
 
 A minimal module:
 
@@ -53,27 +53,27 @@ A minimal module:
     from dataclasses import dataclass
     from generators.referee import Facts, Param, QuestionError, Ruling, Table
 
-    class Zoff(Enum):
+    class Duel(Enum):
         attacker_wins = "attacker wins"
         defender_wins = "defender wins"
 
     @dataclass(frozen=True)
-    class ZoffFacts(Facts):
+    class DuelFacts(Facts):
         guessed: bool
 
-    def zoff(table: Table, attacker: Annotated[str, Param("The attacker's card.", flag="--attacker")],
-             defender: Annotated[str, Param("The defender's card.", flag="--defender")]) -> Ruling[Zoff, ZoffFacts]:
-        \"\"\"Who wins a ZOFF?
+    def duel(table: Table, attacker: Annotated[str, Param("The attacker's card.", flag="--attacker")],
+             defender: Annotated[str, Param("The defender's card.", flag="--defender")]) -> Ruling[Duel, DuelFacts]:
+        \"\"\"Who wins a duel?
 
-        Example: dossier referee --game my-game zoff --attacker A --defender B
+        Example: dossier referee --game my-game duel --attacker A --defender B
         \"\"\"
         if not attacker:
             raise QuestionError("--attacker: name a card")
         guessed = attacker == defender
-        verdict = Zoff.defender_wins if guessed else Zoff.attacker_wins
-        return Ruling(verdict, "A defender who guesses the card wins.", rules=("4.2",), facts=ZoffFacts(guessed))
+        verdict = Duel.defender_wins if guessed else Duel.attacker_wins
+        return Ruling(verdict, "A defender who guesses the card wins.", rules=("4.2",), facts=DuelFacts(guessed))
 
-    QUESTIONS = {"zoff": zoff}
+    QUESTIONS = {"duel": duel}
 """
 
 from __future__ import annotations
