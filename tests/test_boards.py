@@ -295,7 +295,7 @@ def test_an_asset_card_a_user_adds_is_printed(cli, game_copy, tmp_path):
     assert cli("build", "--game", folder, "--only", "counters", "--out", tmp_path / "out").code == 0
     with pdfplumber.open(tmp_path / "out" / "web-of-spies" / "counters.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
-    assert "Dead Drop" in text and text.count("Tick the combat symbols") == 9  # the blank sheet's nine cards
+    assert "Dead Drop" in text and text.count("Tick the three combat symbols") == 9  # the blank sheet's nine cards
 
 
 def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
