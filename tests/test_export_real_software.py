@@ -3,8 +3,8 @@ module as a player does (../shared/vassal/check-vmod), and reports the module's 
 move log (vassal/RegionsAndMasks.java, run on the same engine); PyPI's tabletop-tools unpacks and
 repacks every Tabletop Simulator save.
 
-The VASSAL checks take 20-40 s a module, so every module is exported and checked once, two at a
-time, in one session fixture. They are skipped only where Java is absent."""
+The VASSAL checks take 20-40 s a module, so every module is exported and checked once, several at
+a time, in one session fixture. They are skipped only where Java is absent."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ VASSAL = next((p / "shared" / "vassal" for p in Path(__file__).resolve().parents
 CHECK = VASSAL / "check-vmod"
 HELPER = Path(__file__).with_name("vassal") / "RegionsAndMasks.java"
 TTS = Path(sys.executable).with_name("tts")
+CHECKS_AT_ONCE = 4  # a check spends most of its 20-40 s waiting on VASSAL's own timers, not on a core
 
 needs_java = pytest.mark.skipif(shutil.which("java") is None, reason="VASSAL's engine needs Java (CI installs it)")
 
@@ -76,7 +77,7 @@ def vassal_checked(tmp_path_factory):
         report = folder / "report.txt"
         return run.returncode, report.read_text(encoding="utf-8") if report.exists() else run.stdout + run.stderr
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
+    with ThreadPoolExecutor(max_workers=CHECKS_AT_ONCE) as pool:
         spies = pool.submit(regions_and_masks, out / "spies" / "spies.vmod", out / "helper")
         checked = dict(zip(GAMES, pool.map(check, GAMES)))
         return checked, spies.result()
