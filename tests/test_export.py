@@ -465,6 +465,58 @@ def test_images_give_every_piece_a_front_and_a_back(spies, manifest):
     assert sum(1 for r in manifest if r["kind"] == "tile") == 2 * len(spies.tiles)
 
 
+# The services' published template sizes (docs/print-services.md): an image of a poker card, bleed included.
+SERVICE_POKER = {"thegamecrafter": ((825, 1125), "The Game Crafter", "Poker Card"),
+                 "makeplayingcards": ((822, 1122), "MakePlayingCards", "Poker size card (2.5 x 3.5 in)")}
+
+
+@pytest.fixture(scope="session")
+def service_images(tmp_path_factory):
+    """Spies!' images for each service: service -> (folder, manifest rows)."""
+    found = {}
+    for name in SERVICE_POKER:
+        out = tmp_path_factory.mktemp(name)
+        assert export(out, "images", "--game", "spies", "--service", name) == 0
+        folder = out / "spies" / "images"
+        with open(folder / "images.csv", encoding="utf-8", newline="") as handle:
+            found[name] = (folder, list(csv.DictReader(handle)))
+    return found
+
+
+@pytest.mark.parametrize("service", SERVICE_POKER)
+def test_service_prints_every_card_at_its_poker_template_to_the_pixel(service_images, service, spies):
+    folder, rows = service_images[service]
+    size, label, product = SERVICE_POKER[service]
+    cards = [r for r in rows if r["kind"] == "card"]
+    assert len(cards) == 2 * len(resolve_cards(spies))
+    for row in cards:
+        with Image.open(folder / row["file"]) as image:
+            assert image.size == size and round(image.info["dpi"][0]) == 300, row["file"]
+        assert (row["service"], row["product"]) == (label, product)
+        assert (row["trim_width_mm"], row["trim_height_mm"]) == ("63.50", "88.90")  # 2.5 x 3.5 in
+
+
+@pytest.mark.parametrize("service", SERVICE_POKER)
+def test_service_prints_a_face_no_product_fits_at_its_own_size_and_says_so(service_images, service):
+    folder, rows = service_images[service]
+    spy = next(r for r in rows if r["kind"] == "spy")
+    bleed_px = {"thegamecrafter": 37.5, "makeplayingcards": 36}[service]
+    with Image.open(folder / spy["file"]) as image:
+        assert image.size == (round(150 + 2 * bleed_px),) * 2  # a half-inch counter at 300 dpi
+    assert spy["product"].startswith("custom size")
+
+
+def test_service_bleed_is_the_face_drawn_past_its_cut_line(service_images, spies):
+    folder, rows = service_images["thegamecrafter"]
+    card = next(r for r in rows if r["kind"] == "card" and r["face"] == "front")
+    with Image.open(folder / card["file"]) as image:
+        rgb = image.convert("RGB")
+        band = rgb.getpixel((412, 60))  # the title band, inside the cut line
+        assert band != (255, 255, 255)
+        for x in (0, 20, 412, 804, 824):  # the band carried through the bleed above it, corner to corner
+            assert close(rgb.getpixel((x, 0)), band), x
+
+
 def test_images_follow_dpi_and_bleed(tmp_path):
     assert export(tmp_path, "images", "--game", "special-action-tokens", "--dpi", "100", "--bleed", "0") == 0
     folder = tmp_path / "special-action-tokens" / "images"
@@ -484,6 +536,9 @@ def test_images_follow_dpi_and_bleed(tmp_path):
     (("images", "--game", "spies", "--dpi", "0"), "--dpi 0"),
     (("images", "--game", "spies", "--bleed", "-1mm"), "--bleed: cannot be negative"),
     (("tts", "--game", "spies", "--image-url", "example"), "--image-url 'example'"),
+    (("images", "--game", "spies", "--service", "kinkos"), "--service 'kinkos': choose from generic, thegamecrafter"),
+    (("images", "--game", "spies", "--service", "thegamecrafter", "--dpi", "200"), "--service thegamecrafter sets its own"),
+    (("vassal", "--game", "spies", "--service", "thegamecrafter"), "--service: not used by `dossier export vassal`"),
 ])
 def test_export_refuses_bad_input_with_exit_2_and_writes_nothing(cli, tmp_path, args, message):
     result = cli("export", *args, "--out", tmp_path / "out")
