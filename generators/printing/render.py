@@ -93,6 +93,8 @@ def publish(documents: Iterable[Document], out: Path) -> list[Path]:
     if not documents:
         return []
     root = _normal(out)
+    fresh = {_normal(d.folder) for d in documents if kind_of(d.folder) is Kind.MISSING}  # before any is made
+    make_folder(root)
     sets: dict[Path, list[Document]] = {}
     for document in documents:
         for path in document.paths():
@@ -104,8 +106,6 @@ def publish(documents: Iterable[Document], out: Path) -> list[Path]:
             raise OutputError(f"refusing to write a set of files into the output folder itself "
                               f"({display_path(root)}); each goes into a folder inside it")
         sets.setdefault(folder, []).append(document)
-    fresh = {_normal(d.folder) for d in documents if kind_of(d.folder) is Kind.MISSING}  # before any is made
-    make_folder(root)
     for folder, there in sets.items():
         _write_set(folder, there)
     for document in documents:
