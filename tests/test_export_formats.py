@@ -14,7 +14,7 @@ import pytest
 from test_export import decode, export, traits
 
 from generators.core import paths
-from generators.export import boards, output
+from generators.export import boards
 from generators.export.output import Bundle, ExportError, publish
 from generators.printing.painter import Drawing
 from generators.export.sequence import encode
@@ -108,7 +108,7 @@ def test_sheets_hold_at_most_69_faces_and_number_cards_by_sheet_and_slot(spies):
 def test_a_board_added_to_the_list_is_shown_by_both_exports(tmp_path, monkeypatch):
     """How a display board is picked up: an entry in boards.BOARDS naming the function that draws it."""
     def display(game, layout, fonts):
-        return Drawing(100.0, 60.0, lambda painter: painter.rect(0, 0, 100.0, 60.0, fill="#336699"))
+        return boards.Picture(Drawing(100.0, 60.0, lambda painter: painter.rect(0, 0, 100.0, 60.0, fill="#336699")))
 
     monkeypatch.setattr(boards, "test_display", display, raising=False)
     monkeypatch.setitem(boards.BOARDS, "display", "generators.export.boards:test_display")
@@ -172,7 +172,9 @@ def test_publish_that_fails_halfway_leaves_the_old_folder_as_it_was(tmp_path, mo
         path.write_bytes(data)
         return path
 
-    monkeypatch.setattr(output, "write_bytes", failing)
+    import generators.printing.render as render  # the one writer every export and build publishes through
+
+    monkeypatch.setattr(render, "write_bytes", failing)
     with pytest.raises(ExportError, match="No space left on device"):
         publish(Bundle(folder, {f"{n}.png": b"new" for n in range(5)}), tmp_path)
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["images"]
