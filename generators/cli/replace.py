@@ -30,9 +30,12 @@ from .app import (
 
 @app.command()
 def replace(
-    selectors: Optional[list[str]] = typer.Argument(None, help="Tile ids (\"Ge 1\") or piece names (Piccolo, \"Atomic Bomb\"); quote names with spaces.", metavar="SELECTOR..."),
+    selectors: Optional[list[str]] = typer.Argument(None, help="Tile ids (\"Ge 1\") or piece names (Piccolo, \"Atomic Bomb\"), optionally with the number printed on the piece "
+                                                              "after ':' and its faction after '@' (Gestapo:3, Cousin@germany); quote names with spaces.", metavar="SELECTOR..."),
     kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (an id of game.yaml's kinds, or its label; tile for event tiles); alone: every piece of it."),
     nation: Optional[str] = typer.Option(None, "--nation", help="Only pieces of this nation (or faction); alone: every piece of it."),
+    strength: Optional[int] = typer.Option(None, "--strength", help="Only pieces showing this number (strength, value or bonus)."),
+    every: bool = typer.Option(False, "--all", help="Print one of each piece a selector names when it names several."),
     copies: int = typer.Option(1, "--copies", min=1, help="Copies of each piece or tile selected."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", parser=output_path,
                                        help="PDF to write (default: output/<game folder's name>/replacements.pdf); "
@@ -49,14 +52,26 @@ def replace(
 ) -> None:
     """Print only the pieces and tiles you name, fronts with their backs behind them, on as few pages as fit.
 
-    Each named roster entry prints once (or --copies times), e.g.
-    `dossier replace "Ge 1" Piccolo "Atomic Bomb"` or `dossier replace --kind spy --nation Italy`.
+    Each piece named prints once (or --copies times); a name several different pieces share is
+    refused with the selectors that tell them apart. What was printed is listed, and written
+    beside the PDF (replacements.txt for replacements.pdf).
+
+    Examples:
+
+      dossier replace "Ge 1" Piccolo "Atomic Bomb"
+
+      dossier replace Gestapo:3 Cousin@germany --paper a4
+
+      dossier replace --kind police --nation italy --strength 2
+
+      dossier replace Papers --copies 3 --out lost.pdf
     """
     from ..printing.render import output_folder
-    from ..printing.replace import build_replacements, select
+    from ..printing.render import write_loose
+    from ..printing.replace import build_replacements, listing, select
 
     loaded = load_game(game, Preflight.QUICK)
-    selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
+    selection = select(loaded, list(selectors or []), kind, nation, strength, every)  # refused before anything is written
     options = make_options(paths.OUTPUT, paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
     target = out or options.game_dir(loaded) / "replacements.pdf"
     refuse_foreign_target(target, force)
@@ -64,6 +79,10 @@ def replace(
     refuse_misfits(options, layout)
     with output_folder(paths.OUTPUT if out is None else target.parent):
         written = build_replacements(loaded, layout, options, selection, target, copies)
-    for path in written:
+        listed = target.with_suffix(".txt")
+        text = listing(loaded, selection, copies, target.name)
+        write_loose(listed.parent, {listed.name: text})
+    typer.echo(text, nl=False)
+    for path in [*written, listed]:
         typer.echo(display_path(path))
 
