@@ -81,10 +81,13 @@ def test_watch_says_the_checkouts_edits_are_not_watched(installed_and_checkout, 
 def test_ctrl_c_says_the_previous_files_are_kept(cli, monkeypatch):
     import generators.cli.app
 
-    def interrupted(**_):
-        raise KeyboardInterrupt
+    class Interrupted:  # the app, stopped by Ctrl-C while it runs
+        registered_commands: list = []
 
-    monkeypatch.setattr(generators.cli.app, "app", interrupted)
+        def __call__(self, **_):
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(generators.cli.app, "app", Interrupted())
     result = cli("build")
     assert result.code == 130
     assert result.stderr == "dossier: interrupted; the previous files are kept\n"
