@@ -7,28 +7,15 @@ from typing import Optional
 
 import typer
 
-from ..build import make_options
 from ..core import paths
 from ..core.errors import display_path
-from ..printing.options import refuse_misfits
+from ..printing.options import BuildOptions
 from ..validation import Preflight, load_game
-from .app import (
-    BackOffsetOption,
-    BleedOption,
-    DuplexOption,
-    FoldOption,
-    ForceOption,
-    FormatOption,
-    GameOption,
-    PaperOption,
-    PieceSizeOption,
-    app,
-    output_path,
-    refuse_foreign_target,
-)
+from .app import ForceOption, GameOption, app, output_path, print_options, refuse_foreign_target
 
 
 @app.command()
+@print_options("paper", "formats", "duplex", "fold", "piece_size", "bleed", "back_offset")
 def replace(
     selectors: Optional[list[str]] = typer.Argument(None, help="Tile ids (\"Ge 1\") or piece names (Piccolo, \"Atomic Bomb\"), optionally with the number printed on the piece "
                                                               "after ':' and its faction after '@' (Gestapo:3, Cousin@germany); quote names with spaces.", metavar="SELECTOR..."),
@@ -42,13 +29,7 @@ def replace(
                                             "a file Dossier did not write is replaced only with --force."),
     force: bool = ForceOption,
     game: Optional[str] = GameOption,
-    paper: Optional[str] = PaperOption,
-    formats: str = FormatOption,
-    duplex: str = DuplexOption,
-    fold: bool = FoldOption,
-    piece_size: Optional[str] = PieceSizeOption,
-    bleed: Optional[str] = BleedOption,
-    back_offset: Optional[str] = BackOffsetOption,
+    options: BuildOptions = BuildOptions(),
 ) -> None:
     """Print only the pieces and tiles you name, fronts with their backs behind them, on as few pages as fit.
 
@@ -66,23 +47,18 @@ def replace(
 
       dossier replace Papers --copies 3 --out lost.pdf
     """
-    from ..printing.render import output_folder
-    from ..printing.render import write_loose
-    from ..printing.replace import build_replacements, listing, select
+    from ..printing.render import publish
+    from ..printing.replace import build_replacements, select
+    from ..printing.settings import PrintSettings
 
     loaded = load_game(game, Preflight.QUICK)
     selection = select(loaded, list(selectors or []), kind, nation, strength, every)  # refused before anything is written
-    options = make_options(paths.OUTPUT, paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
-    target = out or options.game_dir(loaded) / "replacements.pdf"
+    settings = PrintSettings.resolve(options, loaded.layout)
+    target = out or settings.game_dir(loaded) / "replacements.pdf"
     refuse_foreign_target(target, force)
-    layout = loaded.layout
-    refuse_misfits(options, layout)
-    with output_folder(paths.OUTPUT if out is None else target.parent):
-        written = build_replacements(loaded, layout, options, selection, target, copies)
-        listed = target.with_suffix(".txt")
-        text = listing(loaded, selection, copies, target.name)
-        write_loose(listed.parent, {listed.name: text})
-    typer.echo(text, nl=False)
-    for path in [*written, listed]:
+    document = build_replacements(loaded, settings, selection, target, copies)
+    written = publish([document], paths.OUTPUT if out is None else target.parent)
+    typer.echo(document.files[target.with_suffix(".txt").name], nl=False)
+    for path in written:
         typer.echo(display_path(path))
 

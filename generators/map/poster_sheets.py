@@ -16,16 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.units import pt_to_mm
-from ..printing.fonts import FontSet
+from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.imposition import scale_advice
 from ..printing.painter import Anchor, Clip, Drawing, Painter
-from ..printing.render import write_outputs
+from ..printing.render import Document, draw_document
 from ..printing.textfit import Paragraph, fit_text
 
 if TYPE_CHECKING:
-    from ..core.layouts import Layout
-    from ..printing.options import BuildOptions
+    from ..printing.settings import PrintSettings
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 MARK = 3.0  # mm: half the length of an alignment mark's arms
@@ -101,27 +100,27 @@ def tiles_advice(paper_name: str, plan: TilePlan) -> str:
             f"{plan.overlap:g} mm over its neighbours")
 
 
-def write_whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: FontSet, layout: "Layout",
-                          options: "BuildOptions", title: str) -> list[Path]:
+def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: FontSet, settings: "PrintSettings",
+                    title: str) -> list[Document]:
     """NAME.pdf, `page` whole on one sheet of its size (for a print shop, or a printer that takes it), and
-    NAME-tiles.pdf, the same page over the chosen paper when it takes more than one sheet; returns the files.
+    NAME-tiles.pdf, the same page over the chosen paper when it takes more than one sheet.
     The tiles have no SVG pages: they are windows onto the page, whose own SVG holds it whole."""
 
     def whole(painter: Painter) -> None:
         painter.new_page(page.width, page.height)
         page.draw(painter)
 
-    written = write_outputs(folder / f"{name}.pdf", whole, fonts, options.formats, title=title, advice=advice,
-                            dpi=options.dpi)
-    paper_name = options.paper or layout.paper
-    paper = layout.paper_size(paper_name)
-    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), layout.margin)
+    documents = [draw_document(folder / f"{name}.pdf", whole, fonts, settings.formats, title=title, advice=advice,
+                               dpi=settings.dpi)]
+    paper = settings.paper
+    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), settings.layout.margin)
     if len(tiles.sheets) > 1:
-        tiled_advice = tiles_advice(paper_name, tiles)
+        tiled_advice = tiles_advice(settings.paper_name, tiles)
         tiled = partial(draw_tiled, plan=tiles, page=page, fonts=fonts, title=title, advice=tiled_advice)
-        written += write_outputs(folder / f"{name}-tiles.pdf", tiled, fonts, [f for f in options.formats if f != "svg"],
-                                 title=f"{title}, tiled", advice=tiled_advice, dpi=options.dpi)
-    return written
+        documents.append(draw_document(folder / f"{name}-tiles.pdf", tiled, fonts,
+                                       [f for f in settings.formats if f != "svg"], title=f"{title}, tiled",
+                                       advice=tiled_advice, dpi=settings.dpi))
+    return documents
 
 
 def draw_tiled(painter: Painter, plan: TilePlan, page: Drawing, fonts: FontSet, title: str, advice: str) -> None:
@@ -136,7 +135,10 @@ def _draw_index(painter: Painter, plan: TilePlan, page: Drawing, fonts: FontSet,
     width, height = plan.paper
     m = plan.margin
     painter.new_page(width, height)
-    painter.text(m, m + pt_to_mm(HEADING_SIZE), f"{title}: how the sheets fit", fonts.bold, HEADING_SIZE)
+    heading = f"{title}: how the sheets fit"
+    natural = text_width(heading, fonts.bold, HEADING_SIZE)
+    size = HEADING_SIZE * min(1.0, (width - 2 * m) / natural)  # a long title is set smaller rather than run off the sheet
+    painter.text(m, m + pt_to_mm(HEADING_SIZE), heading, fonts.bold, size)
     note = (f"{advice[:1].upper()}{advice[1:]}. {len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}. Sheets in the "
             "top row and left column have no dashed edge on that side. Lay each sheet over its neighbours with its edges along "
             "their guide lines and its corner on the + mark, and tape it from behind.")
