@@ -18,7 +18,7 @@ from .app import ForceOption, GameOption, app, output_path, print_options, refus
 @print_options("paper", "formats", "duplex", "fold", "piece_size", "bleed", "back_offset")
 def replace(
     selectors: Optional[list[str]] = typer.Argument(None, help="Tile ids (\"Ge 1\") or piece names (Piccolo, \"Atomic Bomb\"), optionally with the number printed on the piece "
-                                                              "after ':' and its faction after '@' (Gestapo:3, Cousin@germany); quote names with spaces.", metavar="SELECTOR..."),
+                                                              "after ':' and its faction after '@' (RRCC:3, Piccolo@italy); quote names with spaces.", metavar="SELECTOR..."),
     kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (an id of game.yaml's kinds, or its label; tile for event tiles); alone: every piece of it."),
     nation: Optional[str] = typer.Option(None, "--nation", help="Only pieces of this nation (or faction); alone: every piece of it."),
     strength: Optional[int] = typer.Option(None, "--strength", help="Only pieces showing this number (strength, value or bonus)."),
@@ -41,7 +41,7 @@ def replace(
 
       dossier replace "Ge 1" Piccolo "Atomic Bomb"
 
-      dossier replace Gestapo:3 Cousin@germany --paper a4
+      dossier replace RRCC:3 Piccolo@italy --paper a4
 
       dossier replace --kind police --nation italy --strength 2
 

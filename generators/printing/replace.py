@@ -1,7 +1,7 @@
 """Replacement pieces: just the pieces and tiles a player lost, fronts and registered backs, on few pages.
 
 Selectors name tiles by id ("Ge 1") or pieces by name ("Piccolo", "Atomic Bomb"), with the number
-printed on the piece after ':' and its faction after '@' ("Gestapo:3", "Cousin@germany");
+printed on the piece after ':' and its faction after '@' ("RRCC:3", "Piccolo@italy");
 --kind, --nation and --strength narrow the named pieces, or, with no names, pick every piece they match.
 A selector that fits several different pieces is refused with the selectors that tell them apart.
 Each piece selected prints `copies` times (one by default), whatever its count on the
@@ -36,7 +36,7 @@ class EmptySelectionError(DossierError):
 
 
 class AmbiguousSelectionError(DossierError):
-    """A selector that names several different pieces (five nations' Cousins, police of three strengths)."""
+    """A selector that names several different pieces (a name every side has, police of three strengths)."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Selection:
 @dataclass(frozen=True)
 class Selector:
     """One piece or tile as typed: a name (or tile id), optionally `:NUMBER` (the number printed on the
-    piece: its strength, value or bonus) and `@FACTION`, e.g. "Gestapo:3", "Cousin@germany"."""
+    piece: its strength, value or bonus) and `@FACTION`, e.g. "RRCC:3", "Piccolo@italy"."""
 
     name: str
     number: int | None = None
@@ -66,15 +66,15 @@ class Selector:
             value = value.strip()
             if sign == ":":
                 if number is not None or not value.lstrip("-").isdigit():
-                    raise OptionError(f"{text!r}: after ':' comes the number printed on the piece (e.g. Gestapo:3)")
+                    raise OptionError(f"{text!r}: after ':' comes the number printed on the piece (e.g. RRCC:3)")
                 number = int(value)
             elif faction is not None or not value:
-                raise OptionError(f"{text!r}: after '@' comes one faction (e.g. Cousin@germany)")
+                raise OptionError(f"{text!r}: after '@' comes one faction (e.g. Piccolo@italy)")
             else:
                 faction = value
         if not name:
             raise OptionError(f"{text!r} is not a selector: write a name, optionally :NUMBER and @FACTION "
-                              "(e.g. Gestapo:3, Cousin@germany)")
+                              "(e.g. RRCC:3, Piccolo@italy)")
         return cls(name, number, faction)
 
 
@@ -122,7 +122,7 @@ def select(game: "Game", selectors: list[str], kind: str | None = None, nation: 
 
     A selector names one piece: when it matches several different pieces (a name every nation
     has, police of several strengths) it is refused with the selectors that tell them apart,
-    unless `every` is set. Entries that are the same piece (three Gestapo of strength 2) print once.
+    unless `every` is set. Entries that are the same piece (three identical entries of strength 2) print once.
     Raises UnknownNameError (with the closest names) for a name that is in neither the tiles nor
     the roster, and EmptySelectionError when a known name or the filters pick nothing.
     """
@@ -183,7 +183,7 @@ def select(game: "Game", selectors: list[str], kind: str | None = None, nation: 
 
 
 def describe(game: "Game", piece: "Piece") -> str:
-    """A piece as a listing names it: "Gestapo (Germany, police, strength 3)"."""
+    """A piece as a listing names it: "RRCC (Italy, Police, strength 3)"."""
     kind = game.info.kinds.get(piece.kind)
     parts = [game.faction(piece.nation).name if piece.nation else None, kind.label if kind and kind.label else piece.kind]
     for field_name in ("strength", "value", "bonus", "cost"):
