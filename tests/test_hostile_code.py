@@ -23,12 +23,12 @@ from generators.referee import Ruling, Table
 class Said(Enum):
     said = "said"
 
-def hello(table: Table) -> Ruling[Said]:
+def hello(table: Table) -> Ruling[Said, None]:
     """Say hello.
 
     Example: dossier referee hello
     """
-    return Ruling("hello", Said.said, "reviewed code", rules=("1.0",), answer="reviewed")
+    return Ruling(Said.said, "reviewed code", rules=("1.0",), answer="reviewed")
 
 QUESTIONS = {"hello": hello}
 '''

@@ -36,10 +36,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from generators.core.errors import DataError, UnknownNameError
-from generators.core.names import NameIndex
-from generators.map.network import place_index, places
-from generators.referee import Finding, Position, Table
+from generators.referee import DataError, Finding, NameIndex, network, Position, Table, UnknownNameError
 
 from .rules import (
     CHIT_LIMIT,
@@ -171,7 +168,7 @@ class _Lookup:
     def __init__(self, table: Table, position: Position):
         self.table, self.position = table, position
         self.unknown: list = []
-        self.places = place_index(game_map(table), table.game.aliases)
+        self.places = network.place_index(game_map(table), table.game.aliases)
         self.chits = chit_index(table)
         self.secrets = NameIndex("secret", [p.name for p in pieces(table, "secret")], table.game.aliases)
 
@@ -249,7 +246,7 @@ def _year(table: Table, found: SpiesPosition) -> list[Finding]:
 
 
 def _may_end_in(table: Table, place: str) -> bool:
-    return places(game_map(table))[place] in game_map(table).rules.move_ends_in
+    return network.places(game_map(table))[place] in game_map(table).rules.move_ends_in
 
 
 def _at_sea(table: Table, read: Read) -> list[Finding]:

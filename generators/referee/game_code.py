@@ -200,4 +200,8 @@ def ask(referee: Referee, question: Question, table: Table, values: dict[str, An
     if not isinstance(ruling.verdict, question.verdicts):
         raise DataError([Problem(referee.file, where, f"gave the verdict {ruling.verdict!r}, which is not one of its "
                                  f"{question.verdicts.__name__}", "bad-referee")])
-    return ruling
+    wanted = question.facts or type(None)
+    if not isinstance(ruling.facts, wanted):
+        raise DataError([Problem(referee.file, where, f"gave the fields {type(ruling.facts).__name__}, not its declared "
+                                 f"{wanted.__name__}", "bad-referee")])
+    return ruling.named(question.name)
