@@ -168,3 +168,118 @@ def test_the_core_names_no_game():
                 if GAME_WORDS.search(line):
                     found.append(f"{file.relative_to(GENERATORS)}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+# ---- the referee counts on the boards ---------------------------------------------------------------
+
+def ask(cli, game, *args):
+    result = cli("referee", "--game", game, *args, "--json")
+    assert result.code == 0, result.stderr
+    return result.json()
+
+
+def test_advance_counts_an_embassy_as_one_space(cli):
+    found = ask(cli, "spion-und-spion", "advance", "3", "--colour", "black", "--spaces", "3")
+    assert found["path"] == ["4", "white-embassy", "5"] and found["end"] == "5" and found["board"] == "four-player"
+
+
+def test_advance_goes_each_sides_own_way(cli):
+    black = ask(cli, "spion-und-spion", "advance", "6", "--colour", "black-red", "--spaces", "1")
+    white = ask(cli, "spion-und-spion", "advance", "6", "--colour", "white-blue", "--spaces", "1")
+    assert (black["end"], white["end"]) == ("7", "5")
+
+
+def test_landing_on_alfred_shows_the_number(cli):
+    found = ask(cli, "spion-und-spion", "advance", "black embassy", "--colour", "black", "--spaces", "2")
+    assert found["kind"] == "alfred" and "Traitor" in found["rules"] and "number" in found["explanation"]
+
+
+def test_landing_exactly_on_an_enemy_embassy_means_zoff(cli):
+    found = ask(cli, "spion-und-spion", "advance", "3", "--colour", "black", "--spaces", "2")
+    assert found["end"] == "white-embassy" and "The Bazong" in found["rules"]
+
+
+def test_a_trap_stops_the_spy_in_front_of_it(cli):
+    found = ask(cli, "spion-und-spion", "advance", "1", "--colour", "black", "--spaces", "4", "--trap", "3")
+    assert found["verdict"] == "stops at a trap" and found["end"] == "2" and "Register S2" in found["rules"]
+
+
+def test_the_two_player_board_is_counted_in_the_two_player_game(cli):
+    found = ask(cli, "spion-und-spion:two-player", "advance", "4", "--colour", "white", "--spaces", "1")
+    assert found["board"] == "two-player" and found["end"] == "3"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["advance", "3", "--colour", "black", "--spaces", "5"], "up to 4"),
+    (["advance", "3", "--colour", "black", "--trap", "white embassy"], "embassy"),
+    (["advance", "99", "--colour", "black"], "unknown space"),
+    (["advance", "3", "--colour", "purple"], "unknown faction"),
+])
+def test_advance_refuses_what_the_board_cannot_hold(cli, args, words):
+    result = cli("referee", "--game", "spion-und-spion", *args)
+    assert result.code == 2 and words in result.stderr
+
+
+def test_travel_counts_cities_on_the_world_map(cli):
+    found = ask(cli, "web-of-spies", "travel", "Caracas", "Dakar", "--cards", "1")
+    assert found["verdict"] == "allowed" and found["spaces"] == 1
+    far = ask(cli, "web-of-spies", "travel", "Caracas", "Tokyo", "--cards", "2")
+    assert far["verdict"] == "too few cards" and far["spaces"] == len(far["path"]) - 1 > 2
+
+
+# ---- printed ----------------------------------------------------------------------------------------------
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    from generators.cli import main
+
+    out = tmp_path_factory.mktemp("boards")
+    assert main(["build", "--game", "spion-und-spion", "--only", "boards", "--out", str(out)]) == 0
+    assert main(["build", "--game", "web-of-spies", "--only", "map", "--out", str(out)]) == 0
+    return out
+
+
+def squares(page, side_mm: float) -> list:
+    return [r for r in page.rects if abs(r["width"] / MM - side_mm) < 0.1 and abs(r["height"] / MM - side_mm) < 0.1]
+
+
+@pytest.mark.parametrize("board_id, spaces, alfred", [("four-player", 20, 4), ("two-player", 10, 2)])
+def test_each_board_prints_every_space_at_the_layouts_size(printed, spion, board_id, spaces, alfred):
+    import pdfplumber
+
+    size = spion.layout.size("space").width
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        [page] = pdf.pages
+        assert len(squares(page, size)) == spaces
+        words = [w["text"] for w in page.extract_words()]
+        text = " ".join(words)
+    assert words.count("ALFRED") == alfred + 1  # each ALFRED space, and the legend
+    for printed_text in ("BLACK PRISON", "COAL BOX", "BLACK Pass-Cards", "WHITE Pass-Cards", "BLACK embassy", "WHITE embassy"):
+        assert printed_text in text
+    assert size >= 2 * spion.layout.size("counter").width  # two spies side by side
+
+
+@pytest.mark.parametrize("board_id", ["four-player", "two-player"])
+def test_each_board_is_tiled_over_letter_with_a_guide(printed, board_id):
+    import pdfplumber
+
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}-tiles.pdf") as pdf:
+        assert len(pdf.pages) > 2
+        assert all(abs(p.width / MM - 215.9) < 0.2 and abs(p.height / MM - 279.4) < 0.2 for p in pdf.pages)
+        assert "how the sheets fit" in pdf.pages[0].extract_text()
+
+
+def test_the_world_map_prints_its_dice_table_and_asset_slots(printed, web):
+    import pdfplumber
+
+    with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+        card = web.layout.size("card")
+        slots = [r for r in pdf.pages[0].rects if abs(r["width"] / MM - card.width) < 0.1 and abs(r["height"] / MM - card.height) < 0.1]
+    for name in ("Caracas", "Dakar", "Region die (white)", "Public Asset", "Secret Asset", "North America"):
+        assert name in text
+    assert len(slots) == 3
+    assert (printed / "web-of-spies" / "map-tiles.pdf").is_file()

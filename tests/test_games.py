@@ -85,7 +85,8 @@ def sheets(built):
 
 
 # What each game prints beyond its counters, cards and player aid: its board, whole and tiled.
-BOARDS = {"web-of-spies": ["map-tiles.pdf", "map.pdf"]}
+BOARDS = {"web-of-spies": ["map-tiles.pdf", "map.pdf"],
+          "spion-und-spion": ["board-four-player-tiles.pdf", "board-four-player.pdf", "board-two-player-tiles.pdf", "board-two-player.pdf"]}
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -574,6 +574,82 @@ def move(
                   f"{where}.{passing}", ("The Player Turn",), allowed=True, facts=MoveFacts(**facts))
 
 
+class Advance(Enum):
+    lands = "lands"
+    stops_at_trap = "stops at a trap"
+
+
+@dataclass(frozen=True)
+class AdvanceFacts(Facts):
+    """The fields of an `advance` ruling: the board, the spaces entered in order, where the spy ends and what is there."""
+
+    board: str
+    start: str
+    spaces: int
+    path: list[str]
+    end: str
+    kind: Optional[str]
+    owner: Optional[str]
+    blocked_by: Optional[str]
+
+
+def advance(
+    table: Table,
+    start: Annotated[str, Param("The space the spy stands on: its number, or an embassy (\"black embassy\").", metavar="SPACE")],
+    colour: Annotated[str, Param("The spy's colour (black, white, black-red, white-blue).", flag="--colour")],
+    spaces: Annotated[int, Param("Spaces to advance: 1 on a plain turn, 2 to 4 for a FAHR, FLITZ or DUES card.", flag="--spaces", metavar="N")] = 1,
+    traps: Annotated[list[str], Param("A space holding a NASTY TRAP (give it again for more).", flag="--trap", metavar="SPACE")] = (),
+) -> Ruling[Advance, AdvanceFacts]:
+    """Where does my spy end if it advances N spaces from here? Counted on the board, along its footsteps.
+
+    Every embassy counts as one space; an ALFRED space shows the spy's number to anyone; no spy passes a NASTY TRAP.
+
+    Example: dossier referee --game spion-und-spion advance 3 --colour black --spaces 3
+    """
+    from generators.referee import track
+
+    most = max(ADVANCES.values())
+    _between(spaces, 1, most, "--spaces", f"a spy advances 1 space, or up to {most} with a Pass-Card")
+    try:
+        board = track.board_for(table.game, table.variant)
+        moves = track.Track(board)
+        side = table.game.faction(colour).id
+        origin = moves.resolve(start)
+        ahead = moves.direction(side)
+        trapped = [moves.resolve(t) for t in traps]
+    except track.BoardError as exc:
+        raise QuestionError(str(exc)) from None
+    for space in trapped:
+        if board.space_of(space).kind == "embassy":
+            raise QuestionError(f"--trap {space}: no NASTY TRAP may stand in an embassy")
+        if space == origin:
+            raise QuestionError(f"--trap {space}: a trap is placed only on a space nobody occupies, and your spy stands there")
+    found = moves.advance(origin, side, spaces, trapped)
+    end = board.space_of(found.end)
+    partners = {s for s, way in board.directions.items() if way == ahead}
+    label = lambda space_id: board.space_of(space_id).label  # noqa: E731
+    facts = AdvanceFacts(board.id, origin, spaces, list(found.path), found.end, end.kind, end.owner, found.blocked_by)
+    way = f"{table.game.faction(side).name} follows its own footsteps on {board.title.lower()}"
+    steps = " → ".join(label(s) for s in found.path) or "nowhere"
+    rules = ["The Player Turn"]
+    if found.blocked_by:
+        said = (f"{way}: {steps}. A NASTY TRAP on {label(found.blocked_by)} cannot be passed, so the spy stops in front of it, "
+                f"on {end.label}, after {len(found.path)} of {spaces} spaces.")
+        rules += ["Nasty Traps", "Register S2"]
+    else:
+        said = f"{way}: {steps}. The spy ends on {end.label}, {spaces} space{'s' if spaces != 1 else ''} on (every embassy counts as one space)."
+    if end.kind == "alfred":
+        said += " It is an ALFRED space: anyone may look at the spy's number."
+        rules.append("Traitor")
+    elif end.kind == "embassy" and end.owner in partners:
+        said += f" It is your side's embassy: at most {EMBASSY_LIMIT} of its own spies may stand in it."
+    elif end.kind == "embassy":
+        said += " It is an enemy embassy, reached exactly: beat every spy in it (ZOFF) to take its BAZONG."
+        rules += ["ZOFF", "The Bazong"]
+    verdict = Advance.stops_at_trap if found.blocked_by else Advance.lands
+    return Ruling(verdict, said, tuple(rules), answer=f"ends on {end.label}", facts=facts)
+
+
 # ---- the GRAY SPY, the BAZONG, the traitor ---------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -788,6 +864,7 @@ QUESTIONS = {
     "zoff": zoff,
     "zoff-several": zoff_several,
     "move": move,
+    "advance": advance,
     "draw": draw,
     "pass-card": pass_card,
     "free": free,

@@ -328,6 +328,47 @@ def move(
 
 
 @dataclass(frozen=True)
+class TravelFacts(Facts):
+    """The fields of a `travel` ruling: the cities passed, both ends included, and the cards it takes."""
+
+    origin: str
+    destination: str
+    spaces: int
+    path: list[str]
+    cards: int
+
+
+def travel(
+    table: Table,
+    origin: Annotated[str, Param("The city the agent stands in.", metavar="FROM")],
+    destination: Annotated[str, Param("The city it is to reach.", metavar="TO")],
+    cards: Annotated[int, Param("Cards in your hand you can spare.", flag="--cards", metavar="N")] = HAND,
+) -> Ruling[Move, TravelFacts]:
+    """How many cards does my agent need to reach that city? Counted on the board: one card a space, one city to the next.
+
+    Example: dossier referee --game web-of-spies travel Caracas Lisbon --cards 3
+    """
+    from generators.referee import network
+
+    _cards_held(table, "--cards", cards)
+    if table.game.map is None:
+        raise QuestionError(f"{table.game.name} has no board (map.yaml) to count spaces on")
+    board = network.Network(table.game.map, table.game.aliases)
+    start, end = board.resolve(origin), board.resolve(destination)
+    found = board.route(start, end)
+    if not found.is_reachable:
+        raise QuestionError(f"no connection joins {start} and {end} on the board")
+    facts = TravelFacts(start, end, found.spaces, found.path, cards)
+    way = " → ".join(found.path)
+    if cards < found.spaces:
+        return Ruling(Move.too_few_cards, f"The shortest way is {found.spaces} spaces ({way}), one card a space, and you can spare {cards}: "
+                      f"go {cards} of them this turn.", ("Move Action",), allowed=False, answer=f"{found.spaces} cards needed", facts=facts)
+    return Ruling(Move.allowed, f"The shortest way is {found.spaces} space{'s' if found.spaces != 1 else ''} ({way}): discard "
+                  f"{found.spaces} card{'s' if found.spaces != 1 else ''} face down, any cards, one for each space.", ("Move Action",),
+                  allowed=True, answer=f"{found.spaces} card{'s' if found.spaces != 1 else ''}", facts=facts)
+
+
+@dataclass(frozen=True)
 class AcquireFacts(Facts):
     """The fields of a `acquire` ruling."""
 
@@ -639,6 +680,7 @@ QUESTIONS = {
     "setup": setup,
     "start-city": start_city,
     "move": move,
+    "travel": travel,
     "acquire": acquire,
     "attack": attack,
     "counter": counter,

@@ -2,7 +2,8 @@
 
 This package is the one module a game's Python imports (a test checks it): the contract's vocabulary
 (`rulings`), and the game's data and map as the referee reads them, re-exported here so game code
-never depends on where the core keeps them. The map's network (networkx) is imported only when asked for.
+never depends on where the core keeps them. The map's network (networkx) and the track boards' moves are imported only
+when asked for.
 """
 
 from ..core.errors import DataError, UnknownNameError
@@ -15,13 +16,17 @@ from .questions import Param
 from .rulings import Allowed, Facts, QuestionError, Ruling, Table, only_in
 
 __all__ = ["Allowed", "City", "DataError", "Facts", "Faction", "Finding", "MapFile", "NameIndex", "Param", "Piece",
-           "Position", "QuestionError", "Ruling", "Table", "UnknownNameError", "network", "only_in", "years_label"]
+           "Position", "QuestionError", "Ruling", "Table", "UnknownNameError", "network", "only_in", "track", "years_label"]
 
 
 def __getattr__(name: str):
-    """`network`, the map's route network (networkx), imported on first use."""
+    """`network`, the map's route network (networkx), and `track`, moves along a track board, imported on first use."""
     if name == "network":
         from ..map import network
 
         return network
+    if name == "track":
+        from ..map import track
+
+        return track
     raise AttributeError(name)
