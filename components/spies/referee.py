@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Optional
 
-from generators.referee import Allowed, Facts, Finding, only_in, Param, Position, QuestionError, Ruling, Table, years_label
+from generators.referee import Allowed, Facts, Finding, only_in, Param, Position, QuestionError, Replay, Ruling, Table, years_label
 
 from .rules import (
     ACTION_POINTS,
@@ -1066,6 +1066,13 @@ def check_position(table: Table, position: Position) -> list[Finding]:
     from .position import check_position as check
 
     return check(table, position)
+
+
+def replay_game(table: Table, record: Position, until: int | None) -> Replay:
+    """A whole game record replayed on the board (`dossier referee game FILE`); in record.py, imported only then."""
+    from .record import replay_game as replay
+
+    return replay(table, record, until)
 
 
 QUESTIONS = {

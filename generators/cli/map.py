@@ -103,18 +103,25 @@ def route_(
     start, end = network.resolve(origin), network.resolve(destination)
     found = network.route(start, end)
     limit = network.map.rules.spaces_per_turn
+    journey = network.journey(start, end) if found.is_reachable and not found.is_within(limit) else None
+    turns = journey.turns if journey else (1 if found.spaces else 0) if found.is_reachable else None
+    stops = journey.stops if journey else [end] if found.spaces else []
     if as_json:
         print_json({"from": start, "to": end, "spaces": found.spaces, "path": found.path, "kinds": found.kinds,
-                    "spaces_per_turn": limit, "within_turn": found.is_within(limit)})
+                    "spaces_per_turn": limit, "within_turn": found.is_within(limit), "turns": turns, "stops": stops})
         return
     if not found.is_reachable:
         typer.echo(f"{start} → {end}: no route joins them")
         return
-    verdict = "within one turn" if found.is_within(limit) else "more than one turn"
+    verdict = "within one turn" if found.is_within(limit) else f"{turns} turns"
     typer.echo(f"{start} → {end}: {found.spaces} space(s), {verdict} (at most {limit} a turn)")
     typer.echo(f"  {found.path[0]}")
     for place, kind in zip(found.path[1:], found.kinds):
         typer.echo(f"  {'by ' + kind:<8} {place}")
+    if journey:
+        legs = "; ".join(f"turn {i} to {stop} ({leg.spaces} space{'s' if leg.spaces != 1 else ''})"
+                         for i, (stop, leg) in enumerate(zip(journey.stops, journey.legs), 1))
+        typer.echo(f"  Stopping in a city each turn: {legs}")
 
 
 @map_app.command()

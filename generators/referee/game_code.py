@@ -39,11 +39,12 @@ LONGEST_MESSAGE = 300  # characters of a failing module's own message kept in ou
 
 @dataclass(frozen=True)
 class Referee:
-    """A game's referee module, loaded: its file, its questions by name, and its position check if it has one."""
+    """A game's referee module, loaded: its file, its questions by name, its position check and its game replay if it has them."""
 
     file: Path
     questions: dict[str, Question]
     position_check: Callable[..., Any] | None
+    game_replay: Callable[..., Any] | None = None
 
 
 class _OutOfTime(BaseException):
@@ -187,7 +188,10 @@ def load_referee(game: Game) -> Referee:
     check = getattr(module, "check_position", None)
     if check is not None and not callable(check):
         raise DataError([Problem(file, "check_position", "is not a function", "bad-referee")])
-    return Referee(file, questions, check)
+    replay = getattr(module, "replay_game", None)
+    if replay is not None and not callable(replay):
+        raise DataError([Problem(file, "replay_game", "is not a function", "bad-referee")])
+    return Referee(file, questions, check, replay)
 
 
 def ask(referee: Referee, question: Question, table: Table, values: dict[str, Any]) -> Ruling:

@@ -20,7 +20,7 @@ from .rulings import Facts, Ruling, variants_of
 
 SCALARS = (int, float, str, bool)
 RESERVED_PARAMETERS = ("ctx", "game_choice", "as_json")
-RESERVED_QUESTIONS = ("position",)
+RESERVED_QUESTIONS = ("position", "game")
 EXAMPLE = re.compile(r"^\s*Example:\s*(?P<command>dossier referee .+?)\s*$", re.M)
 
 
