@@ -225,6 +225,33 @@ class Board:
 
     # ---- playing ----
 
+    def legal_actions(self) -> list[dict]:
+        """The actions the power to move may take now: its tiles played or discarded, its searches, each unmoved spy's
+        move to every place it may end in (by a shortest path), its chits' Discovery where a spy stands on a secret,
+        and ending the turn; each one checked by playing it on a copy."""
+        power, h = self.turn, self.powers[self.turn]
+        found: list[dict] = []
+        if self.state.phase == 0:
+            for tile in h.tiles or []:
+                found += [{"power": power, "tile": tile}, {"power": power, "discard": tile}]
+        else:
+            for city in {c for _, c in h.police}:
+                for owner, holding in self.powers.items():
+                    found += [{"power": power, "search": city, "spy": f"{owner}/{spy}"}
+                              for spy, at in holding.spies.items() if owner != power and at == city]
+            net = _network(self.table)
+            for spy, at in h.spies.items():
+                if spy in self.state.moved:
+                    continue
+                for end in net.reachable(at):
+                    if end != at:
+                        found.append({"power": power, "move": spy, "path": net.route(at, end).path})
+                if "Discovery" in h.chits:
+                    found += [{"power": power, "chit": "Discovery", "spy": spy, "secret": key}
+                              for key, secret in self.secrets.items() if secret.city == at]
+            found.append({"power": power, "end": "turn"})
+        return [a for a in found if self.is_legal(a)]
+
     def is_legal(self, action: dict) -> bool:
         try:
             self.copy().push(action)

@@ -8,7 +8,6 @@ the PDF is written with, so text fitted here fits on paper.
 from __future__ import annotations
 
 import hashlib
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -53,8 +52,8 @@ def register_font(file_name: str, game_folder: Path | None = None) -> str:
 def _registered_file(path: Path, stem: str, size: int, modified: int) -> str:
     """The drawing name of one version of the font file at `path` (size and modification time tell
     versions apart; the name itself comes from the bytes)."""
-    data = path.read_bytes()
-    return _registered(io.BytesIO(data), f"{stem}-{hashlib.sha256(data).hexdigest()[:8]}")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8]
+    return _registered(str(path), f"{stem}-{digest}")  # by its path, so the face knows its file
 
 
 def _registered(source, font_name: str) -> str:
