@@ -36,6 +36,7 @@ PRODUCTS: dict[str, str] = {
     "player-aid": "generators.printing.player_aid:build_player_aid",
     "map": "generators.map.poster:build_map",
     "display": "generators.map.display:build_display",
+    "boards": "generators.map.track_board:build_boards",
 }
 
 

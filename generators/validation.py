@@ -26,6 +26,7 @@ from .core.game import Game
 from .core.loader import read_game
 from .map.aid_content import check_aids
 from .map.checks import check_game_map
+from .map.track import check_boards
 from .printing.print_checks import check_card_print, check_type_sizes
 from .printing.symbols import check_symbols
 
@@ -38,6 +39,7 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_layout,
     check_symbols,
     check_game_map,
+    check_boards,
     check_type_sizes,
     check_card_print,
     check_aids,

@@ -101,7 +101,7 @@ def game_copy(tmp_path):
 
     def copy(name: str = "spies") -> Path:
         target = tmp_path / name
-        shutil.copytree(paths.components_dir() / name, target)
+        shutil.copytree(paths.components_dir() / name, target, ignore=shutil.ignore_patterns("__pycache__"))
         return target
 
     return copy

@@ -432,6 +432,20 @@ def a_displays_list_takes_a_card_section_that_exists(files):
         {"id": "moves", "kind": "list", "title": "Moving", "from_card": {"card": "summary", "section": "Flying"}}]}
 
 
+BOARD = {"id": "ring", "title": "Ring", "directions": {"red": "forward", "blue": "backward"},
+         "spaces": [{"id": "a"}, {"id": "b"}, {"id": "c"}]}
+
+
+@case("boards.yaml", "boards[0].variant", "unknown-variant")
+def a_board_is_for_a_variant_the_game_has(files):
+    files["boards.yaml"] = {"boards": [BOARD | {"variant": "endless"}]}
+
+
+@case("boards.yaml", "boards[1].id", "duplicate-board")
+def two_boards_may_not_share_an_id(files):
+    files["boards.yaml"] = {"boards": [BOARD, BOARD]}
+
+
 @case("display.yaml", "aids[0].marks", "invalid")
 def a_track_marks_only_boxes_it_has(files):
     files["display.yaml"] = {"title": "Tiny display", "aids": [
@@ -536,7 +550,7 @@ def write_files(folder: Path, files: Files) -> None:
 
 def spies_files(folder: Path) -> Files:
     """A copy of the shipped Spies! folder, its files given as text to break."""
-    shutil.copytree(paths.components_dir() / "spies", folder)
+    shutil.copytree(paths.components_dir() / "spies", folder, ignore=shutil.ignore_patterns("__pycache__"))
     return {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.yaml")}
 
 

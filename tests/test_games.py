@@ -84,10 +84,15 @@ def sheets(built):
     return found
 
 
+# What each game prints beyond its counters, cards and player aid: its board, whole and tiled.
+BOARDS = {"web-of-spies": ["map-tiles.pdf", "map.pdf"],
+          "spion-und-spion": ["board-four-player-tiles.pdf", "board-four-player.pdf", "board-two-player-tiles.pdf", "board-two-player.pdf"]}
+
+
 @pytest.mark.parametrize("name", GAMES)
-def test_each_game_builds_counters_cards_and_a_player_aid_but_no_tiles(built, name):
+def test_each_game_builds_counters_cards_a_player_aid_and_its_board_but_no_tiles(built, name):
     files = sorted(p.name for p in (built / name).iterdir() if not p.name.startswith("."))
-    assert files == ["cards.pdf", "counters.pdf", "player-aid.pdf"]
+    assert files == sorted(["cards.pdf", "counters.pdf", "player-aid.pdf", *BOARDS.get(name, [])])
 
 
 @pytest.mark.parametrize("name", GAMES)

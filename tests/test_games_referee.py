@@ -264,6 +264,11 @@ def test_a_row_beyond_the_board_is_refused(cli, row):
     assert "rows 1 to 10" in refused(cli, *TOKENS, "eligible", "--token", "Swap 2", "--row", row)
 
 
+def test_reveal_1_names_any_spy_on_the_board_whatever_its_row(cli):
+    answer = ask(cli, *TOKENS, "eligible", "--token", "Reveal 1", "--whose", "enemy")
+    assert (answer["allowed"], answer["row"]) == (True, None)
+
+
 def test_the_tenth_row_is_on_the_board_but_beyond_your_half(cli):
     assert ask(cli, *TOKENS, "eligible", "--token", "Move 2", "--row", "10")["allowed"] is False
 

@@ -108,6 +108,22 @@ def test_five_space_limit():
     assert beyond.spaces == 6 and not beyond.is_within(5) and beyond.is_within(6)
 
 
+def test_a_long_move_takes_the_fewest_turns_stopping_in_a_city_each_time():
+    journey = Network(chain(12)).journey("C0", "C11")
+    assert (journey.turns, journey.stops[-1]) == (3, "C11")
+    assert all(leg.spaces <= 5 for leg in journey.legs) and sum(leg.spaces for leg in journey.legs) == 11
+
+
+def test_a_turn_never_ends_at_sea_so_a_sea_crossing_may_take_an_extra_turn():
+    # A - six sea zones - B: six spaces, and no city to stop in between, so no journey at all
+    zones = {f"Z{i}": [f"Z{i - 1}"] * (i > 0) + [f"Z{i + 1}"] * (i < 4) for i in range(5)}
+    game_map = small_map([("A", ("Z0",)), ("B", ("Z4",))], zones=zones)
+    assert Network(game_map).route("A", "B").spaces == 6
+    assert Network(game_map).journey("A", "B").turns is None
+    stop = small_map([("A", ("Z0",)), ("Mid", ("Z2",)), ("B", ("Z4",))], zones=zones)
+    assert (Network(stop).journey("A", "B").turns, Network(stop).journey("A", "B").stops) == (2, ["Mid", "B"])
+
+
 def test_the_limit_comes_from_the_map():
     game_map = chain(8).model_copy(update={"rules": chain(8).rules.model_copy(update={"spaces_per_turn": 3})})
     assert max(Network(game_map).reachable("C0").values()) == 3
@@ -263,6 +279,19 @@ def test_cli_route_json(cli):
     assert answer["path"][0] == "Berlin" and answer["path"][-1] == "Lisbon"
     assert len(answer["kinds"]) == answer["spaces"] == len(answer["path"]) - 1
     assert set(answer["kinds"]) <= {"rail", "air", "sea"}
+
+
+def test_cli_route_gives_the_turns_and_a_city_to_stop_in_each_turn(cli, spies):
+    answer = cli("map", "route", "Sofia", "Lisbon", "--json").json()
+    assert answer["spaces"] == 7 and answer["within_turn"] is False
+    assert answer["turns"] == len(answer["stops"]) == 2 and answer["stops"][-1] == "Lisbon"
+    cities = {c.name for c in spies.map.cities}
+    network = Network(spies.map)
+    for a, b in zip([answer["from"], *answer["stops"]], answer["stops"]):
+        assert b in cities and network.route(a, b).spaces <= 5
+    assert "Stopping in a city each turn: turn 1 to" in cli("map", "route", "Sofia", "Lisbon").stdout
+    near = cli("map", "route", "Berlin", "Paris", "--json").json()
+    assert (near["turns"], near["stops"]) == (1, ["Paris"])
 
 
 def test_cli_route_text_shows_each_step(cli):

@@ -64,6 +64,15 @@ def _moved_far(d):
     named(d, "Fenn").update(lat=60.0)
 
 
+def _with_dice(d):
+    """Two regions picked by a 2-faced die, each with a city for every face of a 3-faced one."""
+    d["dice"] = {"region": {"name": "Region die", "faces": 2}, "city": {"name": "City die", "faces": 3}}
+    d["regions"] = [{"name": "West", "number": 1}, {"name": "East", "number": 2}]
+    for n, name in enumerate(["Alba", "Bree", "Cair", "Dale", "Eryn", "Fenn"]):
+        named(d, name).update(region="West" if n < 3 else "East", number=n % 3 + 1)
+    return d
+
+
 # code -> (what breaks it, the names the problem must mention)
 BREAKS = {
     "duplicate-city": (lambda d: d["cities"].append(copy.deepcopy(named(d, "Alba"))), ["Alba"]),
@@ -90,6 +99,13 @@ BREAKS = {
     "mark-not-neutral": (lambda d: (named(d, "Cair").update(marks=[]), named(d, "Alba")["marks"].append("secret")), ["Alba"]),
     "mark-missing": (lambda d: named(d, "Dale").update(marks=[]), ["Dale"]),
     "mark-unlisted": (lambda d: named(d, "Cair")["marks"].append("haven"), ["Cair"]),
+    "home-territory": (lambda d: d["rules"].update(home_territory=False), ["Alba"]),
+    "duplicate-region": (lambda d: _with_dice(d)["regions"].append({"name": "West", "number": 1}), ["West"]),
+    "unknown-region": (lambda d: named(_with_dice(d), "Alba").update(region="Atlantis"), ["Alba"]),
+    "missing-region": (lambda d: named(_with_dice(d), "Bree").pop("region"), ["Bree"]),
+    "die-face": (lambda d: named(_with_dice(d), "Bree").update(number=1), ["Alba", "Bree"]),
+    "dice-regions": (lambda d: _with_dice(d)["dice"]["region"].update(faces=3), []),
+    "dice-cities": (lambda d: named(_with_dice(d), "Fenn").update(number=2), ["East"]),
     # warnings
     "long-rail-line": (_moved_far, ["Eryn", "Fenn"]),
     "port-without-lines": (lambda d: add_city(d, name="Hull", country="Greyland", lat=48.0, lon=0.0, port=True, sea_zones=["West Sea"]), ["Hull"]),
@@ -148,6 +164,11 @@ def test_every_code_has_a_broken_map():
     source = Path(generators.map.checks.__file__).read_text(encoding="utf-8")
     emitted = set(re.findall(r'_(?:error|warning)\("([a-z-]+)"', source))
     assert emitted == set(BREAKS)
+
+
+def test_a_clean_map_with_dice_has_no_problems(cli, tmp_path):
+    result = cli("map", "check", "--game", write_game(tmp_path / "tiny", _with_dice(copy.deepcopy(CLEAN))), "--json")
+    assert result.code == 0 and result.json()["problems"] == []
 
 
 def test_every_problem_is_reported_at_once(cli, tmp_path):

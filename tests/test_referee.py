@@ -111,7 +111,7 @@ def test_text_answer_gives_the_answer_the_reason_and_the_rules(cli):
 # ---- counterspy --------------------------------------------------------------------------------
 
 def test_a_stronger_counterspy_captures_and_leaves_play(cli):
-    answer = ruling(cli, "counterspy", "--counterspy", "5", "--spy", "4")
+    answer = ruling(cli, "counterspy", "--counterspy", "5", "--spy", "3")
     assert (answer["ruling"], answer["counterspy_removed"], answer["captured_to"]) == ("captured", True, "time and victory record")
 
 
@@ -131,6 +131,14 @@ def test_a_cousin_is_never_captured_by_a_counterspy_in_the_long_game_only(cli):
     assert (long_game["ruling"], long_game["counterspy_removed"], long_game["captured_to"]) == ("no effect", True, None)
     assert "5.2" in long_game["rules"]
     assert ruling(cli, "counterspy", "--counterspy", "5", "--spy", "4", "--cousin")["ruling"] == "captured"
+
+
+def test_a_strength_4_spy_is_its_powers_cousin_without_saying_so(cli):
+    long_game = ruling(cli, "counterspy", "--counterspy", "5", "--spy", "4", "--game", "long")
+    assert (long_game["ruling"], long_game["captured_to"]) == ("no effect", None)
+    assert "5.2" in long_game["rules"] and "Playing Piece Roster" in long_game["rules"]
+    standard = ruling(cli, "counterspy", "--counterspy", "5", "--spy", "4")
+    assert standard["ruling"] == "captured" and "Cousin has no special rule in the standard game" in standard["explanation"]
 
 
 def test_counterspy_refusals(cli):

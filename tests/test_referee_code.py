@@ -15,27 +15,33 @@ from generators.referee import game_code
 from generators.referee.trust import trust_file
 
 TOY = '''
+from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Optional
-from generators.referee import Param, QuestionError, Ruling, Table
+from generators.referee import Facts, Param, QuestionError, Ruling, Table
 
 class Double(Enum):
     doubled = "doubled"
+
+@dataclass(frozen=True)
+class Doubled(Facts):
+    twice: int
+    colour: Optional[str]
 
 class Colour(str, Enum):
     red = "red"
     blue = "blue"
 
 def double(table: Table, number: Annotated[int, Param("A number.", flag="--number")],
-           colour: Annotated[Optional[Colour], Param("A colour.", flag="--colour")] = None) -> Ruling[Double]:
+           colour: Annotated[Optional[Colour], Param("A colour.", flag="--colour")] = None) -> Ruling[Double, Doubled]:
     """Twice the number.
 
     Example: dossier referee double --number 4
     """
     if number < 0:
         raise QuestionError("--number: not below zero")
-    return Ruling("double", Double.doubled, f"{table.game.info.title}, {table.variant}", rules=("1.0",), answer=str(2 * number),
-                  extra={"twice": 2 * number, "colour": colour.value if colour else None})
+    return Ruling(Double.doubled, f"{table.game.info.title}, {table.variant}", rules=("1.0",), answer=str(2 * number),
+                  facts=Doubled(twice=2 * number, colour=colour.value if colour else None))
 
 QUESTIONS = {"double": double}
 '''
@@ -63,9 +69,9 @@ def own_game(game_copy, cli):
 
 
 def question(body: str, signature: str = "number: Annotated[int, Param('A number.', flag='--number')] = 1",
-             returns: str = "Ruling[Seven]", doc: str = "Seven.\n\n    Example: dossier referee seven") -> str:
+             returns: str = "Ruling[Seven, None]", doc: str = "Seven.\n\n    Example: dossier referee seven") -> str:
     """A referee module with one question `seven` whose signature, return annotation, docstring and body are given."""
-    return (f"from enum import Enum\nfrom typing import Annotated, Optional\nfrom generators.referee import Param, Ruling, Table\n\n"
+    return (f"from __future__ import annotations\nfrom dataclasses import dataclass\nfrom enum import Enum\nfrom typing import Annotated, Optional\nfrom generators.referee import Allowed, Facts, Param, Ruling, Table\n\n"
             f"class Seven(Enum):\n    seven = 'seven'\n\nclass Other(Enum):\n    other = 'other'\n\n"
             f"def seven(table: Table, {signature}) -> {returns}:\n    \"\"\"{doc}\n    \"\"\"\n{textwrap.indent(body, '    ')}\n\n"
             "QUESTIONS = {'seven': seven}\n")
@@ -95,6 +101,29 @@ def test_a_game_splits_its_rules_over_sibling_modules(cli, own_game, game_copy):
     result = cli("referee", "--game", str(folder), "double", "--number", "2", "--json")
     assert result.code == 0, result.stderr
     assert result.json()["explanation"] == "from a sibling module"
+
+
+def test_a_question_is_named_by_the_contract_and_a_may_i_answer_says_allowed(cli, own_game):
+    folder = own_game(question("return Ruling(Allowed.not_allowed, 'x', ('1.0',))", returns="Ruling[Allowed, None]"))
+    answer = cli("referee", "--game", str(folder), "seven", "--json").json()
+    assert (answer["question"], answer["verdict"], answer["allowed"]) == ("seven", "not allowed", False)
+
+
+def test_shipped_game_code_imports_only_the_referee_package_of_dossier():
+    for file in sorted(paths.components_dir().glob("*/*.py")):
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        modules = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        modules |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+        ours = {m for m in modules if m.split(".")[0] == "generators"}
+        assert ours <= {"generators.referee"}, (file, ours)
+
+
+def test_no_game_declares_its_own_allowed_verdicts():
+    for file in sorted(paths.components_dir().glob("*/referee.py")):
+        for node in ast.parse(file.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and any(getattr(b, "id", "") == "Enum" for b in node.bases):
+                values = sorted(s.value.value for s in node.body if isinstance(s, ast.Assign))
+                assert values != ["allowed", "not allowed"], f"{file.parent.name}: {node.name} repeats Allowed"
 
 
 def test_no_shipped_referee_imports_the_command_line_library():
@@ -167,13 +196,15 @@ def test_a_module_that_fails_to_load_is_refused_naming_the_file(cli, own_game, s
     ({"signature": "n: Annotated[int, Param('x', flag='--n')] = None"}, "needs the type Optional"),
     ({"signature": "as_json: Annotated[bool, Param('x', flag='--j')] = False"}, "reserved"),
     ({"signature": "*numbers: Annotated[int, Param('x', flag='--n')]"}, "*args"),
-    ({"returns": "Ruling"}, "its return annotation must be Ruling[Verdict]"),
-    ({"returns": "int"}, "its return annotation must be Ruling[Verdict]"),
+    ({"returns": "Ruling"}, "its return annotation must be Ruling[Verdict, Fields]"),
+    ({"returns": "int"}, "its return annotation must be Ruling[Verdict, Fields]"),
+    ({"returns": "Ruling[Seven]"}, "Too few arguments"),
+    ({"returns": "Ruling[Seven, dict]"}, "must be a dataclass subclassing Facts, or None"),
     ({"doc": "Seven."}, "a line 'Example: dossier referee ...'"),
     ({"doc": ""}, "one-line summary"),
 ])
 def test_a_question_declared_wrongly_is_refused_naming_it(cli, own_game, kwargs, message):
-    folder = own_game(question("return Ruling('seven', Seven.seven, 'x', ('1.0',))", **kwargs))
+    folder = own_game(question("return Ruling(Seven.seven, 'x', ('1.0',))", **kwargs))
     found = refused(cli, "--game", str(folder), "seven")
     assert "referee.py: QUESTIONS['seven']: " in found and message in found
 
@@ -181,9 +212,13 @@ def test_a_question_declared_wrongly_is_refused_naming_it(cli, own_game, kwargs,
 @pytest.mark.parametrize("body, message", [
     ("raise KeyError('lost')", "QUESTIONS['seven']: raised KeyError: 'lost'"),
     ("return 7", "QUESTIONS['seven']: returned int, not a Ruling"),
-    ("return Ruling('seven', Seven.seven, 'x', ())", "QUESTIONS['seven']: raised ValueError: ruling on 'seven' cites no rule"),
-    ("return Ruling('seven', 'seven', 'x', ('1.0',))", "is not a member of the question's Enum"),
-    ("return Ruling('seven', Other.other, 'x', ('1.0',))", "gave the verdict <Other.other: 'other'>, which is not one of its Seven"),
+    ("return Ruling(Seven.seven, 'x', ())", "QUESTIONS['seven']: raised ValueError: the ruling 'seven' cites no rule"),
+    ("return Ruling('seven', 'x', ('1.0',))", "is not a member of the question's Enum"),
+    ("return Ruling(Other.other, 'x', ('1.0',))", "gave the verdict <Other.other: 'other'>, which is not one of its Seven"),
+    ("return Ruling(Seven.seven, 'x', ('1.0',), facts={'n': 1})", "the ruling's facts dict are not a Facts dataclass"),
+    ("@dataclass(frozen=True)\nclass Mine(Facts):\n    n: int\nreturn Ruling(Seven.seven, 'x', ('1.0',), facts=Mine(1))",
+     "gave the fields Mine, not its declared NoneType"),
+    ("return Ruling(Allowed.allowed, 'x', ('1.0',), allowed=False)", "says 'allowed' but allowed=False"),
     ("raise SystemExit(0)", "QUESTIONS['seven']: tried to exit the program (exit code 0)"),
     ("raise RuntimeError('x' * 5000)", "xxx…"),
 ])
@@ -246,7 +281,8 @@ def test_games_in_a_data_folder_from_elsewhere_need_trust_too(cli, tmp_path, mon
     import shutil
 
     root = tmp_path / "data"
-    shutil.copytree(paths.components_dir() / "special-action-tokens", root / "components" / "special-action-tokens")
+    shutil.copytree(paths.components_dir() / "special-action-tokens", root / "components" / "special-action-tokens",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     (root / "layouts").symlink_to(paths.layouts_dir())
     monkeypatch.setenv("DOSSIER_DATA", str(root))
     assert "dossier trust" in refused(cli, "--game", "special-action-tokens", "play", "--token", "Move 2")

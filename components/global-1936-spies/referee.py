@@ -14,9 +14,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Annotated, Optional
 
-from generators.core.models import Faction
-from generators.core.names import NameIndex
-from generators.referee import Param, QuestionError, Ruling, Table
+from generators.referee import Allowed, Faction, Facts, NameIndex, Param, QuestionError, Ruling, Table
 
 DIE = 12
 SPY_COST = 10  # Spies: "Cost 10"
@@ -84,31 +82,6 @@ class Odds(Enum):
     chance = "chance"
 
 
-class Buy(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
-class Timing(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
-class Act(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
-class Diplomacy(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
-class Espionage(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
 class Outcome(Enum):
     marker_moves = "alignment marker moves"
     technology_taken = "technology taken"
@@ -140,12 +113,25 @@ def _spies_allowed(table: Table, faction: Faction) -> int:
     return sum(p.count for p in table.game.pieces if p.kind == "spy-marker" and p.nation == faction.id)
 
 
+@dataclass(frozen=True)
+class MissionFacts(Facts):
+    """The fields of a `mission` ruling."""
+
+    mission: str
+    success: str
+    die: int
+    rolls: int
+    chance: str
+    probability: float
+    double_agent: bool
+
+
 def mission(
     table: Table,
     name: Annotated[MissionName, Param("The mission the spy was declared on.", flag="--mission")],
     rolls: Annotated[int, Param("Rolls this turn (Diplomacy may roll twice).", flag="--rolls", metavar="N")] = 1,
     double_agent: Annotated[bool, Param("You hold an enemy spy turned Double Agent (+1 on your rolls).", flag="--with-double-agent")] = False,
-) -> Ruling[Odds]:
+) -> Ruling[Odds, MissionFacts]:
     """What is the chance this spy mission succeeds? The D12 odds as printed.
 
     With --with-double-agent, the +1 a Double Agent gives widens the winning rolls by one (Register G1).
@@ -171,10 +157,19 @@ def mission(
     if rolls > 1:
         said += f" With {rolls} rolls the chance of at least one success is {successes}/{outcomes} ({_percent(chance)})."
     said += " Declare the mission before rolling; a spy performs one mission a turn."
-    return Ruling("mission", Odds.chance, said, tuple(dict.fromkeys(rules)),
+    return Ruling(Odds.chance, said, tuple(dict.fromkeys(rules)),
                   answer=f"{best} in {DIE}" if rolls == 1 else f"{_percent(chance)} in {rolls} rolls",
-                  extra={"mission": name.value, "success": faces, "die": DIE, "rolls": rolls, "chance": f"{successes}/{outcomes}",
-                         "probability": round(float(chance), 4), "double_agent": double_agent})
+                  facts=MissionFacts(mission=name.value, success=faces, die=DIE, rolls=rolls, chance=f"{successes}/{outcomes}", probability=round(float(chance), 4), double_agent=double_agent))
+
+
+@dataclass(frozen=True)
+class BuyFacts(Facts):
+    """The fields of a `buy` ruling."""
+
+    power: str
+    holding: int
+    most: int
+    cost: int
 
 
 def buy(
@@ -182,7 +177,7 @@ def buy(
     power: Annotated[str, Param("The major power buying (FEC and ANZAC count as Britain).", flag="--power", metavar="P")],
     holding: Annotated[int, Param("Spies the power has now.", flag="--holding", metavar="N")] = 0,
     phase: Annotated[Phase, Param("The phase of the power's turn.", flag="--phase")] = Phase.production,
-) -> Ruling[Buy]:
+) -> Ruling[Allowed, BuyFacts]:
     """May this power buy a spy now, and for how much?
 
     Example: dossier referee --game global-1936-spies buy --power anzac --holding 1
@@ -200,9 +195,18 @@ def buy(
     if phase is not Phase.production:
         reasons.append("spies are bought in the Production Phase")
     if reasons:
-        return Ruling("buy", Buy.not_allowed, f"Not now: {'; '.join(reasons)}.", ("Spies",), allowed=False, extra=facts)
-    return Ruling("buy", Buy.allowed, f"A spy costs {SPY_COST}. {faction.name} may have {most}{shared} and has {holding}. "
-                  "Place it in the Place Units Phase; it can act from your next turn.", ("Spies",), allowed=True, extra=facts)
+        return Ruling(Allowed.not_allowed, f"Not now: {'; '.join(reasons)}.", ("Spies",), facts=BuyFacts(**facts))
+    return Ruling(Allowed.allowed, f"A spy costs {SPY_COST}. {faction.name} may have {most}{shared} and has {holding}. "
+                  "Place it in the Place Units Phase; it can act from your next turn.", ("Spies",), facts=BuyFacts(**facts))
+
+
+@dataclass(frozen=True)
+class TimingFacts(Facts):
+    """The fields of a `timing` ruling."""
+
+    step: str
+    phase: str
+    bought_this_turn: bool
 
 
 def timing(
@@ -210,7 +214,7 @@ def timing(
     step: Annotated[Step, Param("What you want to do with the spy: buy, deploy (place) or use it.", flag="--step")],
     phase: Annotated[Phase, Param("The phase of your turn.", flag="--phase")],
     bought_this_turn: Annotated[bool, Param("The spy was bought this turn.", flag="--bought-this-turn")] = False,
-) -> Ruling[Timing]:
+) -> Ruling[Allowed, TimingFacts]:
     """May a spy be bought, deployed or used in this phase?
 
     Example: dossier referee --game global-1936-spies timing --step use --phase production --bought-this-turn
@@ -222,11 +226,19 @@ def timing(
     if step is Step.deploy and not bought_this_turn:
         raise QuestionError("--step deploy: a spy is deployed in the turn it is bought; add --bought-this-turn")
     if phase is not wanted:
-        return Ruling("timing", Timing.not_allowed, f"{said}; not in this phase.", ("Spies",), allowed=False, extra=facts)
+        return Ruling(Allowed.not_allowed, f"{said}; not in this phase.", ("Spies",), facts=TimingFacts(**facts))
     if step is Step.use and bought_this_turn:
-        return Ruling("timing", Timing.not_allowed, f"{said}: one bought this turn waits for your next turn.", ("Spies",),
-                      allowed=False, extra=facts)
-    return Ruling("timing", Timing.allowed, f"{said}: this is the phase.", ("Spies",), allowed=True, extra=facts)
+        return Ruling(Allowed.not_allowed, f"{said}: one bought this turn waits for your next turn.", ("Spies",), facts=TimingFacts(**facts))
+    return Ruling(Allowed.allowed, f"{said}: this is the phase.", ("Spies",), facts=TimingFacts(**facts))
+
+
+@dataclass(frozen=True)
+class ActFacts(Facts):
+    """The fields of a `act` ruling."""
+
+    mission: str
+    earlier: Optional[str]
+    rolls_made: int
 
 
 def act(
@@ -235,7 +247,7 @@ def act(
     declared: Annotated[bool, Param("Whether you declared the mission before rolling.", flag="--declared/--not-declared")] = True,
     earlier: Annotated[Optional[MissionName], Param("The mission this spy already rolled for this turn, if any.", flag="--earlier")] = None,
     rolls_made: Annotated[int, Param("Rolls the spy has already made this turn.", flag="--rolls-made", metavar="N")] = 0,
-) -> Ruling[Act]:
+) -> Ruling[Allowed, ActFacts]:
     """May this spy roll for this mission now? Declared first, one function a turn, Diplomacy twice at most.
 
     Example: dossier referee --game global-1936-spies act --mission espionage --earlier diplomacy --rolls-made 1
@@ -257,11 +269,20 @@ def act(
         rules.append("Register G2")
     facts = {"mission": name.value, "earlier": earlier.value if earlier else None, "rolls_made": rolls_made}
     if reasons:
-        return Ruling("act", Act.not_allowed, f"Not now: {'; '.join(reasons)}.", tuple(dict.fromkeys(rules)), allowed=False, extra=facts)
+        return Ruling(Allowed.not_allowed, f"Not now: {'; '.join(reasons)}.", tuple(dict.fromkeys(rules)), facts=ActFacts(**facts))
     said = f"The spy may roll for {name.value}: 1-{found.success_up_to} on a D{DIE} succeeds."
     if name is MissionName.diplomacy:
         said += f" Diplomacy has {found.rolls} rolls a turn; this is roll {rolls_made + 1}."
-    return Ruling("act", Act.allowed, said, tuple(dict.fromkeys(rules)), allowed=True, extra=facts)
+    return Ruling(Allowed.allowed, said, tuple(dict.fromkeys(rules)), facts=ActFacts(**facts))
+
+
+@dataclass(frozen=True)
+class DiplomacyFacts(Facts):
+    """The fields of a `diplomacy` ruling."""
+
+    goal: str
+    fully_aligned: bool
+    purchased: bool
 
 
 def diplomacy(
@@ -269,21 +290,30 @@ def diplomacy(
     goal: Annotated[Goal, Param("Align the Neutral with you, or un-align it from the opponent courting it.", flag="--goal")],
     fully_aligned: Annotated[bool, Param("The Neutral is already fully aligned.", flag="--fully-aligned")] = False,
     purchased: Annotated[bool, Param("You bought a roll (1 IPC) for this Neutral this turn.", flag="--purchased")] = False,
-) -> Ruling[Diplomacy]:
+) -> Ruling[Allowed, DiplomacyFacts]:
     """May a spy use Diplomacy on this Neutral?
 
     Example: dossier referee --game global-1936-spies diplomacy --goal un-align --fully-aligned
     """
     facts = {"goal": goal.value, "fully_aligned": fully_aligned, "purchased": purchased}
     if fully_aligned:
-        return Ruling("diplomacy", Diplomacy.not_allowed,
+        return Ruling(Allowed.not_allowed,
                       "A Neutral already fully aligned is out of the spy's reach: it may not un-align it, and there is nothing left to align.",
-                      ("Diplomacy", "Register G3"), allowed=False, extra=facts)
+                      ("Diplomacy", "Register G3"), facts=DiplomacyFacts(**facts))
     extra = (" It may add its roll to the one you bought for this Neutral." if purchased
              else " Its rolls come on top of any you buy at 1 IPC per Neutral.")
     aim = "move your alignment marker on the Diplomacy Chart" if goal is Goal.align else "un-align it from the opponent courting it"
-    return Ruling("diplomacy", Diplomacy.allowed, f"The spy may roll to {aim}: 1-3 on a D{DIE}, up to 2 rolls a turn.{extra}",
-                  ("Diplomacy",), allowed=True, extra=facts)
+    return Ruling(Allowed.allowed, f"The spy may roll to {aim}: 1-3 on a D{DIE}, up to 2 rolls a turn.{extra}",
+                  ("Diplomacy",), facts=DiplomacyFacts(**facts))
+
+
+@dataclass(frozen=True)
+class EspionageFacts(Facts):
+    """The fields of a `espionage` ruling."""
+
+    their_stage: str
+    your_stage: str
+    ally: bool
 
 
 def espionage(
@@ -292,7 +322,7 @@ def espionage(
     your_stage: Annotated[Stage, Param("Your stage in the same technology.", flag="--your-stage")],
     ally: Annotated[bool, Param("The target is one of your Allies.", flag="--ally")] = False,
     before_purchased: Annotated[bool, Param("You have not yet made this turn's purchased technology rolls.", flag="--before-purchased")] = False,
-) -> Ruling[Espionage]:
+) -> Ruling[Allowed, EspionageFacts]:
     """May a spy try to steal this technology from this opponent?
 
     Example: dossier referee --game global-1936-spies espionage --their-stage 2 --your-stage 1
@@ -308,16 +338,24 @@ def espionage(
     if before_purchased:
         reasons.append("the spy tries after your purchased technology rolls")
     if reasons:
-        return Ruling("espionage", Espionage.not_allowed, f"Not allowed: {'; '.join(reasons)}.", ("Espionage",), allowed=False, extra=facts)
-    return Ruling("espionage", Espionage.allowed, f"The target holds stage {their_stage.value}, above your {your_stage.value}: roll 1-2 "
-                  f"on a D{DIE} to take the technology, on top of your purchased rolls.", ("Espionage",), allowed=True, extra=facts)
+        return Ruling(Allowed.not_allowed, f"Not allowed: {'; '.join(reasons)}.", ("Espionage",), facts=EspionageFacts(**facts))
+    return Ruling(Allowed.allowed, f"The target holds stage {their_stage.value}, above your {your_stage.value}: roll 1-2 "
+                  f"on a D{DIE} to take the technology, on top of your purchased rolls.", ("Espionage",), facts=EspionageFacts(**facts))
+
+
+@dataclass(frozen=True)
+class OutcomeFacts(Facts):
+    """The fields of a `outcome` ruling."""
+
+    mission: str
+    failed: bool
 
 
 def outcome(
     table: Table,
     name: Annotated[MissionName, Param("The mission rolled for.", flag="--mission")],
     failed: Annotated[bool, Param("The roll failed.", flag="--failed")] = False,
-) -> Ruling[Outcome]:
+) -> Ruling[Outcome, OutcomeFacts]:
     """What follows when this mission's roll succeeds (or fails)?
 
     Example: dossier referee --game global-1936-spies outcome --mission double-agent
@@ -325,8 +363,8 @@ def outcome(
     found = MISSIONS[name]
     facts = {"mission": name.value, "failed": failed}
     if failed:
-        return Ruling("outcome", Outcome.nothing, f"The rule gives a failed {found.function} roll no effect: nothing changes, "
-                      "and the spy's mission for this turn is spent.", (found.function, "Spies"), extra=facts)
+        return Ruling(Outcome.nothing, f"The rule gives a failed {found.function} roll no effect: nothing changes, "
+                      "and the spy's mission for this turn is spent.", (found.function, "Spies"), facts=OutcomeFacts(**facts))
     results = {
         MissionName.diplomacy: (Outcome.marker_moves, "Your alignment marker moves up or down the Diplomacy Chart, as you sought; how far is the chart's "
                                  "(HBG's Diplomacy Chart, not part of this rule)."),
@@ -340,7 +378,7 @@ def outcome(
     }
     verdict, said = results[name]
     rules = (found.function, "Register G1") if name is MissionName.double_agent else (found.function,)
-    return Ruling("outcome", verdict, said, rules, extra=facts)
+    return Ruling(verdict, said, rules, facts=OutcomeFacts(**facts))
 
 
 QUESTIONS = {

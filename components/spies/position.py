@@ -36,10 +36,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from generators.core.errors import DataError, UnknownNameError
-from generators.core.names import NameIndex
-from generators.map.network import place_index, places
-from generators.referee import Finding, Position, Table
+from generators.referee import DataError, Finding, NameIndex, network, Position, Table, UnknownNameError
 
 from .rules import (
     CHIT_LIMIT,
@@ -86,6 +83,16 @@ class Police(Entry):
 class Secret(Entry):
     city: str
     counterspy: Optional[int] = Field(default=None, ge=0)
+    home: Optional[str] = None     # the power whose home territory it began in, where that is not where it lies now
+
+
+class RecordEntry(Entry):
+    """An entry on a Time and Victory Record: the year, a secret cashed in or a spy captured, its name and value."""
+
+    year: int
+    kind: str
+    name: str
+    value: int
 
 
 class Holding(Entry):
@@ -93,6 +100,8 @@ class Holding(Entry):
     chits: Any = None
     spies: dict[str, Spy] = Field(default_factory=dict)
     police: list[Police] = Field(default_factory=list)
+    tiles: Optional[list[str]] = None       # the Event Tiles in hand, when a game record tracks them
+    record: list[RecordEntry] = Field(default_factory=list)   # the power's Time and Victory Record
 
     @field_validator("spies", mode="before")
     @classmethod
@@ -121,6 +130,8 @@ class SpiesPosition(Entry):
     powers: dict[str, Holding] = Field(default_factory=dict)
     secrets: dict[str, Secret] = Field(default_factory=dict)
     played: list[Played] = Field(default_factory=list)
+    cup: Optional[dict[str, int]] = None    # the Action chits left in the cup, when not every chit out of a hand
+    over: Optional[bool] = None             # the game has ended
 
     @field_validator("secrets", mode="before")
     @classmethod
@@ -140,6 +151,7 @@ class Placed:
     strength: Optional[int]
     place: str
     controls: Optional[str]
+    name: Optional[str] = None  # a spy's name
 
 
 @dataclass(frozen=True)
@@ -171,7 +183,7 @@ class _Lookup:
     def __init__(self, table: Table, position: Position):
         self.table, self.position = table, position
         self.unknown: list = []
-        self.places = place_index(game_map(table), table.game.aliases)
+        self.places = network.place_index(game_map(table), table.game.aliases)
         self.chits = chit_index(table)
         self.secrets = NameIndex("secret", [p.name for p in pieces(table, "secret")], table.game.aliases)
 
@@ -211,7 +223,7 @@ def _read(table: Table, position: Position, found: SpiesPosition) -> Read:
             place = look(look.places.resolve, spy.city, where)
             on = look(on_map.resolve, spy.controls, (*where, "controls")) if spy.controls is not None else None
             if spy_name and place:
-                read.pieces.append(Placed(where, f"{who}'s spy {spy_name}", power, "spy", None, place, on))
+                read.pieces.append(Placed(where, f"{who}'s spy {spy_name}", power, "spy", None, place, on, spy_name))
         for i, piece in enumerate(holding.police):
             where = ("powers", key, "police", i)
             place = look(look.places.resolve, piece.city, (*where, "city"))
@@ -249,7 +261,7 @@ def _year(table: Table, found: SpiesPosition) -> list[Finding]:
 
 
 def _may_end_in(table: Table, place: str) -> bool:
-    return places(game_map(table))[place] in game_map(table).rules.move_ends_in
+    return network.places(game_map(table))[place] in game_map(table).rules.move_ends_in
 
 
 def _at_sea(table: Table, read: Read) -> list[Finding]:

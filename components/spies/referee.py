@@ -10,11 +10,11 @@ rules.py; the position check itself is in position.py.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Optional
 
-from generators.core.tile_text import years_label
-from generators.referee import Finding, Param, Position, QuestionError, Ruling, Table, only_in
+from generators.referee import Allowed, Facts, Finding, only_in, Param, Position, QuestionError, Replay, Ruling, Table, years_label
 
 from .rules import (
     ACTION_POINTS,
@@ -138,11 +138,6 @@ class ChitPlay(Enum):
     cost_only = "cost only"
 
 
-class CashIn(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
 class FinalSecret(Enum):
     counts = "counts"
     does_not_count = "does not count"
@@ -160,11 +155,6 @@ class Sanction(Enum):
 
 class Seats(Enum):
     seated = "seated"
-
-
-class PolicePlacement(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
 
 
 class Chits(Enum):
@@ -187,23 +177,22 @@ class Turn(Enum):
     game_over = "game over"
 
 
-class Trade(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
 class Winner(Enum):
     most_points = "most points"
     richest = "richest"
     shared = "shared"
 
 
-class Transfer(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
 # ---- searching and capture -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SearchFacts(Facts):
+    """The fields of a `search` ruling."""
+
+    police_strength: int
+    spy_strength: int
+    when: str
+
 
 def search(
     table: Table,
@@ -213,7 +202,7 @@ def search(
     when: Annotated[When, Param("Whose turn it is: the police's owner's, or another player's (a spy arriving).", flag="--when")] = When.own_turn,
     searched: Annotated[bool, Param("Your police have searched for this spy already this turn.", flag="--searched")] = False,
     not_moved: Annotated[bool, Param("On another player's turn: the spy has not just moved into the city.", flag="--not-moved")] = False,
-) -> Ruling[Search]:
+) -> Ruling[Search, SearchFacts]:
     """Does a police search catch the spy?
 
     The police strength (two police in a city add up) against the spy's. On your own turn your police
@@ -236,37 +225,47 @@ def search(
     own_turn = when is When.own_turn
     rules = cite(table, "searching") if own_turn else cite(table, "arriving spies", "searching")
     if own_turn and searched:
-        return Ruling("search", Search.not_allowed, "Your police search once a turn for each enemy spy in their city, and they "
-                      "have searched for this one already.", rules, allowed=False, extra=facts)
+        return Ruling(Search.not_allowed, "Your police search once a turn for each enemy spy in their city, and they "
+                      "have searched for this one already.", rules, allowed=False, facts=SearchFacts(**facts))
     if not own_turn and not_moved:
-        return Ruling("search", Search.not_allowed, "On another player's turn you search only for a spy as it moves into a city "
-                      "with your police; a spy that has not moved cannot be searched.", rules, allowed=False, extra=facts)
+        return Ruling(Search.not_allowed, "On another player's turn you search only for a spy as it moves into a city "
+                      "with your police; a spy that has not moved cannot be searched.", rules, allowed=False, facts=SearchFacts(**facts))
     cost = ""
     if is_long(table):
         cost = " The search costs 1 Action Point for the city." if own_turn else " It costs no Action Points on another player's turn."
     if evade is not None:
         found = find_chit(table, evade.value)
-        return Ruling("search", Search.evaded,
+        return Ruling(Search.evaded,
                       f"The spy's owner plays {found.name} ({found.cost}), so the strengths are never compared and the spy stays free.{cost}",
-                      rules + cite(table, "capture"), allowed=True, extra=facts)
+                      rules + cite(table, "capture"), allowed=True, facts=SearchFacts(**facts))
     if strength > spy:
-        return Ruling("search", Search.captured,
+        return Ruling(Search.captured,
                       f"The police strength {sum_text} is greater than the spy's {spy}, so the spy is captured at once "
                       f"and goes on the searcher's Time and Victory Record under the current year.{cost}",
-                      rules + cite(table, "capture"), allowed=True, extra=facts)
+                      rules + cite(table, "capture"), allowed=True, facts=SearchFacts(**facts))
     how = "equal to" if strength == spy else "less than"
-    return Ruling("search", Search.no_effect,
+    return Ruling(Search.no_effect,
                   f"The police strength {sum_text} is {how} the spy's {spy}; the police must be stronger, so the search has no effect.{cost}",
-                  rules, allowed=True, extra=facts)
+                  rules, allowed=True, facts=SearchFacts(**facts))
+
+
+@dataclass(frozen=True)
+class CounterspyFacts(Facts):
+    """The fields of a `counterspy` ruling."""
+
+    counterspy_strength: int
+    spy_strength: int
+    counterspy_removed: bool
+    captured_to: Optional[str]
 
 
 def counterspy(
     table: Table,
     counterspy_strength: Annotated[int, Param("Strength of the counterspy discovered.", flag="--counterspy", metavar="S")],
     spy_strength: Annotated[int, Param("Strength of the spy that discovered it.", flag="--spy", metavar="S")],
-    cousin: Annotated[bool, Param("The spy is its power's Cousin.", flag="--cousin")] = False,
+    cousin: Annotated[bool, Param("The spy is its power's Cousin (a spy of the Cousin's strength always is).", flag="--cousin")] = False,
     neutral: Annotated[bool, Param("The counterspy lies in a neutral country.", flag="--neutral")] = False,
-) -> Ruling[Counterspy]:
+) -> Ruling[Counterspy, CounterspyFacts]:
     """What happens when a spy discovers a counterspy?
 
     The counterspy's strength against the spy's; the counterspy leaves play either way.
@@ -278,36 +277,48 @@ def counterspy(
     cousins = sorted({p.strength for p in pieces(table, "spy") if p.cousin})
     if cousin and spy_strength not in cousins:
         raise QuestionError(f"--spy {spy_strength} with --cousin: a Cousin has strength {join(map(str, cousins), 'or')} (Playing Piece Roster)")
+    # the roster: each power's Cousin is its one spy of that strength, so the strength alone names it
+    cousin = cousin or spy_strength in cousins
     facts = {"counterspy_strength": counterspy_strength, "spy_strength": spy_strength}
     neutral_rules = ("Register R8",) if neutral else ()
     if cousin and is_long(table):
-        return Ruling("counterspy", Counterspy.no_effect,
+        return Ruling(Counterspy.no_effect,
                       "A Cousin is never captured by a counterspy: the counterspy it discovers is simply removed from play.",
-                      ("5.2", "3.5", *neutral_rules), extra=facts | {"counterspy_removed": True, "captured_to": None})
+                      ("5.2", "3.5", "Playing Piece Roster", *neutral_rules), facts=CounterspyFacts(**facts, counterspy_removed=True, captured_to=None))
     standard_cousin = " (a Cousin has no special rule in the standard game: that is Long Game case 5.2)" if cousin else ""
     if counterspy_strength > spy_strength:
         where = "spies captured in neutral countries box" if neutral else "time and victory record"
         placed = ("it goes in the Spies Captured in Neutral Countries box, not on a Time and Victory Record" if neutral
                   else "it goes on the Time and Victory Record under the year of capture")
-        return Ruling("counterspy", Counterspy.captured,
+        return Ruling(Counterspy.captured,
                       f"The counterspy's {counterspy_strength} is greater than the spy's {spy_strength}{standard_cousin}, so the spy is captured: "
                       f"{placed}. The counterspy is then removed from play.",
-                      cite(table, "capture", also=neutral_rules), extra=facts | {"counterspy_removed": True, "captured_to": where})
+                      cite(table, "capture", also=neutral_rules), facts=CounterspyFacts(**facts, counterspy_removed=True, captured_to=where))
     how = "equal to" if counterspy_strength == spy_strength else "less than"
-    return Ruling("counterspy", Counterspy.no_effect,
+    return Ruling(Counterspy.no_effect,
                   f"The counterspy's {counterspy_strength} is {how} the spy's {spy_strength}{standard_cousin}; only a stronger counterspy captures. "
                   "The counterspy is removed from play all the same.",
-                  cite(table, "capture", also=neutral_rules), extra=facts | {"counterspy_removed": True, "captured_to": None})
+                  cite(table, "capture", also=neutral_rules), facts=CounterspyFacts(**facts, counterspy_removed=True, captured_to=None))
 
 
 # ---- moving ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveFacts(Facts):
+    """The fields of a `move` ruling."""
+
+    spaces: int
+    path: list[str]
+    kinds: list[str]
+    limit: int
+
 
 def move(
     table: Table,
     origin: Annotated[str, Param("The city the spy starts in.", metavar="FROM")],
     destination: Annotated[str, Param("The city it should end in (a sea zone is refused, as by `dossier map route`).", metavar="TO")],
     spaces: Annotated[Optional[int], Param("Spaces the spy may move (default: the most a turn allows, 5).", flag="--spaces", metavar="N")] = None,
-) -> Ruling[Move]:
+) -> Ruling[Move, MoveFacts]:
     """Can a spy get from one city to another this turn?
 
     The fewest spaces by rail, air and sea: every city or sea zone entered is a space. A move may
@@ -316,7 +327,7 @@ def move(
 
     Example: dossier referee move Berlin London
     """
-    from generators.map.network import Network
+    from generators.referee import network
 
     found_map = game_map(table)
     most = found_map.rules.spaces_per_turn
@@ -324,28 +335,37 @@ def move(
     if not 0 <= limit <= most:
         raise QuestionError(f"--spaces {limit}: a spy moves from 0 to {most} spaces a turn")
     rules = cite(table, "moving")
-    found = Network(found_map, table.game.aliases).route(origin, destination)
+    found = network.Network(found_map, table.game.aliases).route(origin, destination)
     facts = {"spaces": found.spaces, "path": found.path, "kinds": found.kinds, "limit": limit}
     if found.spaces is None:
-        return Ruling("move", Move.no_route, "No rail line, air line or sea route joins these two cities, whatever the number of spaces.",
-                      rules, allowed=False, extra=facts)
+        return Ruling(Move.no_route, "No rail line, air line or sea route joins these two cities, whatever the number of spaces.",
+                      rules, allowed=False, facts=MoveFacts(**facts))
     steps = found.path[0] + "".join(f" –{kind}→ {place}" for kind, place in zip(found.kinds, found.path[1:]))
     plural = "space" if found.spaces == 1 else "spaces"
     if found.spaces > limit:
-        return Ruling("move", Move.too_far, f"The shortest way takes {found.spaces} {plural} ({steps}), more than the {limit} allowed.",
-                      rules, allowed=False, extra=facts)
+        return Ruling(Move.too_far, f"The shortest way takes {found.spaces} {plural} ({steps}), more than the {limit} allowed.",
+                      rules, allowed=False, facts=MoveFacts(**facts))
     cost = f" In the Long Game each space costs 1 Action Point: {found.spaces} here." if is_long(table) and found.spaces else ""
-    return Ruling("move", Move.allowed, f"The shortest way takes {found.spaces} {plural} of the {limit} allowed: {steps}.{cost}",
-                  rules, allowed=True, extra=facts)
+    return Ruling(Move.allowed, f"The shortest way takes {found.spaces} {plural} of the {limit} allowed: {steps}.{cost}",
+                  rules, allowed=True, facts=MoveFacts(**facts))
 
 
 # ---- Event Tiles -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TileFacts(Facts):
+    """The fields of a `tile` ruling."""
+
+    tile: str
+    event: str
+    years: list[int]
+
 
 def tile(
     table: Table,
     tile_id: Annotated[str, Param('The tile as printed, e.g. "Ge 1" or "random 36".', metavar="ID")],
     year: Annotated[int, Param("The current game year.", flag="--year", metavar="Y")],
-) -> Ruling[TilePlay]:
+) -> Ruling[TilePlay, TileFacts]:
     """May this Event Tile be played face up this year?
 
     Example: dossier referee tile "Ge 1" --year 1937
@@ -361,18 +381,26 @@ def tile(
     facts = {"tile": found.id, "event": found.event, "years": found.years}
     rules = cite(table, "event tiles", also=("Event Tile Reference", *special))
     if year in found.years:
-        return Ruling("tile", TilePlay.playable, f"{marked}, so it may be played face up in {year}.{cost}{special_text}",
-                      rules, allowed=True, extra=facts)
-    return Ruling("tile", TilePlay.not_playable,
+        return Ruling(TilePlay.playable, f"{marked}, so it may be played face up in {year}.{cost}{special_text}",
+                      rules, allowed=True, facts=TileFacts(**facts))
+    return Ruling(TilePlay.not_playable,
                   f"{marked}, so it may be played only in {join(map(str, found.years), 'or')}; in {year} it can only be discarded face down.",
-                  rules, allowed=False, extra=facts)
+                  rules, allowed=False, facts=TileFacts(**facts))
+
+
+@dataclass(frozen=True)
+class AwardFacts(Facts):
+    """The fields of a `award` ruling."""
+
+    tile: str
+    awards: dict[str, dict[str, int]]
 
 
 def award(
     table: Table,
     tile_id: Annotated[str, Param('The tile played, e.g. "Ge 1".', metavar="ID")],
     spies: Annotated[list[str], Param("A city where a power has a spy, e.g. germany@Paris; repeat for each.", flag="--spy", metavar="POWER@CITY")],
-) -> Ruling[Award]:
+) -> Ruling[Award, AwardFacts]:
     """Who gets what when this Event Tile is played?
 
     Name where each power has spies; every power named is answered, zeros included.
@@ -413,19 +441,27 @@ def award(
     if special:
         note += " The tile's * effect is listed on the display, not in the rulebook, and is not included."
     anything = any(v for t in awards.values() for v in t.values())
-    return Ruling("award", Award.awarded if anything else Award.nothing_awarded,
+    return Ruling(Award.awarded if anything else Award.nothing_awarded,
                   " ".join(sentences) + note, cite(table, "event tiles", also=("Event Tile Reference", *special)),
-                  extra={"tile": found.id, "awards": awards})
+                  facts=AwardFacts(tile=found.id, awards=awards))
 
 
 # ---- Action chits ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChitFacts(Facts):
+    """The fields of a `chit` ruling."""
+
+    chit: str
+    cost: str
+
 
 def chit(
     table: Table,
     name: Annotated[str, Param("The Action chit, e.g. Discovery.", metavar="NAME")],
     when: Annotated[Optional[When], Param("Whose turn it is.", flag="--when")] = None,
     city: Annotated[Optional[str], Param("The city where it is played.", flag="--city", metavar="CITY")] = None,
-) -> Ruling[ChitPlay]:
+) -> Ruling[ChitPlay, ChitFacts]:
     """May this Action chit be played now, and at what cost?
 
     Without --when only the cost and whether the game uses the chit are answered.
@@ -444,8 +480,8 @@ def chit(
     if found.name not in chits_in_cup(table):
         rules += cite(table, "chit cup")
         said.append(f"It is left out of the cup in the {variant}, so it is never played there.")
-        return Ruling("chit", ChitPlay.not_used, " ".join(said), tuple(rules), answer=f"not used in the {variant}",
-                      allowed=False if when is not None else None, extra=facts)
+        return Ruling(ChitPlay.not_used, " ".join(said), tuple(rules), answer=f"not used in the {variant}",
+                      allowed=False if when is not None else None, facts=ChitFacts(**facts))
     if found.name == "Cover" and not is_long(table):
         rules += cite(table, "chit cup", also=("Register R3",))
         said.append("The cost summary marks it Long Game only, but the standard rules put it in the cup and let it be played "
@@ -460,7 +496,7 @@ def chit(
     if when is None:
         said += [note for note in (place_note, haven_note) if note]
         rules += ["5.1"] if haven_note else []
-        return Ruling("chit", ChitPlay.cost_only, " ".join(said), tuple(dict.fromkeys(rules)), answer=f"costs {found.cost}", extra=facts)
+        return Ruling(ChitPlay.cost_only, " ".join(said), tuple(dict.fromkeys(rules)), answer=f"costs {found.cost}", facts=ChitFacts(**facts))
     if when is When.own_turn:
         allowed = found.name in chits_on_your_turn(table)
         rules += cite(table, "chits on your turn")
@@ -481,15 +517,23 @@ def chit(
         rules.append("5.1")
         said.append(f"{'But' if allowed and barred else 'And'} {haven_note}")
         allowed = allowed and not barred
-    return Ruling("chit", ChitPlay.allowed if allowed else ChitPlay.not_allowed, " ".join(said), tuple(dict.fromkeys(rules)),
-                  allowed=allowed, extra=facts)
+    return Ruling(ChitPlay.allowed if allowed else ChitPlay.not_allowed, " ".join(said), tuple(dict.fromkeys(rules)),
+                  allowed=allowed, facts=ChitFacts(**facts))
+
+
+@dataclass(frozen=True)
+class ChitsFacts(Facts):
+    """The fields of a `chits` ruling."""
+
+    keep: int
+    return_: int
 
 
 def chits(
     table: Table,
     holding: Annotated[int, Param("Action chits held before the draw.", flag="--holding", metavar="N")],
     draw: Annotated[int, Param("Action chits drawn.", flag="--draw", metavar="M")],
-) -> Ruling[Chits]:
+) -> Ruling[Chits, ChitsFacts]:
     """How many Action chits are kept after a draw?
 
     No one holds more than 7; the surplus goes back to the cup.
@@ -507,8 +551,16 @@ def chits(
     rules = cite(table, "event tiles", also=standard_too(table, "event tiles", "Register R7"))
     why = (f"{holding} held and {draw} drawn make {total}; no one may hold more than {CHIT_LIMIT}, so "
            + (f"{back} of your choice go straight back to the cup." if back else "all are kept."))
-    return Ruling("chits", Chits.surplus_returned if back else Chits.all_kept, why, rules, answer=f"keep {keep}, return {back}",
-                  extra={"keep": keep, "return": back})
+    return Ruling(Chits.surplus_returned if back else Chits.all_kept, why, rules, answer=f"keep {keep}, return {back}",
+                  facts=ChitsFacts(keep=keep, return_=back))
+
+
+@dataclass(frozen=True)
+class ActionPointsFacts(Facts):
+    """The fields of a `action-points` ruling."""
+
+    spent: int
+    limit: int
 
 
 @only_in("long")
@@ -518,7 +570,7 @@ def action_points(
     searches: Annotated[int, Param("Cities searched.", flag="--searches", metavar="N")] = 0,
     spaces: Annotated[int, Param("Spaces moved, all spies together.", flag="--spaces", metavar="N")] = 0,
     diplomacy: Annotated[int, Param("Opponents you open talks with.", flag="--diplomacy", metavar="N")] = 0,
-) -> Ruling[ActionPoints]:
+) -> Ruling[ActionPoints, ActionPointsFacts]:
     """Long Game: do these actions fit in 12 Action Points?
 
     Action chits' own Action Point costs are printed on the display only and are not counted.
@@ -544,18 +596,26 @@ def action_points(
     why = (f"These actions take {spelled} of the {ACTION_POINTS} Action Points a turn allows"
            + (f", leaving {ACTION_POINTS - spent}." if allowed else f": {spent - ACTION_POINTS} too many.")
            + " Action chits cost Action Points too, but their costs are on the display only, so they are not counted here.")
-    return Ruling("action-points", ActionPoints.within_the_limit if allowed else ActionPoints.over_the_limit, why,
+    return Ruling(ActionPoints.within_the_limit if allowed else ActionPoints.over_the_limit, why,
                   ("3.1", "3.21", "3.4", "3.6", "3.9", "Register R11"), allowed=allowed,
-                  extra={"spent": spent, "limit": ACTION_POINTS})
+                  facts=ActionPointsFacts(spent=spent, limit=ACTION_POINTS))
 
 
 # ---- secrets ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CashInFacts(Facts):
+    """The fields of a `cash-in` ruling."""
+
+    money: int
+    chits: int
+
 
 def cash_in(
     table: Table,
     origin: Annotated[Origin, Param("Where the secret began the game: in your home territory (original) or not (foreign).", flag="--origin")],
     at_capital: Annotated[Optional[bool], Param("Whether the spy controlling it is in your capital.", flag="--at-capital/--not-at-capital")] = None,
-) -> Ruling[CashIn]:
+) -> Ruling[Allowed, CashInFacts]:
     """May this secret be cashed in now, and for what?
 
     Example: dossier referee cash-in --origin foreign --at-capital
@@ -565,18 +625,25 @@ def cash_in(
     rules = cite(table, "secrets", also=standard_too(table, "secrets", "Register R6"))
     nothing = {"money": 0, "chits": 0}
     if origin is Origin.original:
-        return Ruling("cash-in", CashIn.not_allowed,
+        return Ruling(Allowed.not_allowed,
                       "Only foreign secrets are cashed in during the game. An original secret scores only at the end of 1939, "
                       "and then for Victory Points alone, no money or chit.",
-                      rules, allowed=False, extra=nothing)
+                      rules, facts=CashInFacts(**nothing))
     if not at_capital:
-        return Ruling("cash-in", CashIn.not_allowed,
+        return Ruling(Allowed.not_allowed,
                       "A foreign secret is cashed in only once the spy controlling it has brought it to your capital.",
-                      rules, allowed=False, extra=nothing)
-    return Ruling("cash-in", CashIn.allowed,
+                      rules, facts=CashInFacts(**nothing))
+    return Ruling(Allowed.allowed,
                   f"A foreign secret your spy controls in your capital is cashed in at once: you get {CASH_IN_MONEY}£ and "
                   f"{CASH_IN_CHITS} Action chit, and the secret goes on your Time and Victory Record under this year, out of play.",
-                  rules, allowed=True, extra={"money": CASH_IN_MONEY, "chits": CASH_IN_CHITS})
+                  rules, facts=CashInFacts(money=CASH_IN_MONEY, chits=CASH_IN_CHITS))
+
+
+@dataclass(frozen=True)
+class FinalSecretFacts(Facts):
+    """The fields of a `final-secret` ruling."""
+
+    counts: bool
 
 
 def final_secret(
@@ -584,7 +651,7 @@ def final_secret(
     origin: Annotated[Origin, Param("original (began in your home territory) or foreign.", flag="--origin")],
     location: Annotated[Location, Param("Where it is at the end: in your home territory or abroad.", flag="--location")],
     control: Annotated[Control, Param("Who has a piece on it: you, nobody, or an enemy.", flag="--control")],
-) -> Ruling[FinalSecret]:
+) -> Ruling[FinalSecret, FinalSecretFacts]:
     """Does a secret on the map score at the end of 1939?
 
     Example: dossier referee final-secret --origin original --location home --control none --game long
@@ -605,7 +672,14 @@ def final_secret(
     else:
         counts, why = True, ("It is in your home territory and no enemy holds it"
                              + (" (the standard game does not ask you to hold it yourself)." if control is Control.none else ", so it goes in your 1939 column."))
-    return Ruling("final-secret", FinalSecret.counts if counts else FinalSecret.does_not_count, why, rules, extra={"counts": counts})
+    return Ruling(FinalSecret.counts if counts else FinalSecret.does_not_count, why, rules, facts=FinalSecretFacts(counts=counts))
+
+
+@dataclass(frozen=True)
+class ControlFacts(Facts):
+    """The fields of a `control` ruling."""
+
+    needs_discovery: bool
 
 
 def control(
@@ -613,7 +687,7 @@ def control(
     origin: Annotated[Origin, Param("original (began in your home territory) or foreign.", flag="--origin")],
     location: Annotated[Location, Param("Where it is now: in your home territory or abroad.", flag="--location")],
     state: Annotated[State, Param("Whether it is uncontrolled or enemy-controlled now.", flag="--state")],
-) -> Ruling[Taking]:
+) -> Ruling[Taking, ControlFacts]:
     """Does taking control of a secret need Discovery?
 
     Example: dossier referee control --origin original --location home --state uncontrolled
@@ -629,14 +703,21 @@ def control(
     if needs and is_long(table):
         why += " Discovery may not be played in a spy haven."
         rules += ("5.1",)
-    return Ruling("control", Taking.discovery_needed if needs else Taking.no_discovery_needed, why, rules,
-                  extra={"needs_discovery": needs})
+    return Ruling(Taking.discovery_needed if needs else Taking.no_discovery_needed, why, rules,
+                  facts=ControlFacts(needs_discovery=needs))
+
+
+@dataclass(frozen=True)
+class TransferFacts(Facts):
+    """The fields of a `transfer` ruling."""
+
+    second_moved: bool
 
 
 def transfer(
     table: Table,
     second_moved: Annotated[bool, Param("The spy taking the secret over has moved already this turn.", flag="--second-moved")] = False,
-) -> Ruling[Transfer]:
+) -> Ruling[Allowed, TransferFacts]:
     """May a spy hand a secret it controls to another of your spies, and may that one carry it on?
 
     Example: dossier referee transfer --second-moved
@@ -645,20 +726,28 @@ def transfer(
     handed = ("While moving, bring the spy with the secret into a city where your other spy stands and put that spy on top "
               "of the secret: it now controls it (only one piece controls a secret at a time).")
     if second_moved:
-        return Ruling("transfer", Transfer.not_allowed, f"{handed} But the second spy has moved already this turn, so it may not "
+        return Ruling(Allowed.not_allowed, f"{handed} But the second spy has moved already this turn, so it may not "
                       "move on with the secret; it keeps it where it is. You finish moving one spy before you start another.",
-                      rules, allowed=False, extra={"second_moved": True})
-    return Ruling("transfer", Transfer.allowed, f"{handed} The second spy has not moved yet this turn, so it may now move on "
-                  "with the secret.", rules, allowed=True, extra={"second_moved": False})
+                      rules, facts=TransferFacts(second_moved=True))
+    return Ruling(Allowed.allowed, f"{handed} The second spy has not moved yet this turn, so it may now move on "
+                  "with the secret.", rules, facts=TransferFacts(second_moved=False))
 
 
 # ---- Cousins and Sanction -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SanctionFacts(Facts):
+    """The fields of a `sanction` ruling."""
+
+    attacker: str
+    target: str
+
 
 def sanction(
     table: Table,
     attacker: Annotated[Agent, Param("The spy playing the Sanction: an ordinary spy or a Cousin.", flag="--attacker")],
     target: Annotated[Agent, Param("The enemy spy it is played against.", flag="--target")],
-) -> Ruling[Sanction]:
+) -> Ruling[Sanction, SanctionFacts]:
     """What happens when a spy tries to Sanction another?
 
     In the Long Game a Cousin can be killed only by an enemy Cousin.
@@ -667,27 +756,36 @@ def sanction(
     """
     facts = {"attacker": attacker.value, "target": target.value}
     if not is_long(table):
-        return Ruling("sanction", Sanction.proceeds,
+        return Ruling(Sanction.proceeds,
                       "The standard game has no rule for Cousins: a Cousin is sanctioned like any spy, and the Sanction takes its "
                       "effect as its chit says (the Cousin rule is Long Game case 5.2).",
-                      ("Standard: Playing Action Chits", "Playing Piece Roster"), extra=facts)
+                      ("Standard: Playing Action Chits", "Playing Piece Roster"), facts=SanctionFacts(**facts))
     if target is Agent.cousin and attacker is Agent.spy:
-        return Ruling("sanction", Sanction.attacker_killed,
+        return Ruling(Sanction.attacker_killed,
                       "Only an enemy Cousin's Sanction can kill a Cousin. The spy that tried is killed instead, with no chance to "
                       "counter: it goes in the Sanctioned Spies Box and the Cousin's owner puts a Sanctioned Spy marker on their Time and Victory Record.",
-                      ("5.2",), extra=facts)
+                      ("5.2",), facts=SanctionFacts(**facts))
     why = ("A Cousin may Sanction the enemy Cousin." if target is Agent.cousin
            else "Only a Cousin is protected against Sanction; any spy may be sanctioned.")
-    return Ruling("sanction", Sanction.proceeds, f"{why} The Sanction takes its effect as its chit says; it may not be played in a spy haven.",
-                  ("5.2", "5.1", "3.8"), extra=facts)
+    return Ruling(Sanction.proceeds, f"{why} The Sanction takes its effect as its chit says; it may not be played in a spy haven.",
+                  ("5.2", "5.1", "3.8"), facts=SanctionFacts(**facts))
 
 
 # ---- players, set-up, turns, talks and the end ----------------------------------------------------------
 
+@dataclass(frozen=True)
+class PlayersFacts(Facts):
+    """The fields of a `players` ruling."""
+
+    players: int
+    seats: list[list[str]]
+    note: Optional[str]
+
+
 def players(
     table: Table,
     count: Annotated[int, Param("How many people play.", metavar="N")],
-) -> Ruling[Seats]:
+) -> Ruling[Seats, PlayersFacts]:
     """Who plays which powers with this many players?
 
     Example: dossier referee players 3
@@ -720,8 +818,17 @@ def players(
     else:
         fallback = standard_too(table, "fewer players", "Register R2")
         rules = cite(table, "fewer players", also=fallback + (("Register R10",) if alternating else ()))
-    return Ruling("players", Seats.seated, " ".join(said), rules, answer=f"{len(seats)} seats",
-                  extra={"players": count, "seats": seats, "note": note})
+    return Ruling(Seats.seated, " ".join(said), rules, answer=f"{len(seats)} seats",
+                  facts=PlayersFacts(players=count, seats=seats, note=note))
+
+
+@dataclass(frozen=True)
+class PoliceFacts(Facts):
+    """The fields of a `police` ruling."""
+
+    power: str
+    city: str
+    count: int
 
 
 def police(
@@ -729,7 +836,7 @@ def police(
     power: Annotated[str, Param("The power placing police, e.g. Germany.", flag="--power", metavar="P")],
     city: Annotated[str, Param("The city.", flag="--city", metavar="CITY")],
     count: Annotated[int, Param("How many police in that city.", flag="--count", metavar="N")] = 1,
-) -> Ruling[PolicePlacement]:
+) -> Ruling[Allowed, PoliceFacts]:
     """May a power have this many police in this city?
 
     Example: dossier referee police --power germany --city Berlin --count 2
@@ -742,18 +849,29 @@ def police(
     faults = police_faults(table, faction, place, count)
     facts = {"power": faction.id, "city": place.name, "count": count}
     if faults:
-        return Ruling("police", PolicePlacement.not_allowed, f"{faction.name} may not have {count} police in {place.name}: {'; '.join(f.message for f in faults)}.",
-                      police_rules(table), allowed=False, extra=facts)
+        return Ruling(Allowed.not_allowed, f"{faction.name} may not have {count} police in {place.name}: {'; '.join(f.message for f in faults)}.",
+                      police_rules(table), facts=PoliceFacts(**facts))
     kind = f"{faction.name}'s capital" if place.capital else f"coded for police in {faction.name}'s home territory"
-    return Ruling("police", PolicePlacement.allowed,
+    return Ruling(Allowed.allowed,
                   f"{place.name} is {kind}, and {count} police stay within the limit of {POLICE_PER_CITY} a city.",
-                  police_rules(table), allowed=True, extra=facts)
+                  police_rules(table), facts=PoliceFacts(**facts))
+
+
+@dataclass(frozen=True)
+class SetupFacts(Facts):
+    """The fields of a `setup` ruling."""
+
+    power: str
+    tiles: int
+    police: int
+    spies: Optional[int]
+    secret_cities: list[str]
 
 
 def setup(
     table: Table,
     power: Annotated[str, Param("The power setting up, e.g. Italy.", flag="--power", metavar="P")],
-) -> Ruling[Setup]:
+) -> Ruling[Setup, SetupFacts]:
     """What does a power take and place at the start of the game?
 
     Numbers the rulebook leaves to the mapsheet's Starting Set-Up (how many secrets, chits and,
@@ -787,16 +905,25 @@ def setup(
     ]
     rules = cite(table, "countries", "bank", "drawing tiles", "deploying secrets", "deploying police", "deploying spies",
                  "chit cup", "year track", also=("Register R11",))
-    return Ruling("setup", Setup.listed, " ".join(steps), rules, answer=f"set-up for {faction.name}",
-                  extra={"power": faction.id, "tiles": len(own_tiles) + RANDOM_TILES_DRAWN, "police": police_count,
-                         "spies": len(spies) if is_long(table) else None, "secret_cities": secret_cities})
+    return Ruling(Setup.listed, " ".join(steps), rules, answer=f"set-up for {faction.name}",
+                  facts=SetupFacts(power=faction.id, tiles=len(own_tiles) + RANDOM_TILES_DRAWN, police=police_count, spies=len(spies) if is_long(table) else None, secret_cities=secret_cities))
+
+
+@dataclass(frozen=True)
+class TurnFacts(Facts):
+    """The fields of a `turn` ruling."""
+
+    after: str
+    year: int
+    next: Optional[str]
+    next_year: Optional[int]
 
 
 def turn(
     table: Table,
     after: Annotated[str, Param("The power whose turn has just ended.", flag="--after", metavar="P")],
     year: Annotated[int, Param("The year on the Game Year marker.", flag="--year", metavar="Y")],
-) -> Ruling[Turn]:
+) -> Ruling[Turn, TurnFacts]:
     """Whose turn comes next, and does the year move on or the game end?
 
     Example: dossier referee turn --after britain --year 1939
@@ -809,16 +936,25 @@ def turn(
     following = order[(order.index(faction.id) + 1) % len(order)]
     facts = {"after": faction.id, "year": year}
     if faction.id != LAST_TURN_POWER:
-        return Ruling("turn", Turn.next_power, f"{power_name(table, following)} plays next, still in {year}: the order is always "
+        return Ruling(Turn.next_power, f"{power_name(table, following)} plays next, still in {year}: the order is always "
                       f"{join(power_name(table, p) for p in order)}.", cite(table, "countries"),
-                      extra=facts | {"next": following, "next_year": year})
+                      facts=TurnFacts(**facts, next=following, next_year=year))
     if year == years[-1]:
-        return Ruling("turn", Turn.game_over, f"Britain's {year} turn ends the game: the secrets are counted for the {year} column and "
+        return Ruling(Turn.game_over, f"Britain's {year} turn ends the game: the secrets are counted for the {year} column and "
                       "the Victory Points added up (see final-secret and winner).", cite(table, "year track", "winning"),
-                      extra=facts | {"next": None, "next_year": None})
-    return Ruling("turn", Turn.next_year, f"Britain has ended its turn, so the Game Year marker moves to {year + 1}, and "
+                      facts=TurnFacts(**facts, next=None, next_year=None))
+    return Ruling(Turn.next_year, f"Britain has ended its turn, so the Game Year marker moves to {year + 1}, and "
                   f"{power_name(table, following)} opens the new year.", cite(table, "year track", "countries"),
-                  extra=facts | {"next": following, "next_year": year + 1})
+                  facts=TurnFacts(**facts, next=following, next_year=year + 1))
+
+
+@dataclass(frozen=True)
+class TradeFacts(Facts):
+    """The fields of a `trade` ruling."""
+
+    item: str
+    when: str
+    talk: str
 
 
 def trade(
@@ -827,7 +963,7 @@ def trade(
     when: Annotated[When, Param("Whose turn it is: yours, or another player's.", flag="--when")] = When.own_turn,
     talk: Annotated[Talk, Param("Whether you open the talks or answer an opponent who opened them.", flag="--talk")] = Talk.open,
     same_player: Annotated[bool, Param("Both powers are run by one player (fewer than five players).", flag="--same-player")] = False,
-) -> Ruling[Trade]:
+) -> Ruling[Allowed, TradeFacts]:
     """May these two powers trade this, now?
 
     Example: dossier referee trade --item chits --when opponent-turn --talk open
@@ -843,7 +979,7 @@ def trade(
         rules += cite(table, "fewer players", also=standard_too(table, "fewer players", "Register R2"))
     facts = {"item": item.value, "when": when.value, "talk": talk.value}
     if reasons:
-        return Ruling("trade", Trade.not_allowed, f"Not now: {'; '.join(reasons)}.", tuple(dict.fromkeys(rules)), allowed=False, extra=facts)
+        return Ruling(Allowed.not_allowed, f"Not now: {'; '.join(reasons)}.", tuple(dict.fromkeys(rules)), facts=TradeFacts(**facts))
     said = ("You may trade or sell it in talks, which you may open at any time during your own turn"
             if talk is Talk.open else "You may answer the talks and trade it; stop when the player whose turn it is says so")
     if when is When.opponent_turn:
@@ -851,14 +987,23 @@ def trade(
     if is_long(table):
         said += ("; opening talks costs 1 Action Point for each opponent approached" if talk is Talk.open
                  else "; answering costs you no Action Points")
-    return Ruling("trade", Trade.allowed, said + ".", tuple(dict.fromkeys(rules)), allowed=True, extra=facts)
+    return Ruling(Allowed.allowed, said + ".", tuple(dict.fromkeys(rules)), facts=TradeFacts(**facts))
+
+
+@dataclass(frozen=True)
+class WinnerFacts(Facts):
+    """The fields of a `winner` ruling."""
+
+    points: dict[str, int]
+    money: dict[str, int]
+    winners: list[str]
 
 
 def winner(
     table: Table,
     points: Annotated[list[str], Param("A power's Victory Point total, e.g. germany=14; one for each power.", flag="--vp", metavar="POWER=N")],
     money: Annotated[list[str], Param("A power's money in £, for ties, e.g. germany=35.", flag="--money", metavar="POWER=N")] = (),
-) -> Ruling[Winner]:
+) -> Ruling[Winner, WinnerFacts]:
     """Who wins at the end of 1939, given each power's Victory Points (and money, for a tie)?
 
     Victory Points are each secret's, captured spy's and sanctioned marker's value times the multiple of
@@ -879,8 +1024,8 @@ def winner(
     facts = {"points": scores, "money": purse}
     names = join(power_name(table, p) for p in leaders)
     if len(leaders) == 1:
-        return Ruling("winner", Winner.most_points, f"{names} has the most Victory Points ({best}) and wins.", rules,
-                      answer=f"{names} wins", extra=facts | {"winners": leaders})
+        return Ruling(Winner.most_points, f"{names} has the most Victory Points ({best}) and wins.", rules,
+                      answer=f"{names} wins", facts=WinnerFacts(**facts, winners=leaders))
     missing = [p for p in leaders if p not in purse]
     if missing:
         raise QuestionError(f"{names} tie on {best} Victory Points, and the richest wins: give --money for "
@@ -889,11 +1034,11 @@ def winner(
     rich = [p for p in leaders if purse[p] == richest]
     rich_names = join(power_name(table, p) for p in rich)
     if len(rich) == 1:
-        return Ruling("winner", Winner.richest, f"{names} tie on {best} Victory Points; the richest wins: {rich_names} with {richest}£.",
-                      rules, answer=f"{rich_names} wins", extra=facts | {"winners": rich})
-    return Ruling("winner", Winner.shared, f"{rich_names} tie on {best} Victory Points and on {richest}£; the rulebook breaks a tie "
+        return Ruling(Winner.richest, f"{names} tie on {best} Victory Points; the richest wins: {rich_names} with {richest}£.",
+                      rules, answer=f"{rich_names} wins", facts=WinnerFacts(**facts, winners=rich))
+    return Ruling(Winner.shared, f"{rich_names} tie on {best} Victory Points and on {richest}£; the rulebook breaks a tie "
                   "only by money, so they share the win.", rules + ("Register R13",), answer=f"{rich_names} share the win",
-                  extra=facts | {"winners": rich})
+                  facts=WinnerFacts(**facts, winners=rich))
 
 
 def _by_power(table: Table, entries: list[str], option: str) -> dict[str, int]:
@@ -921,6 +1066,13 @@ def check_position(table: Table, position: Position) -> list[Finding]:
     from .position import check_position as check
 
     return check(table, position)
+
+
+def replay_game(table: Table, record: Position, until: int | None) -> Replay:
+    """A whole game record replayed on the board (`dossier referee game FILE`); in record.py, imported only then."""
+    from .record import replay_game as replay
+
+    return replay(table, record, until)
 
 
 QUESTIONS = {

@@ -13,10 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from generators.core.map_models import City, MapFile
-from generators.core.models import Faction, Piece
-from generators.core.names import NameIndex
-from generators.referee import QuestionError, Table
+from generators.referee import City, Faction, MapFile, NameIndex, Piece, QuestionError, Table
 
 STANDARD, LONG = "standard", "long"
 

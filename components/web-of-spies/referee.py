@@ -9,12 +9,11 @@ here with the section they come from.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Optional
 
-from generators.core.errors import UnknownNameError
-from generators.core.names import NameIndex
-from generators.referee import Param, QuestionError, Ruling, Table
+from generators.referee import Allowed, Facts, NameIndex, Param, QuestionError, Ruling, Table, UnknownNameError
 
 COMBAT_SYMBOLS = ("Surveillance", "Information", "Violence")  # Combat: "Combat Symbols"
 # The rulebook's example calls a shared symbol "Binoculars"; the data reads it as Surveillance
@@ -95,11 +94,6 @@ class Move(Enum):
     too_few_cards = "too few cards"
 
 
-class Attack(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
-
-
 class Combat(Enum):
     defender_killed = "defender killed"
     nobody_killed = "nobody killed"
@@ -124,11 +118,6 @@ class PlaceAsset(Enum):
 
 class Setup(Enum):
     listed = "listed"
-
-
-class StartCity(Enum):
-    allowed = "allowed"
-    not_allowed = "not allowed"
 
 
 class Winner(Enum):
@@ -208,13 +197,23 @@ def _symbols(option: str, given: list[str]) -> list[str]:
 
 # ---- combat ----------------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class CounterFacts(Facts):
+    """The fields of a `counter` ruling."""
+
+    attack: list[str]
+    defend: list[str]
+    shared: list[str]
+    by: str
+
+
 def counter(
     table: Table,
     attack: Annotated[list[str], Param("Combat symbols of the card being answered, e.g. violence,surveillance.", flag="--attack", metavar="SYMBOLS")],
     defend: Annotated[list[str], Param("Combat symbols of the card played in answer.", flag="--defend", metavar="SYMBOLS")],
     by: Annotated[Answerer, Param("Who plays the answering card: the defender, or the attacker pressing on.", flag="--by")] = Answerer.defender,
     no_role_symbol: Annotated[bool, Param("The answering card lacks Defend (or Attack, for the attacker), as the American CIA lacks Defend.", flag="--no-role-symbol")] = False,
-) -> Ruling[Counter]:
+) -> Ruling[Counter, CounterFacts]:
     """Does this card counter that one? It must share at least one combat symbol.
 
     Example: dossier referee --game web-of-spies counter --attack violence --defend violence,information
@@ -227,18 +226,27 @@ def counter(
     given = " ".join(attack + defend).casefold()
     note = "".join(f" ({alias} read as {symbol}, as the data assumes.)" for alias, symbol in SYMBOL_ALIASES.items() if alias.casefold() in given)
     if no_role_symbol:
-        return Ruling("counter", Counter.not_countered,
+        return Ruling(Counter.not_countered,
                       f"The {by.value} may only play cards showing the {role} symbol; this one has none, so it cannot be played, "
-                      "whatever symbols it shares.", ("Combat",), allowed=False, extra=facts)
+                      "whatever symbols it shares.", ("Combat",), allowed=False, facts=CounterFacts(**facts))
     if shared:
-        return Ruling("counter", Counter.countered,
+        return Ruling(Counter.countered,
                       f"The cards share {' and '.join(shared)}, so the {by.value}'s card counters the last one played; "
-                      "the exchange goes on while each side can counter." + note, ("Combat",), allowed=True, extra=facts)
+                      "the exchange goes on while each side can counter." + note, ("Combat",), allowed=True, facts=CounterFacts(**facts))
     ending = ("the attack stands and the defending agent is killed unless another card counters it"
               if by is Answerer.defender else "the attacker cannot press on with it")
-    return Ruling("counter", Counter.not_countered,
+    return Ruling(Counter.not_countered,
                   f"{', '.join(answer)} shares no symbol with {', '.join(played)}: a counter must match at least one, so {ending}." + note,
-                  ("Combat",), allowed=False, extra=facts)
+                  ("Combat",), allowed=False, facts=CounterFacts(**facts))
+
+
+@dataclass(frozen=True)
+class AttackFacts(Facts):
+    """The fields of a `attack` ruling."""
+
+    agent_there: bool
+    attack_card: bool
+    fought_there: bool
 
 
 def attack(
@@ -246,7 +254,7 @@ def attack(
     agent_there: Annotated[Optional[bool], Param("Whether you have an agent in the target's city.", flag="--agent-there/--no-agent-there")] = None,
     attack_card: Annotated[bool, Param("The card you open with shows the Attack symbol.", flag="--attack-card/--no-attack-card")] = True,
     fought_there: Annotated[bool, Param("There has been a combat in that city this turn already.", flag="--fought-there")] = False,
-) -> Ruling[Attack]:
+) -> Ruling[Allowed, AttackFacts]:
     """May I attack an enemy agent in this city? An agent there, an Attack card, one combat a city a turn.
 
     Example: dossier referee --game web-of-spies attack --agent-there --fought-there
@@ -262,34 +270,49 @@ def attack(
         reasons.append("only one combat is allowed in each city a turn")
     facts = {"agent_there": agent_there, "attack_card": attack_card, "fought_there": fought_there}
     if reasons:
-        return Ruling("attack", Attack.not_allowed, f"No attack: {'; '.join(reasons)}.", ("Combat", "Attack Action"), allowed=False, extra=facts)
-    return Ruling("attack", Attack.allowed, "You may attack: you are the Attacker and play only Attack cards; the Defender answers with "
-                  "Defend cards, each counter sharing a combat symbol with the card before.", ("Combat", "Attack Action"), allowed=True, extra=facts)
+        return Ruling(Allowed.not_allowed, f"No attack: {'; '.join(reasons)}.", ("Combat", "Attack Action"), facts=AttackFacts(**facts))
+    return Ruling(Allowed.allowed, "You may attack: you are the Attacker and play only Attack cards; the Defender answers with "
+                  "Defend cards, each counter sharing a combat symbol with the card before.", ("Combat", "Attack Action"), facts=AttackFacts(**facts))
+
+
+@dataclass(frozen=True)
+class CombatFacts(Facts):
+    """The fields of a `combat` ruling."""
+
+    uncountered: str
 
 
 def combat(
     table: Table,
     uncountered: Annotated[Uncountered, Param("Who played the last card that the other side could not counter.", flag="--uncountered")],
-) -> Ruling[Combat]:
+) -> Ruling[Combat, CombatFacts]:
     """How does this combat end? An attack card left uncountered kills; a defence that counters them all ends it.
 
     Example: dossier referee --game web-of-spies combat --uncountered defender
     """
     facts = {"uncountered": uncountered.value}
     if uncountered is Uncountered.attacker:
-        return Ruling("combat", Combat.defender_killed, "The Attacker's last card went uncountered, so the defending agent is killed.",
-                      ("Combat",), extra=facts)
-    return Ruling("combat", Combat.nobody_killed, "The Defender countered every attack card and the Attacker could not press on: the combat "
-                  "simply ends and neither agent is killed.", ("Combat",), extra=facts)
+        return Ruling(Combat.defender_killed, "The Attacker's last card went uncountered, so the defending agent is killed.",
+                      ("Combat",), facts=CombatFacts(**facts))
+    return Ruling(Combat.nobody_killed, "The Defender countered every attack card and the Attacker could not press on: the combat "
+                  "simply ends and neither agent is killed.", ("Combat",), facts=CombatFacts(**facts))
 
 
 # ---- actions -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MoveFacts(Facts):
+    """The fields of a `move` ruling."""
+
+    spaces: int
+    cards: int
+
 
 def move(
     table: Table,
     spaces: Annotated[int, Param("Spaces to move agents, all moves together.", flag="--spaces", metavar="N")],
     cards: Annotated[int, Param("Cards in your hand you can spare.", flag="--cards", metavar="N")],
-) -> Ruling[Move]:
+) -> Ruling[Move, MoveFacts]:
     """Can I move this far? Each card discarded face down moves one agent one space.
 
     Example: dossier referee --game web-of-spies move --spaces 3 --cards 2
@@ -298,10 +321,61 @@ def move(
     _cards_held(table, "--cards", cards)
     facts = {"spaces": spaces, "cards": cards}
     if cards < spaces:
-        return Ruling("move", Move.too_few_cards, f"{spaces} spaces take {spaces} cards, one a space, and you can spare {cards}.",
-                      ("Move Action",), allowed=False, extra=facts)
-    return Ruling("move", Move.allowed, f"Discard {spaces} card{'s' if spaces != 1 else ''} face down, any cards, one for each space "
-                  "(one city to the next is a space).", ("Move Action",), allowed=True, extra=facts)
+        return Ruling(Move.too_few_cards, f"{spaces} spaces take {spaces} cards, one a space, and you can spare {cards}.",
+                      ("Move Action",), allowed=False, facts=MoveFacts(**facts))
+    return Ruling(Move.allowed, f"Discard {spaces} card{'s' if spaces != 1 else ''} face down, any cards, one for each space "
+                  "(one city to the next is a space).", ("Move Action",), allowed=True, facts=MoveFacts(**facts))
+
+
+@dataclass(frozen=True)
+class TravelFacts(Facts):
+    """The fields of a `travel` ruling: the cities passed, both ends included, and the cards it takes."""
+
+    origin: str
+    destination: str
+    spaces: int
+    path: list[str]
+    cards: int
+
+
+def travel(
+    table: Table,
+    origin: Annotated[str, Param("The city the agent stands in.", metavar="FROM")],
+    destination: Annotated[str, Param("The city it is to reach.", metavar="TO")],
+    cards: Annotated[int, Param("Cards in your hand you can spare.", flag="--cards", metavar="N")] = HAND,
+) -> Ruling[Move, TravelFacts]:
+    """How many cards does my agent need to reach that city? Counted on the board: one card a space, one city to the next.
+
+    Example: dossier referee --game web-of-spies travel Caracas Lisbon --cards 3
+    """
+    from generators.referee import network
+
+    _cards_held(table, "--cards", cards)
+    if table.game.map is None:
+        raise QuestionError(f"{table.game.name} has no board (map.yaml) to count spaces on")
+    board = network.Network(table.game.map, table.game.aliases)
+    start, end = board.resolve(origin), board.resolve(destination)
+    found = board.route(start, end)
+    if not found.is_reachable:
+        raise QuestionError(f"no connection joins {start} and {end} on the board")
+    facts = TravelFacts(start, end, found.spaces, found.path, cards)
+    way = " → ".join(found.path)
+    if cards < found.spaces:
+        return Ruling(Move.too_few_cards, f"The shortest way is {found.spaces} spaces ({way}), one card a space, and you can spare {cards}: "
+                      f"go {cards} of them this turn.", ("Move Action",), allowed=False, answer=f"{found.spaces} cards needed", facts=facts)
+    return Ruling(Move.allowed, f"The shortest way is {found.spaces} space{'s' if found.spaces != 1 else ''} ({way}): discard "
+                  f"{found.spaces} card{'s' if found.spaces != 1 else ''} face down, any cards, one for each space.", ("Move Action",),
+                  allowed=True, answer=f"{found.spaces} card{'s' if found.spaces != 1 else ''}", facts=facts)
+
+
+@dataclass(frozen=True)
+class AcquireFacts(Facts):
+    """The fields of a `acquire` ruling."""
+
+    cost: int
+    agents: int
+    rival: int
+    cards: int
 
 
 def acquire(
@@ -311,7 +385,7 @@ def acquire(
     cards: Annotated[int, Param("Cards in your hand you can discard towards the cost.", flag="--cards", metavar="N")],
     cost: Annotated[Optional[int], Param("The asset's cost (upper right corner).", flag="--cost", metavar="N")] = None,
     secret: Annotated[bool, Param("The face-down Secret Asset (its cost is always 2).", flag="--secret")] = False,
-) -> Ruling[Acquire]:
+) -> Ruling[Acquire, AcquireFacts]:
     """May I acquire this asset? More agents than anyone on its space, and cards to pay its cost.
 
     Example: dossier referee --game web-of-spies acquire --agents 2 --rival 2 --cards 3 --cost 3
@@ -330,47 +404,64 @@ def acquire(
     facts = {"cost": price, "agents": agents, "rival": rival, "cards": cards}
     if agents <= rival:
         how = "as many as" if agents == rival else "fewer than"
-        return Ruling("acquire", Acquire.contested,
+        return Ruling(Acquire.contested,
                       f"You have {how} another player in that space ({agents} against {rival}): the asset is contested and cannot be bought.",
-                      ("Acquire Action",), allowed=False, extra=facts)
+                      ("Acquire Action",), allowed=False, facts=AcquireFacts(**facts))
     if cards < price:
-        return Ruling("acquire", Acquire.too_few_cards,
+        return Ruling(Acquire.too_few_cards,
                       f"The asset costs {price}{' (the Secret Asset always costs 2)' if secret else ''} and you can discard only {cards}.",
-                      ("Acquire Action",), allowed=False, extra=facts)
-    return Ruling("acquire", Acquire.allowed,
+                      ("Acquire Action",), allowed=False, facts=AcquireFacts(**facts))
+    return Ruling(Acquire.allowed,
                   f"You hold the space ({agents} against {rival}) and discard {price} card{'s' if price != 1 else ''} to pay; "
                   "put the asset face down on your discard pile; its marker leaves the board until your turn ends.",
-                  ("Acquire Action",), allowed=True, extra=facts)
+                  ("Acquire Action",), allowed=True, facts=AcquireFacts(**facts))
+
+
+@dataclass(frozen=True)
+class DiscardFacts(Facts):
+    """The fields of a `discard` ruling."""
+
+    use: str
 
 
 def discard(
     table: Table,
     use: Annotated[Use, Param("What the card was used for: move, acquire, attack, ability, trash (an ability that says Trash), or unplayed.", flag="--use")],
-) -> Ruling[Discard]:
+) -> Ruling[Discard, DiscardFacts]:
     """Where does a card go after it is used, or left unplayed at the end of the turn?
 
     Example: dossier referee --game web-of-spies discard --use trash
     """
     facts = {"use": use.value}
     if use is Use.trash:
-        return Ruling("discard", Discard.trashed, "A card that says to Trash it for its ability leaves your deck for good: it is removed, "
-                      "not discarded.", ("Card Action",), extra=facts)
+        return Ruling(Discard.trashed, "A card that says to Trash it for its ability leaves your deck for good: it is removed, "
+                      "not discarded.", ("Card Action",), facts=DiscardFacts(**facts))
     if use in (Use.attack, Use.ability):
-        return Ruling("discard", Discard.shown_then_face_down, "Using its attack or special ability, you show the card; it is then "
-                      "discarded face down all the same.", ("Actions", "Card Action"), extra=facts)
+        return Ruling(Discard.shown_then_face_down, "Using its attack or special ability, you show the card; it is then "
+                      "discarded face down all the same.", ("Actions", "Card Action"), facts=DiscardFacts(**facts))
     why = {Use.move: "Any card may pay for a move.", Use.acquire: "Any card may pay towards an asset.",
            Use.unplayed: "At the end of your turn every card you have not played is discarded."}[use]
-    return Ruling("discard", Discard.face_down, f"{why} It goes face down on your discard pile, keeping your hand secret.",
-                  ("Actions", "Ending Your Turn") if use is Use.unplayed else ("Actions",), extra=facts)
+    return Ruling(Discard.face_down, f"{why} It goes face down on your discard pile, keeping your hand secret.",
+                  ("Actions", "Ending Your Turn") if use is Use.unplayed else ("Actions",), facts=DiscardFacts(**facts))
 
 
 # ---- the end of a turn ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DrawFacts(Facts):
+    """The fields of a `draw` ruling."""
+
+    from_deck: int
+    reshuffled: bool
+    from_new_deck: int
+    hand: int
+
 
 def draw(
     table: Table,
     deck: Annotated[int, Param("Cards left in your draw pile.", flag="--deck", metavar="N")],
     discards: Annotated[int, Param("Cards in your discard pile, this turn's included.", flag="--discard", metavar="N")],
-) -> Ruling[Draw]:
+) -> Ruling[Draw, DrawFacts]:
     """How do I draw my new hand of 5 at the end of my turn?
 
     Example: dossier referee --game web-of-spies draw --deck 2 --discard 9
@@ -388,8 +479,16 @@ def draw(
                  else "; it runs out, and with no discards to shuffle your hand stays short")
     said += f": a hand of {hand}."
     verdict = Draw.full_hand if hand == HAND else Draw.short_hand
-    return Ruling("draw", verdict, said, ("Ending Your Turn",), answer=f"hand of {hand}",
-                  extra={"from_deck": from_deck, "reshuffled": from_deck < HAND and discards > 0, "from_new_deck": from_shuffle, "hand": hand})
+    return Ruling(verdict, said, ("Ending Your Turn",), answer=f"hand of {hand}",
+                  facts=DrawFacts(from_deck=from_deck, reshuffled=from_deck < HAND and discards > 0, from_new_deck=from_shuffle, hand=hand))
+
+
+@dataclass(frozen=True)
+class PlaceAssetFacts(Facts):
+    """The fields of a `place-asset` ruling."""
+
+    on_board: int
+    to_place: int
 
 
 def place_asset(
@@ -397,7 +496,7 @@ def place_asset(
     on_board: Annotated[int, Param("Asset markers on the board now.", flag="--on-board", metavar="N")],
     spot: Annotated[Spot, Param("The city the dice picked: free, taken by another marker, or in the agents' start region (Single Region set-up).", flag="--spot")] = Spot.free,
     at_setup: Annotated[bool, Param("These are the starting assets, placed at set-up.", flag="--at-setup")] = False,
-) -> Ruling[PlaceAsset]:
+) -> Ruling[PlaceAsset, PlaceAssetFacts]:
     """Where does a new asset go? Three always on the board, slots filled from the left, never two markers on one spot.
 
     Example: dossier referee --game web-of-spies place-asset --on-board 2 --spot taken
@@ -407,31 +506,41 @@ def place_asset(
         raise QuestionError(f"--on-board {on_board}: the board has {slots} asset slots and markers")
     facts = {"on_board": on_board, "to_place": slots - on_board}
     if on_board == slots:
-        return Ruling("place-asset", PlaceAsset.nothing_to_place, f"All {slots} assets are out; there is nothing to replace.",
-                      ("Ending Your Turn",), extra=facts)
+        return Ruling(PlaceAsset.nothing_to_place, f"All {slots} assets are out; there is nothing to replace.",
+                      ("Ending Your Turn",), facts=PlaceAssetFacts(**facts))
     fill = ("Draw an asset for the leftmost empty slot (refill from left to right; public assets face up, the Secret Asset face down), "
             "then roll the white die for the region and the black die for the city.")
     if spot is Spot.taken:
-        return Ruling("place-asset", PlaceAsset.re_roll, f"{fill} That spot already has an asset marker, and no spot ever holds two: re-roll.",
-                      ("Ending Your Turn",), extra=facts)
+        return Ruling(PlaceAsset.re_roll, f"{fill} That spot already has an asset marker, and no spot ever holds two: re-roll.",
+                      ("Ending Your Turn",), facts=PlaceAssetFacts(**facts))
     if spot is Spot.start_region and at_setup:
-        return Ruling("place-asset", PlaceAsset.re_roll, f"{fill} In the Single Region set-up no asset may start the game in the agents' "
-                      "region: re-roll.", ("Setup", "Setup Variants"), extra=facts)
+        return Ruling(PlaceAsset.re_roll, f"{fill} In the Single Region set-up no asset may start the game in the agents' "
+                      "region: re-roll.", ("Setup", "Setup Variants"), facts=PlaceAssetFacts(**facts))
     if spot is Spot.start_region:
-        return Ruling("place-asset", PlaceAsset.place, f"{fill} The Single Region ban keeps assets out of the agents' region only at the "
-                      "start of the game, so put the marker there.", ("Ending Your Turn", "Setup Variants", "Register W1"), extra=facts)
-    return Ruling("place-asset", PlaceAsset.place, f"{fill} Put its marker there; {slots} assets must be out before the next turn starts.",
-                  ("Ending Your Turn", "Setup"), extra=facts)
+        return Ruling(PlaceAsset.place, f"{fill} The Single Region ban keeps assets out of the agents' region only at the "
+                      "start of the game, so put the marker there.", ("Ending Your Turn", "Setup Variants", "Register W1"), facts=PlaceAssetFacts(**facts))
+    return Ruling(PlaceAsset.place, f"{fill} Put its marker there; {slots} assets must be out before the next turn starts.",
+                  ("Ending Your Turn", "Setup"), facts=PlaceAssetFacts(**facts))
 
 
 # ---- set-up -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SetupFacts(Facts):
+    """The fields of a `setup` ruling."""
+
+    players: int
+    agents: int
+    deck: int
+    hand: int
+
 
 def setup(
     table: Table,
     players: Annotated[int, Param("How many agencies play.", metavar="N")],
     agents: Annotated[Optional[int], Param("Agents each (Quicker Game: fewer, 3 at least recommended).", flag="--agents", metavar="N")] = None,
     fully_loaded: Annotated[bool, Param("The Fully Loaded variant: 3 asset cards into each starting deck.", flag="--fully-loaded")] = False,
-) -> Ruling[Setup]:
+) -> Ruling[Setup, SetupFacts]:
     """What does each agency start with?
 
     Example: dossier referee --game web-of-spies setup 3 --agents 4
@@ -455,8 +564,17 @@ def setup(
         rules.append("Setup Variants")
     said.append(f"Shuffle the deck to the left of the mat and draw {HAND}. Highest roll starts and places first; then 2 public assets face up, "
                 "1 Secret Asset face down, each marker on a city rolled with the white (region) and black (city) dice.")
-    return Ruling("setup", Setup.listed, " ".join(said), tuple(dict.fromkeys(rules)), answer=f"{count} agents and {deck} cards each",
-                  extra={"players": players, "agents": count, "deck": deck, "hand": HAND})
+    return Ruling(Setup.listed, " ".join(said), tuple(dict.fromkeys(rules)), answer=f"{count} agents and {deck} cards each",
+                  facts=SetupFacts(players=players, agents=count, deck=deck, hand=HAND))
+
+
+@dataclass(frozen=True)
+class StartCityFacts(Facts):
+    """The fields of a `start-city` ruling."""
+
+    region: str
+    city: str
+    placement: str
 
 
 def start_city(
@@ -464,29 +582,39 @@ def start_city(
     region: Annotated[Region, Param("The region of the city: empty, or already holding another agency.", flag="--region")],
     city: Annotated[CityState, Param("The city itself: empty, or holding another agency's agents.", flag="--city")] = CityState.empty,
     placement: Annotated[Placement, Param("How agents are placed: standard, single-region or scattered (Setup Variants).", flag="--placement")] = Placement.standard,
-) -> Ruling[StartCity]:
+) -> Ruling[Allowed, StartCityFacts]:
     """May I place my agents in this city at the start?
 
     Example: dossier referee --game web-of-spies start-city --region taken --placement single-region
     """
     facts = {"region": region.value, "city": city.value, "placement": placement.value}
     if placement is Placement.scattered:
-        return Ruling("start-city", StartCity.allowed, "Scattered: players take turns placing one spy at a time anywhere in the world; "
-                      "spies already on the board do not limit where the next goes.", ("Setup Variants",), allowed=True, extra=facts)
+        return Ruling(Allowed.allowed, "Scattered: players take turns placing one spy at a time anywhere in the world; "
+                      "spies already on the board do not limit where the next goes.", ("Setup Variants",), facts=StartCityFacts(**facts))
     if placement is Placement.single_region:
         if city is CityState.taken:
-            return Ruling("start-city", StartCity.not_allowed, "Single Region: every agency starts in the chosen region, but no two in one city.",
-                          ("Setup Variants",), allowed=False, extra=facts)
-        return Ruling("start-city", StartCity.allowed, "Single Region: place all your agents in a city of the chosen region that no one else "
-                      "has taken.", ("Setup Variants",), allowed=True, extra=facts)
+            return Ruling(Allowed.not_allowed, "Single Region: every agency starts in the chosen region, but no two in one city.",
+                          ("Setup Variants",), facts=StartCityFacts(**facts))
+        return Ruling(Allowed.allowed, "Single Region: place all your agents in a city of the chosen region that no one else "
+                      "has taken.", ("Setup Variants",), facts=StartCityFacts(**facts))
     if region is Region.taken:
-        return Ruling("start-city", StartCity.not_allowed, "Only one agency may start in each region: choose a city in an empty region.",
-                      ("Setup",), allowed=False, extra=facts)
-    return Ruling("start-city", StartCity.allowed, "Place all your agents in that city; the region is empty. Players choose clockwise "
-                  "from the starting player.", ("Setup",), allowed=True, extra=facts)
+        return Ruling(Allowed.not_allowed, "Only one agency may start in each region: choose a city in an empty region.",
+                      ("Setup",), facts=StartCityFacts(**facts))
+    return Ruling(Allowed.allowed, "Place all your agents in that city; the region is empty. Players choose clockwise "
+                  "from the starting player.", ("Setup",), facts=StartCityFacts(**facts))
 
 
 # ---- winning --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WinnerFacts(Facts):
+    """The fields of a `winner` ruling."""
+
+    agents: list[int]
+    end_rule: str
+    trophies: list[int]
+    winners: Optional[list[int]] = None
+
 
 def winner(
     table: Table,
@@ -494,7 +622,7 @@ def winner(
     end_rule: Annotated[EndRule, Param("How the game ends: code-red (the rulebook's own), or one of its End Game variants.", flag="--end-rule")] = EndRule.code_red,
     trophies: Annotated[list[int], Param("With --end-rule trophy-kills: trophies each agency holds, in the same order.", flag="--trophies", metavar="N")] = (),
     code_red: Annotated[bool, Param("CODE RED is already in force (a tie was reached).", flag="--code-red")] = False,
-) -> Ruling[Winner]:
+) -> Ruling[Winner, WinnerFacts]:
     """Who wins, or does play go on? The rulebook's end (most agents; a tie goes to CODE RED) or a variant's.
 
     Example: dossier referee --game web-of-spies winner --agents 3 --agents 3 --agents 0
@@ -522,21 +650,21 @@ def winner(
     facts = {"agents": agents, "end_rule": end_rule.value, "trophies": list(trophies)}
     said = f"Under {rule_name}: "
     if len(alive) == 1:
-        return Ruling("winner", Winner.winner, said + f"{names(alive)} is the last agency left and wins.", rules,
-                      answer=f"{names(alive)} wins", extra=facts | {"winners": alive})
+        return Ruling(Winner.winner, said + f"{names(alive)} is the last agency left and wins.", rules,
+                      answer=f"{names(alive)} wins", facts=WinnerFacts(**facts, winners=alive))
     if len(alive) == len(agents):
-        return Ruling("winner", Winner.game_goes_on, said + "no agency has been eliminated yet, so the game goes on.", rules, extra=facts)
+        return Ruling(Winner.game_goes_on, said + "no agency has been eliminated yet, so the game goes on.", rules, facts=WinnerFacts(**facts))
     if end_rule is EndRule.total_elimination or code_red:
         why = "play goes on until one agency remains" + (" (CODE RED: any agency that loses an agent is out)" if code_red else "")
-        return Ruling("winner", Winner.play_on, said + why + ".", rules, extra=facts)
+        return Ruling(Winner.play_on, said + why + ".", rules, facts=WinnerFacts(**facts))
     scores = trophies if end_rule is EndRule.trophy_kills else agents
     best = max(scores[i] for i in alive)
     leaders = [i for i in alive if scores[i] == best]
     measure = "trophies" if end_rule is EndRule.trophy_kills else "agents on the board"
     if len(leaders) == 1:
-        return Ruling("winner", Winner.winner, said + f"an agency is eliminated and {names(leaders)} has the most {measure} ({best}): it wins.",
+        return Ruling(Winner.winner, said + f"an agency is eliminated and {names(leaders)} has the most {measure} ({best}): it wins.",
                       rules + (("Register W2",) if end_rule is EndRule.sudden_death else ()),
-                      answer=f"{names(leaders)} wins", extra=facts | {"winners": leaders})
+                      answer=f"{names(leaders)} wins", facts=WinnerFacts(**facts, winners=leaders))
     tie = {EndRule.code_red: ("CODE RED: play goes on, and from now any agency that loses an agent is eliminated "
                               "and removes its agents; the last agency left wins.", Winner.code_red),
            EndRule.elimination: ("the tie plays on until another agency is eliminated; then the most agents wins.", Winner.play_on),
@@ -544,14 +672,15 @@ def winner(
                                   "at each elimination.", Winner.play_on),
            EndRule.sudden_death: ("SUDDEN DEATH: the first agency to pull ahead, gaining agents or killing enemy agents, wins at once.",
                                   Winner.play_on)}[end_rule]
-    return Ruling("winner", tie[1], said + f"an agency is eliminated and {names(leaders)} tie on {best} {measure}: " + tie[0],
-                  rules + (("Register W2",) if end_rule is EndRule.sudden_death else ()), extra=facts | {"winners": []})
+    return Ruling(tie[1], said + f"an agency is eliminated and {names(leaders)} tie on {best} {measure}: " + tie[0],
+                  rules + (("Register W2",) if end_rule is EndRule.sudden_death else ()), facts=WinnerFacts(**facts, winners=[]))
 
 
 QUESTIONS = {
     "setup": setup,
     "start-city": start_city,
     "move": move,
+    "travel": travel,
     "acquire": acquire,
     "attack": attack,
     "counter": counter,

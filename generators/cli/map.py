@@ -14,6 +14,7 @@ from ..core.map_models import MapFile, read_map_file
 from ..map.checks import MapProblem, check_map
 from ..map.geography import positions
 from ..map.network import Network
+from ..map.track import Track, board_for, check_board
 from ..validation import load_game
 from .app import GameOption, JsonOption, app, print_json
 
@@ -44,6 +45,11 @@ def _problem_row(problem: MapProblem) -> dict:
             "names": list(problem.names), "where": problem.where}
 
 
+def _board_rows(loaded: Game) -> list[MapProblem]:
+    factions = [f.id for f in loaded.info.factions]
+    return [p for i, board in enumerate(loaded.boards.boards) for p in check_board(board, factions, f"boards[{i}]")] if loaded.boards else []
+
+
 @map_app.command()
 def check(
     game: Optional[str] = GameOption,
@@ -51,25 +57,37 @@ def check(
                                             metavar="FILE"),
     as_json: bool = JsonOption,
 ) -> None:
-    """Report every problem with the map at once. Exit 0 when valid (warnings allowed), 1 when invalid, 2 when unreadable."""
+    """Report every problem with the map (map.yaml) and the track boards (boards.yaml) at once. Exit 0 when valid
+    (warnings allowed), 1 when invalid, 2 when unreadable."""
     loaded = read_game(game)
-    file = map_file if map_file is not None else loaded.file("map.yaml")
-    game_map = read_map_file(map_file) if map_file is not None else game_map_of(loaded)
-    problems = check_map(game_map, tiles=loaded.tiles, powers=[f.id for f in loaded.info.factions])
-    problems.sort(key=lambda p: not p.is_error)
-    errors = sum(p.is_error for p in problems)
-    warnings = len(problems) - errors
-    if as_json:
-        print_json({"file": display_path(file), "valid": errors == 0, "errors": errors, "warnings": warnings,
-                    "problems": [_problem_row(p) for p in problems]})
-    else:
-        for p in problems:
-            where = f" [{p.where}]" if p.where else ""
-            typer.echo(f"{p.severity.value:<7} {p.code}: {p.message}{where}")
-        verdict = "valid" if errors == 0 else "invalid"
+    checked: list[tuple[Path, list[MapProblem], str]] = []
+    if map_file is not None or loaded.map is not None or loaded.boards is None:
+        file = map_file if map_file is not None else loaded.file("map.yaml")
+        game_map = read_map_file(map_file) if map_file is not None else game_map_of(loaded)
+        problems = check_map(game_map, tiles=loaded.tiles, powers=[f.id for f in loaded.info.factions])
         size = f"{len(game_map.cities)} cities, {len(game_map.sea_zones)} sea zones, {len(game_map.routes)} rail and air lines"
-        typer.echo(f"{display_path(file)}: {verdict} ({size}); {errors} error(s), {warnings} warning(s)")
-    if errors:
+        checked.append((file, problems, size))
+    if map_file is None and loaded.boards is not None:
+        size = ", ".join(f"{b.id}: {len(b.spaces)} spaces" for b in loaded.boards.boards)
+        checked.append((loaded.file("boards.yaml"), _board_rows(loaded), size))
+    failed = False
+    rows = []
+    for file, problems, size in checked:
+        problems.sort(key=lambda p: not p.is_error)
+        errors = sum(p.is_error for p in problems)
+        warnings = len(problems) - errors
+        failed = failed or errors > 0
+        rows.append({"file": display_path(file), "valid": errors == 0, "errors": errors, "warnings": warnings,
+                     "problems": [_problem_row(p) for p in problems]})
+        if not as_json:
+            for p in problems:
+                where = f" [{p.where}]" if p.where else ""
+                typer.echo(f"{p.severity.value:<7} {p.code}: {p.message}{where}")
+            verdict = "valid" if errors == 0 else "invalid"
+            typer.echo(f"{display_path(file)}: {verdict} ({size}); {errors} error(s), {warnings} warning(s)")
+    if as_json:
+        print_json(rows[0] if len(rows) == 1 else {"valid": not failed, "files": rows})
+    if failed:
         raise typer.Exit(1)
 
 
@@ -85,18 +103,25 @@ def route_(
     start, end = network.resolve(origin), network.resolve(destination)
     found = network.route(start, end)
     limit = network.map.rules.spaces_per_turn
+    journey = network.journey(start, end) if found.is_reachable and not found.is_within(limit) else None
+    turns = journey.turns if journey else (1 if found.spaces else 0) if found.is_reachable else None
+    stops = journey.stops if journey else [end] if found.spaces else []
     if as_json:
         print_json({"from": start, "to": end, "spaces": found.spaces, "path": found.path, "kinds": found.kinds,
-                    "spaces_per_turn": limit, "within_turn": found.is_within(limit)})
+                    "spaces_per_turn": limit, "within_turn": found.is_within(limit), "turns": turns, "stops": stops})
         return
     if not found.is_reachable:
         typer.echo(f"{start} → {end}: no route joins them")
         return
-    verdict = "within one turn" if found.is_within(limit) else "more than one turn"
+    verdict = "within one turn" if found.is_within(limit) else f"{turns} turns"
     typer.echo(f"{start} → {end}: {found.spaces} space(s), {verdict} (at most {limit} a turn)")
     typer.echo(f"  {found.path[0]}")
     for place, kind in zip(found.path[1:], found.kinds):
         typer.echo(f"  {'by ' + kind:<8} {place}")
+    if journey:
+        legs = "; ".join(f"turn {i} to {stop} ({leg.spaces} space{'s' if leg.spaces != 1 else ''})"
+                         for i, (stop, leg) in enumerate(zip(journey.stops, journey.legs), 1))
+        typer.echo(f"  Stopping in a city each turn: {legs}")
 
 
 @map_app.command()
@@ -150,3 +175,30 @@ def show(game: Optional[str] = GameOption, as_json: bool = JsonOption) -> None:
     kinds = [r.kind for r in game_map.routes]
     console.print(f"{len(game_map.cities)} cities, {len(game_map.sea_zones)} sea zones, "
                   f"{kinds.count('rail')} rail lines, {kinds.count('air')} air lines")
+
+
+@map_app.command()
+def advance(
+    origin: str = typer.Argument(..., metavar="FROM", help="The space the move starts on (its id or printed name)."),
+    side: str = typer.Option(..., "--side", help="The side moving: it goes its own way round the track (boards.yaml directions)."),
+    spaces: int = typer.Option(1, "--spaces", min=0, help="Spaces to move."),
+    blocked: list[str] = typer.Option([], "--blocked", help="A space no move may enter or pass (give it again for more).", metavar="SPACE"),
+    board: Optional[str] = typer.Option(None, "--board", help="The board's id (default: the game's first board).", metavar="ID"),
+    game: Optional[str] = GameOption,
+    as_json: bool = JsonOption,
+) -> None:
+    """Where a move along a track board ends: each space entered counts one, whatever its kind."""
+    loaded = load_game(game)
+    track = Track(board_for(loaded, None, board))
+    found = track.advance(origin, loaded.faction(side).id, spaces, blocked)
+    if as_json:
+        print_json({"board": track.board.id, "from": found.start, "side": side, "spaces": spaces, "path": list(found.path),
+                    "end": found.end, "kind": track.board.space_of(found.end).kind, "blocked_by": found.blocked_by})
+        return
+    end = track.board.space_of(found.end)
+    typer.echo(f"{track.board.space_of(found.start).label} → {end.label}" + (f" ({end.kind})" if end.kind else "")
+               + f": {len(found.path)} of {spaces} space(s) on {track.board.id}")
+    if found.blocked_by:
+        typer.echo(f"  stopped before {track.board.space_of(found.blocked_by).label}, which no move may pass")
+    for space in found.path:
+        typer.echo(f"  {track.board.space_of(space).label}")

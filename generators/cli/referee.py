@@ -26,6 +26,8 @@ from ..core.game import Game
 from ..core.names import NameIndex
 from ..referee.game_code import Referee, ask, load_referee
 from ..referee.position import COMMAND as POSITION
+from ..referee.game_record import COMMAND as GAME
+from ..referee.game_record import replay_file
 from ..referee.position import check_position_file
 from ..referee.questions import Question, Value
 from ..referee.rulings import QuestionError, table_for
@@ -137,6 +139,8 @@ def question_group(game: Game, referee: Referee) -> QuestionGroup:
     if referee.position_check is not None:
         group.builders[POSITION] = partial(_command, POSITION, POSITION_HELP, POSITION_HELP.partition("\n")[0],
                                            position_command(game, referee))
+    if referee.game_replay is not None:
+        group.builders[GAME] = partial(_command, GAME, GAME_HELP, GAME_HELP.partition("\n")[0], game_command(game, referee))
     return group
 
 
@@ -222,6 +226,38 @@ def position_command(game: Game, referee: Referee):
             raise typer.Exit(1)
 
     return check
+
+
+GAME_HELP = """Replay a whole game record, action by action, as a neutral adjudicator.
+
+The record holds the starting position (start:) and the actions in order (actions:), each with its
+power and what was drawn; docs/game-records.md shows one. Exit 0 when every action is legal (the
+final position and the score), 1 at the first illegal action (its number, line and rule, and the
+position before it), 2 when the file cannot be read or names what the game does not have.
+--until N prints the position after action N.
+
+\b
+Example:
+  dossier referee game docs/examples/first-round-1933.yaml --until 3"""
+
+
+def game_command(game: Game, referee: Referee):
+    """The `game FILE` command for a game whose referee replays records."""
+
+    def replay(ctx: typer.Context, file: Annotated[Path, typer.Argument(metavar="FILE", help="The game record, as YAML.")],
+               until: Annotated[Optional[int], typer.Option("--until", metavar="N", help="Stop after action N and print the position then.")] = None,
+               game_choice: GameChoice = None, as_json: Json = False) -> None:
+        before: Shared = ctx.obj
+        named = variant_named(game, game_choice if game_choice is not None else before.game_choice)
+        report = replay_file(referee, game, named, file, until)
+        if as_json or before.as_json:
+            print_json(report.to_json())
+        else:
+            typer.echo(report.to_text())
+        if not report.replay.is_legal:
+            raise typer.Exit(1)
+
+    return replay
 
 
 @app.command("trust")

@@ -12,7 +12,11 @@ Each aid has a title, the rules it rests on (`cite`), an optional note, and one 
 - table: columns of texts; the rows are `rows` (written out) or the game's records (`from`),
   each column filling a template from them or left blank to write in;
 - list: lines of text, written out or made from the game's records or a card's section, each
-  with a ruled line to write on when `write_in`.
+  with a ruled line to write on when `write_in`;
+- dice: the table of which city two dice pick, made from the map's `dice`, `regions` and each city's
+  `number` (one row per region, one column per face of the city die);
+- slots: places to lay cards on the board, one per entry of `slots` (a label and whether the card lies
+  face up or down), each the size of the layout's `card` size.
 """
 
 from __future__ import annotations
@@ -61,11 +65,18 @@ class CardSection(Record):
     section: str
 
 
+class Slot(Record):
+    """A place on the board for one card (or a pile): its label and whether the card lies face up or down."""
+
+    label: str = Field(min_length=1)
+    face: Literal["up", "down"] = "up"
+
+
 class Aid(Record):
     """One track, record, box, table or list (see the module's docstring)."""
 
     id: str = Field(min_length=1)
-    kind: Literal["track", "record", "box", "table", "list"]
+    kind: Literal["track", "record", "box", "table", "list", "dice", "slots"]
     title: str = Field(min_length=1)
     cite: Optional[str] = None
     note: Optional[str] = None
@@ -89,6 +100,9 @@ class Aid(Record):
     from_: Optional[Derivation] = Field(default=None, alias="from")
     from_card: Optional[CardSection] = None
     items: list[str] = Field(default_factory=list)
+    # slots
+    slots: list[Slot] = Field(default_factory=list)
+    card: str = "card"
 
     model_config = {"populate_by_name": True}
 
@@ -102,6 +116,8 @@ class Aid(Record):
             raise ValueError("a table needs rows or from")
         if self.kind == "list" and not (self.items or self.from_ or self.from_card):
             raise ValueError("a list needs items, from or from_card")
+        if self.kind == "slots" and not self.slots:
+            raise ValueError("slots need at least one slot")
         return self
 
     def cell_labels(self) -> list[Label]:
@@ -123,3 +139,63 @@ class DisplayFile(Record):
     note: Optional[str] = None
     sheet: Sheet = Field(default_factory=Sheet)
     aids: list[Aid] = Field(min_length=1)
+
+
+class SpaceKind(Record):
+    """A kind of space on a track board: the legend's wording, a word printed in each such space (`mark`), the
+    layout colour it is printed in, and the rule it comes from."""
+
+    legend: str = Field(min_length=1)
+    mark: Optional[str] = Field(default=None, min_length=1)
+    colour: Optional[str] = None
+    cite: Optional[str] = None
+
+
+class Space(Record):
+    """One space of a track, in the track's order: its id (printed in it unless it has a `name`), its kind (one
+    of the board's `kinds`, or a plain space), the faction it belongs to (`owner`, e.g. a home space) and whether
+    the board puts it on a corner."""
+
+    id: str = Field(min_length=1)
+    kind: Optional[str] = None
+    name: Optional[str] = Field(default=None, min_length=1)
+    owner: Optional[str] = None
+    corner: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+class TrackBoard(Record):
+    """A board of spaces in order (see BoardsFile). `loop`: the last space leads back to the first. `directions`
+    gives each faction's way along the order (forward or backward), printed as arrows in its colour. The spaces
+    are laid round the board's edge, the `corner` spaces on its four corners; `middle` aids sit inside the track,
+    `border` aids outside it. `space` names the layout size of one space."""
+
+    id: str = Field(min_length=1)
+    title: str = Field(min_length=1)
+    variant: Optional[str] = None
+    note: Optional[str] = None
+    loop: bool = True
+    space: str = "space"
+    kinds: dict[str, SpaceKind] = Field(default_factory=dict)
+    directions: dict[str, Literal["forward", "backward"]] = Field(default_factory=dict)
+    spaces: list[Space] = Field(min_length=2)
+    middle: list[Aid] = Field(default_factory=list)
+    border: list[Aid] = Field(default_factory=list)
+    cite: dict[str, str] = Field(default_factory=dict)
+
+    def space_of(self, space_id: str) -> Space:
+        """The space with id `space_id`; KeyError when there is none."""
+        for space in self.spaces:
+            if space.id == space_id:
+                return space
+        raise KeyError(space_id)
+
+
+class BoardsFile(Record):
+    """boards.yaml: a game's track boards (spaces in order, their kinds, each side's direction, what lies in the
+    middle and along the border), one per variant or table size."""
+
+    boards: list[TrackBoard] = Field(min_length=1)

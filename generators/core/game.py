@@ -7,7 +7,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .board_models import DisplayFile
+from .board_models import BoardsFile, DisplayFile
 from .card_models import CardsFile
 from .errors import UnknownNameError
 from .layouts import Layout, load_layout
@@ -29,6 +29,7 @@ class Game:
     map: MapFile | None = None
     cards: CardsFile | None = None
     display: DisplayFile | None = None
+    boards: BoardsFile | None = None
     documents: dict[str, Any] = field(default_factory=dict)
 
     @property

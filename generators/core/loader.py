@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import paths
-from .board_models import DisplayFile
+from .board_models import BoardsFile, DisplayFile
 from .card_models import CardsFile
 from .errors import DataError, Problem, UnknownNameError
 from .files import Kind, kind_of, why_unreadable
@@ -33,6 +33,7 @@ FILES: dict[str, type[BaseModel]] = {
     "map.yaml": MapFile,
     "cards.yaml": CardsFile,
     "display.yaml": DisplayFile,
+    "boards.yaml": BoardsFile,
 }
 
 
@@ -136,5 +137,6 @@ def read_game(game: str | Path | None = None) -> Game:
         map=records.get("map.yaml"),
         cards=records.get("cards.yaml"),
         display=records.get("display.yaml"),
+        boards=records.get("boards.yaml"),
         documents=documents,
     )

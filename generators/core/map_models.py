@@ -40,6 +40,8 @@ class City(Record):
     marks: list[str] = Field(default_factory=list)
     lat: float = Field(ge=-90, le=90)
     lon: float = Field(ge=-180, le=180)
+    region: Optional[str] = Field(default=None, min_length=1)
+    number: Optional[int] = Field(default=None, ge=1)
 
     def has_mark(self, mark: str) -> bool:
         """True when the map prints `mark` (one of the map's `marks`) on this city."""
@@ -83,9 +85,11 @@ PlaceKind = Literal["city", "sea"]
 
 class Rules(Record):
     """The printed rules the map is moved on, each cited in `cite` (field -> rule): how many spaces a
-    move may have, and the places (cities, sea zones) a move may end in."""
+    move may have, the places (cities, sea zones) a move may end in, and whether each faction holds a
+    home territory with one capital (`home_territory`; false where the sides own no part of the map)."""
 
     spaces_per_turn: int = Field(ge=1)
+    home_territory: bool = True
     move_ends_in: list[PlaceKind] = Field(default_factory=lambda: ["city", "sea"], min_length=1)
     cite: dict[str, str] = Field(default_factory=dict)
 
@@ -111,6 +115,31 @@ class Mark(Record):
         return self
 
 
+class Die(Record):
+    """A die the game rolls to pick a place: what the rules call it and how many faces it has."""
+
+    name: str = Field(min_length=1)
+    faces: int = Field(default=6, ge=2, le=100)
+
+
+class Dice(Record):
+    """Two dice that pick a city: `region` picks one of the map's regions by its number, `city` one of
+    that region's cities by its number (so each region has one city per face of the city die)."""
+
+    region: Die
+    city: Die
+    cite: Optional[str] = None
+
+
+class MapRegion(Record):
+    """A region of the map: its name, its number on the region die (when the map has dice) and the colour its
+    land and cities are printed in (a layout colour name or #rrggbb)."""
+
+    name: str = Field(min_length=1)
+    number: Optional[int] = Field(default=None, ge=1)
+    colour: Optional[str] = None
+
+
 class Extent(Record):
     """The part of the earth the printed map shows, in degrees: its west, east, south and north limits."""
 
@@ -133,6 +162,8 @@ class MapFile(Record):
     `geography` names a file of land and countries in the game's folder (see map/land.py); without
     one the poster shapes land from the cities. `territories` gives the power of countries the
     geography draws but no city stands in. `aids` are the tracks, records and boxes printed on the map.
+    `regions` group the cities (each city's `region`); with `dice`, each region and each of its cities
+    carry a `number`, the face of the die that picks it.
     """
 
     title: Optional[str] = None
@@ -142,6 +173,8 @@ class MapFile(Record):
     territories: dict[str, Optional[str]] = Field(default_factory=dict)
     rules: Rules
     marks: dict[str, Mark] = Field(default_factory=dict)
+    regions: list[MapRegion] = Field(default_factory=list)
+    dice: Optional[Dice] = None
     aids: list[Aid] = Field(default_factory=list)
     sea_zones: list[SeaZone] = Field(default_factory=list)
     cities: list[City] = Field(default_factory=list)

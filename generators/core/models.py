@@ -51,7 +51,7 @@ FolderName = Annotated[str, AfterValidator(_folder_name)]
 
 
 class Faction(Record):
-    """A side in the game (a nation, a colour, an agency)."""
+    """A side in the game (a nation, a colour, a team)."""
 
     id: str
     name: str

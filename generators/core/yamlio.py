@@ -122,17 +122,19 @@ def _unreadable(path: Path, why: str) -> DataError:
     return DataError([Problem(path, "", f"cannot read file: {why}", "unreadable")])
 
 
-def _read_text(path: Path) -> str:
-    """The text of the regular file at `path`, refusing anything else before opening it for long."""
+def read_bounded_text(path: Path, limit: int = MAX_FILE_BYTES, what: str = "a data file") -> str:
+    """The UTF-8 text of the regular file at `path`, at most `limit` bytes; refusing anything else before opening it
+    for long (a FIFO, a device, a folder), with DataError naming the file."""
     _refuse_unless_file(path, kind_of(path))
     try:
         # O_NONBLOCK: should the path become a FIFO after the check, opening it does not hang
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as handle:
             _refuse_unless_file(path, kind_of_mode(os.fstat(handle.fileno()).st_mode))  # what was opened, checked again
-            data = handle.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise DataError([Problem(path, "", f"is larger than {MAX_FILE_BYTES // 2**20} MB, the most a data file may be", "too-large")])
+            data = handle.read(limit + 1)
+        if len(data) > limit:
+            most = f"{limit // 2**20} MB" if limit >= 2**20 else f"{limit // 1000} kB"
+            raise DataError([Problem(path, "", f"is larger than {most}, the most {what} may be", "too-large")])
         return data.decode("utf-8")
     except OSError as exc:
         raise _unreadable(path, exc.strerror or str(exc)) from None
@@ -148,7 +150,7 @@ def _where(exc: yaml.MarkedYAMLError) -> str:
 def read_yaml(path: Path) -> Any:
     """The document in `path`; a missing, unreadable, oversized or malformed file raises DataError."""
     path = Path(path)
-    text = _read_text(path)
+    text = read_bounded_text(path)
     try:
         with collector_paused():  # a parse makes many small objects that live on; rescanning them is wasted
             return _load(text)
@@ -159,3 +161,7 @@ def read_yaml(path: Path) -> Any:
         raise DataError([Problem(path, _where(exc), f"YAML syntax error: {problem}", "yaml-syntax")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(path, "", f"YAML error: {exc}", "yaml-syntax")]) from None
+
+
+# The loader itself, for a reader that walks the nodes (keeping each value's line) and constructs scalars with the same limits.
+StrictLoader = _StrictLoader

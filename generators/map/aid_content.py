@@ -44,6 +44,20 @@ def table_rows(aid: Aid, game: "Game", file: str, where: str) -> list[list[str]]
     return [[(cells[j][i] if cells[j] is not None else "") for j in range(len(columns))] for i in range(count)]
 
 
+def dice_rows(game: "Game", file, where: str) -> tuple[list[str], list[list[str]]]:
+    """The headings and rows of a dice table: which city the map's two dice pick (one row per region, by its number)."""
+    game_map = game.map
+    if game_map is None or game_map.dice is None:
+        raise _problem(where, "a dice table needs the map's dice (map.yaml `dice:`) and numbered regions", file)
+    dice = game_map.dice
+    headings = [dice.region.name, "Region"] + [str(n) for n in range(1, dice.city.faces + 1)]
+    rows = []
+    for region in sorted(game_map.regions, key=lambda r: r.number or 0):
+        by_number = {c.number: c.name for c in game_map.cities if c.region == region.name}
+        rows.append([str(region.number or ""), region.name] + [by_number.get(n, "") for n in range(1, dice.city.faces + 1)])
+    return headings, rows
+
+
 def list_items(aid: Aid, game: "Game", file: str, where: str) -> list[str]:
     items = list(aid.items)
     if aid.from_ is not None:
@@ -83,6 +97,8 @@ def check_aids(game: "Game") -> list[Problem]:
             try:
                 if aid.kind == "table":
                     table_rows(aid, game, file, where)
+                elif aid.kind == "dice":
+                    dice_rows(game, file, where)
                 elif aid.kind == "list" and aid.from_ is not None:
                     _derived(aid, game, file, where)
                 if aid.kind == "list" and aid.from_card is not None:

@@ -15,7 +15,7 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, text_width
 from ..printing.painter import Anchor, Painter
 from ..printing.textfit import Paragraph, fit_text
-from .aid_content import list_items, table_rows
+from .aid_content import dice_rows, list_items, table_rows
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -46,6 +46,7 @@ class Ink:
     type: float = 1.0
     heading: float = 1.0
     resolved: dict = field(default_factory=dict, repr=False, compare=False)  # each aid's rows or items, worked out once
+    sizes: dict[str, tuple[float, float]] = field(default_factory=dict)  # the layout's piece and card sizes (mm), for slots
 
     def at(self, type: float, heading: float | None = None) -> "Ink":
         """The same ink with type `type` times its usual size, and titles `heading` times theirs (as the type)."""
@@ -60,7 +61,8 @@ class Ink:
         counter = layout.sizes.get("counter")
         cell = (max(counter.width, counter.height) if counter else 12.7) + CELL_ROOM
         factions = {f.id: (f.name, layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions}
-        return cls(fonts, cell, factions)
+        sizes = {name: (size.width, size.height) for name, size in layout.sizes.items()}
+        return cls(fonts, cell, factions, sizes=sizes)
 
 
 @dataclass
@@ -223,6 +225,38 @@ def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: 
     columns = [col if isinstance(col, Column) else Column(heading=str(col)) for col in aid.columns or []]
     rows = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), table_rows(aid, game, file, where))
     blank = [col.text is None and not col.variant and aid.from_ is not None for col in columns]
+    return _lay_grid(aid, ink, columns, rows, blank, height)
+
+
+def _lay_dice(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: float | None = None) -> Laid:
+    headings, rows = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), dice_rows(game, file, where))
+    columns = [Column(heading=h) for h in headings]
+    return _lay_grid(aid, ink, columns, rows, [False] * len(columns), height)
+
+
+def _lay_slots(aid: Aid, ink: Ink) -> Laid:
+    card_w, card_h = ink.sizes.get(aid.card, (63.0, 88.0))
+    gap = ink.size(PAD) * 2
+    inner_w = len(aid.slots) * card_w + (len(aid.slots) - 1) * gap
+    label = pt_to_mm(ink.size(SMALL_SIZE)) * 1.8
+    width, height = _shell(aid, ink, inner_w, card_h + label)
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, aid, ink, x, y, width, height)
+        left = x + (width - inner_w) / 2
+        for i, slot in enumerate(aid.slots):
+            sx = left + i * (card_w + gap)
+            painter.rect(sx, top, card_w, card_h, stroke=ink.line, line_width=0.8, dash=(3.0, 1.5))
+            face = "face up" if slot.face == "up" else "face down"
+            painter.text(sx + card_w / 2, top + card_h / 2, slot.label, ink.fonts.bold, ink.size(TEXT_SIZE) + 1, anchor=Anchor.MIDDLE)
+            painter.text(sx + card_w / 2, top + card_h / 2 + pt_to_mm(ink.size(TEXT_SIZE)) * 1.6, face, ink.fonts.regular,
+                         ink.size(SMALL_SIZE), colour="#555555", anchor=Anchor.MIDDLE)
+        _draw_foot(painter, aid, ink, x, y + height, width)
+
+    return Laid(aid, width, height, draw)
+
+
+def _lay_grid(aid: Aid, ink: Ink, columns: list[Column], rows: list[list[str]], blank: list[bool], height: float | None) -> Laid:
     widths = []
     for j, col in enumerate(columns):
         texts = [r[j] for r in rows if j < len(r)]
@@ -297,6 +331,10 @@ def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: st
         return _lay_box(aid, ink)
     if aid.kind == "table":
         return _lay_table(aid, game, ink, file, where, height)
+    if aid.kind == "dice":
+        return _lay_dice(aid, game, ink, file, where, height)
+    if aid.kind == "slots":
+        return _lay_slots(aid, ink)
     return _lay_list(aid, game, ink, width, file, where, height)
 
 

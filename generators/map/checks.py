@@ -82,6 +82,7 @@ def check_map(game_map: MapFile, tiles: Iterable[Tile] = (), powers: Iterable[st
     problems += check_connected(game_map)
     problems += check_tile_cities(game_map, tiles)
     problems += check_territory(game_map, powers)
+    problems += check_regions(game_map)
     problems += check_marks(game_map)
     problems += check_looks(game_map)
     return problems
@@ -191,6 +192,10 @@ def check_territory(game_map: MapFile, powers: Iterable[str] | None) -> list[Map
     used = {c.power for c in game_map.cities if c.power is not None}
     known = set(powers) if powers is not None else used
     problems = []
+    if not game_map.rules.home_territory:
+        return [_error("home-territory", f"{city.name!r} belongs to {city.power!r}, but the map's rules give no side a home territory "
+                       "(rules.home_territory: false)", [city.name], f"cities[{i}].power")
+                for i, city in enumerate(game_map.cities) if city.power is not None]
     for i, city in enumerate(game_map.cities):
         where = f"cities[{i}]"
         if city.power is not None and city.power not in known:
@@ -203,6 +208,52 @@ def check_territory(game_map: MapFile, powers: Iterable[str] | None) -> list[Map
         elif len(capitals) > 1:
             problems.append(_error("several-capitals", f"power {power!r} has {len(capitals)} capitals in its home territory: {', '.join(capitals)}",
                                    [power, *capitals]))
+    return problems
+
+
+def check_regions(game_map: MapFile) -> list[MapProblem]:
+    """Regions named once; every city in a region the map declares; with dice, each region numbered once for a face
+    of the region die and each region holding one city for every face of the city die."""
+    problems: list[MapProblem] = []
+    problems += [_error("duplicate-region", f"region {name!r} appears {n} times", [name], f"regions[{i}].name")
+                 for name, i, n in _repeated([r.name for r in game_map.regions])]
+    declared = {r.name for r in game_map.regions}
+    for i, city in enumerate(game_map.cities):
+        if city.region is not None and city.region not in declared:
+            known = ", ".join(sorted(declared)) or "none (the map declares no regions)"
+            problems.append(_error("unknown-region", f"{city.name!r} is in region {city.region!r}, which the map does not declare; known: {known}",
+                                   [city.name], f"cities[{i}].region"))
+        elif game_map.regions and city.region is None:
+            problems.append(_error("missing-region", f"{city.name!r} is in no region; every city of a map with regions is in one",
+                                   [city.name], f"cities[{i}].region"))
+    dice = game_map.dice
+    if dice is None:
+        return problems
+    faces = dice.region.faces
+    for i, region in enumerate(game_map.regions):
+        if region.number is None or region.number > faces:
+            problems.append(_error("die-face", f"region {region.name!r} needs a number from 1 to {faces} ({dice.region.name})",
+                                   [region.name], f"regions[{i}].number"))
+    for name, i, n in _repeated([str(r.number) for r in game_map.regions if r.number is not None]):
+        problems.append(_error("die-face", f"{n} regions share number {name} of the {dice.region.name}", [name], "regions"))
+    if len(game_map.regions) != faces:
+        problems.append(_error("dice-regions", f"the {dice.region.name} has {faces} faces but the map has {len(game_map.regions)} regions; "
+                               "every face must pick one", where="regions"))
+    for i, city in enumerate(game_map.cities):
+        if city.number is None or city.number > dice.city.faces:
+            problems.append(_error("die-face", f"{city.name!r} needs a number from 1 to {dice.city.faces} ({dice.city.name})",
+                                   [city.name], f"cities[{i}].number"))
+    for r, region in enumerate(game_map.regions):
+        numbers = Counter(c.number for c in game_map.cities if c.region == region.name and c.number is not None)
+        shared = sorted(n for n, k in numbers.items() if k > 1)
+        missing = [n for n in range(1, dice.city.faces + 1) if n not in numbers]
+        if shared:
+            names = [c.name for c in game_map.cities if c.region == region.name and c.number in shared]
+            problems.append(_error("die-face", f"region {region.name!r}: {', '.join(names)} share number(s) {', '.join(map(str, shared))} "
+                                   f"of the {dice.city.name}", names, f"regions[{r}]"))
+        if missing:
+            problems.append(_error("dice-cities", f"region {region.name!r} has no city for {'face' if len(missing) == 1 else 'faces'} "
+                                   f"{', '.join(map(str, missing))} of the {dice.city.name}", [region.name], f"regions[{r}]"))
     return problems
 
 

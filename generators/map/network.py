@@ -62,6 +62,16 @@ class Route:
         return self.spaces is not None and self.spaces <= spaces
 
 
+@dataclass(frozen=True)
+class Journey:
+    """A move over several turns: how many turns, the place each turn ends in (the last is the destination)
+    and each turn's route. `turns` is None when no route joins the ends; 0 when they are the same place."""
+
+    turns: int | None
+    stops: list[str] = field(default_factory=list)
+    legs: list[Route] = field(default_factory=list)
+
+
 def places(game_map: MapFile) -> dict[str, str]:
     """Every place a move can enter, by name: CITY or SEA (a name used for both counts as a city)."""
     found = {z.name: SEA for z in game_map.sea_zones}
@@ -182,6 +192,41 @@ class Network:
         except nx.NetworkXNoPath:
             return Route(spaces=None)
         return Route(spaces=len(path) - 1, path=path, kinds=[self._step_kind(a, b) for a, b in zip(path, path[1:])])
+
+    def journey(self, origin: str, destination: str, spaces: int | None = None) -> Journey:
+        """The fewest turns from `origin` to `destination`, moving at most `spaces` a turn (default: the map's
+        spaces_per_turn) and ending every turn where a move may end (never at sea); of those, the fewest spaces.
+
+        Each leg is the fewest spaces between two stops. A journey with no route has `turns` None.
+        """
+        import heapq
+
+        limit = self.map.rules.spaces_per_turn if spaces is None else spaces
+        start, end = self._end(origin, "origin"), self._end(destination, "destination")
+        best: dict[str, tuple[int, int]] = {start: (0, 0)}
+        before: dict[str, str] = {}
+        queue = [(0, 0, start)]
+        while queue:
+            turns, used, place = heapq.heappop(queue)
+            if place == end:
+                break
+            if best[place] < (turns, used):
+                continue
+            for stop, n in self.reachable(place, limit).items():
+                if n == 0:
+                    continue
+                found = (turns + 1, used + n)
+                if stop not in best or found < best[stop]:
+                    best[stop], before[stop] = found, place
+                    heapq.heappush(queue, (*found, stop))
+        if end not in best:
+            return Journey(turns=None)
+        stops = [end]
+        while stops[-1] != start:
+            stops.append(before[stops[-1]])
+        stops.reverse()
+        legs = [self.route(a, b) for a, b in zip(stops, stops[1:])]
+        return Journey(turns=best[end][0], stops=stops[1:], legs=legs)
 
     def reachable(self, origin: str, spaces: int | None = None) -> dict[str, int]:
         """The places a move from `origin` can end in within `spaces` spaces (default: the map's

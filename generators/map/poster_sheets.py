@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.units import pt_to_mm
-from ..printing.fonts import FontSet
+from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.imposition import scale_advice
 from ..printing.painter import Anchor, Clip, Drawing, Painter
@@ -136,7 +136,10 @@ def _draw_index(painter: Painter, plan: TilePlan, page: Drawing, fonts: FontSet,
     width, height = plan.paper
     m = plan.margin
     painter.new_page(width, height)
-    painter.text(m, m + pt_to_mm(HEADING_SIZE), f"{title}: how the sheets fit", fonts.bold, HEADING_SIZE)
+    heading = f"{title}: how the sheets fit"
+    natural = text_width(heading, fonts.bold, HEADING_SIZE)
+    size = HEADING_SIZE * min(1.0, (width - 2 * m) / natural)  # a long title is set smaller rather than run off the sheet
+    painter.text(m, m + pt_to_mm(HEADING_SIZE), heading, fonts.bold, size)
     note = (f"{advice[:1].upper()}{advice[1:]}. {len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}. Sheets in the "
             "top row and left column have no dashed edge on that side. Lay each sheet over its neighbours with its edges along "
             "their guide lines and its corner on the + mark, and tape it from behind.")

@@ -1,12 +1,16 @@
 """Pictures a game's data names (`art:` on a piece, a kind's face or a tile): SVG kept as vector
 drawings (svglib), PNG as images, each read once per build and placed into a box by the layout.
 
-Validation refuses a picture that is missing, unreadable or oversized before anything is drawn,
-naming the file and the field that names it.
+Validation refuses a picture that is missing, unreadable, oversized or broken before anything is
+drawn, naming the file and the field that names it: every PNG is decoded whole; an SVG's sizes are
+read strictly, and an SVG that would draw from outside itself (a reference to another file, an
+<image>) is refused, so a picture never brings anything from beyond its game folder into a PDF.
+What is drawn is made from the very bytes that were checked.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +18,8 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import DossierError, Problem
 from ..core.faces import TemplateError, faces
+from ..core.files import Kind, kind_of, kind_of_mode
+from ..core.limits import shown
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -22,6 +28,9 @@ KINDS = (".svg", ".png")
 MAX_BYTES = 4 * 1024 * 1024  # a picture larger than this would bloat every PDF it is placed in
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_PIXELS = 4096  # longest side of a PNG: 4096 px is 350 dpi across a 30 cm poster, far past any piece
+# An SVG's width, height and viewBox sizes, in its own units: far past a poster in points or millimetres.
+MIN_SVG_SIZE, MAX_SVG_SIZE = 1e-3, 1e6
+MAX_SVG_ELEMENTS = 200_000  # elements an SVG draws, each <use> counted as what it draws
 
 
 class ArtError(DossierError):
@@ -49,34 +58,45 @@ class Picture:
         return self.width * scale, self.height * scale
 
 
-def _read_svg(path: Path) -> Picture:
+def _read_svg(path: Path, data: bytes) -> Picture:
+    import io
     import logging
+    import math
 
     from svglib.svglib import svg2rlg
 
-    logging.getLogger("svglib").setLevel(logging.ERROR)  # unsupported SVG features are ignored quietly
+    logging.getLogger("svglib").setLevel(logging.CRITICAL)  # unsupported SVG features are ignored quietly
     try:
-        drawing = svg2rlg(str(path))
+        # drawn from the bytes checked, not the path: svglib then resolves no reference to another file
+        drawing = svg2rlg(io.BytesIO(data))
     except Exception as exc:  # svglib raises lxml's and its own errors for a broken file
         raise ArtError(f"cannot read SVG: {exc}") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise ArtError("cannot read SVG: no drawing or no size in it")
+    if not all(math.isfinite(float(v)) and 0 < float(v) <= MAX_SVG_SIZE for v in (drawing.width, drawing.height)):
+        raise ArtError(f"cannot read SVG: its size {drawing.width} x {drawing.height} is not a size from "
+                       f"{MIN_SVG_SIZE:g} to {MAX_SVG_SIZE:g}")
     return Picture(path, float(drawing.width), float(drawing.height), drawing=drawing)
 
 
-def _read_png(path: Path) -> Picture:
+def _decoded_png(data: bytes) -> tuple[int, int]:
+    """A PNG's size, every pixel decoded, so that a truncated or corrupt file is caught; its header checked first."""
+    import io
+    import warnings
+
     from PIL import Image, UnidentifiedImageError
 
-    data = path.read_bytes()
+    width, height = _png_size(data)
+    if max(width, height) > MAX_PIXELS:
+        raise ArtError(f"{width} x {height} px is larger than {MAX_PIXELS} px on its longest side; scale it down")
     try:
-        import io
-
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-            width, height = image.size
-    except (UnidentifiedImageError, OSError, SyntaxError) as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                image.load()
+                return image.size
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombWarning) as exc:
         raise ArtError(f"cannot read PNG: {exc}") from None
-    return Picture(path, float(width), float(height), png=data)
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -86,33 +106,144 @@ def _png_size(data: bytes) -> tuple[int, int]:
     return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
 
 
-def _svg_size(path: Path) -> tuple[float, float]:
-    """An SVG's size from its root element: width and height, else its viewBox."""
-    import re
+_LENGTH = re.compile(r"^\s*([+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\s*(px|pt|pc|mm|cm|in|em|ex|%)?\s*$")
+_XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+def _svg_length(text: str, what: str) -> float:
+    found = _LENGTH.match(text)
+    if not found:
+        raise ArtError(f"cannot read SVG: {what}={shown(text)} is not a length")
+    return _in_range(float(found.group(1)), what)
+
+
+def _in_range(value: float, what: str) -> float:
+    import math
+
+    if not (math.isfinite(value) and MIN_SVG_SIZE <= value <= MAX_SVG_SIZE):
+        raise ArtError(f"cannot read SVG: {what} {value:g} is outside {MIN_SVG_SIZE:g} to {MAX_SVG_SIZE:g}")
+    return value
+
+
+def _svg_size(data: bytes) -> tuple[float, float]:
+    """An SVG's size from its root element (width and height, else its viewBox), every size read strictly;
+    refused when it draws anything from outside itself (a reference to another file, an <image>)."""
     import xml.etree.ElementTree as ElementTree
 
     try:
-        root = ElementTree.parse(path).getroot()
+        root = ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
         raise ArtError(f"cannot read SVG: {exc}") from None
     if not root.tag.endswith("svg"):
         raise ArtError("not an SVG file: its root element is not <svg>")
-    number = re.compile(r"^\s*([0-9.]+)")
-    sizes = [number.match(root.get(side) or "") for side in ("width", "height")]
-    if all(sizes):
-        return float(sizes[0].group(1)), float(sizes[1].group(1))
-    box = (root.get("viewBox") or "").replace(",", " ").split()
-    if len(box) == 4:
-        return float(box[2]), float(box[3])
+    for element in root.iter():
+        tag = element.tag.rsplit("}", 1)[-1] if isinstance(element.tag, str) else ""
+        if tag == "image":
+            raise ArtError("holds an <image>, which Dossier does not draw inside an SVG; "
+                           "name the picture as its own .png in the data instead")
+        href = element.get(_XLINK) or element.get("href")
+        if href is not None and not href.strip().startswith("#"):
+            raise ArtError(f"<{tag}> refers to {shown(href)}, outside this file; an SVG may refer only to "
+                           "its own parts (href=\"#id\")")
+    _check_expansion(root)
+    box_text = root.get("viewBox")
+    box = None
+    if box_text is not None:
+        parts = box_text.replace(",", " ").split()
+        try:
+            box = [float(v) for v in parts]
+        except ValueError:
+            box = None
+        if box is None or len(box) != 4:
+            raise ArtError(f"cannot read SVG: viewBox={shown(box_text)} is not four numbers")
+        import math
+
+        if not all(math.isfinite(v) and abs(v) <= MAX_SVG_SIZE for v in box[:2]):
+            raise ArtError(f"cannot read SVG: viewBox={shown(box_text)} starts outside {MAX_SVG_SIZE:g}")
+        _in_range(box[2], "its viewBox width")
+        _in_range(box[3], "its viewBox height")
+    width, height = root.get("width"), root.get("height")
+    sizes = [_svg_length(v, side) if v is not None and not v.strip().endswith("%") else None
+             for v, side in ((width, "width"), (height, "height"))]
+    if sizes[0] is not None and sizes[1] is not None:
+        return sizes[0], sizes[1]
+    if box is not None:
+        return box[2], box[3]
     raise ArtError("the SVG gives no width and height and no viewBox")
 
 
-def inspect_picture(path: Path) -> tuple[float, float]:
-    """The size of the picture at `path`, read from its header only; raises ArtError saying what is wrong."""
+def _check_expansion(root) -> None:
+    """Refuse an SVG whose <use> elements, each drawing what it names again, would draw more than MAX_SVG_ELEMENTS
+    elements, or one that holds itself (a few nested <use> can multiply a small file into billions of shapes)."""
+    ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+    size: dict[int, int] = {}
+    opened: set[int] = set()
+    stack = [root]
+    while stack:
+        element = stack[-1]
+        key = id(element)
+        if key in size:
+            stack.pop()
+            continue
+        href = (element.get(_XLINK) or element.get("href") or "").strip()
+        parts = [*element, *([ids[href[1:]]] if href.startswith("#") and href[1:] in ids else [])]
+        if key not in opened:
+            opened.add(key)
+            pending = [part for part in parts if id(part) not in size]
+            if any(id(part) in opened for part in pending):
+                raise ArtError("an SVG <use> draws an element that holds it, which would never end")
+            if pending:
+                stack.extend(pending)
+                continue
+        total = 1 + sum(size[id(part)] for part in parts)
+        if total > MAX_SVG_ELEMENTS:
+            raise ArtError(f"its <use> elements draw more than {MAX_SVG_ELEMENTS:,} elements, more than any picture needs")
+        opened.discard(key)
+        size[key] = total
+        stack.pop()
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The picture file's bytes: a regular file only (never a FIFO or device, which would never end), at most MAX_BYTES."""
+    import os
+
+    kind = kind_of(path)
+    if kind is Kind.MISSING:
+        raise ArtError("file not found")
+    if kind is not Kind.FILE:
+        raise ArtError(f"is {kind}, not a regular file")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            found = kind_of_mode(os.fstat(handle.fileno()).st_mode)
+            if found is not Kind.FILE:
+                raise ArtError(f"is {found}, not a regular file")
+            data = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ArtError(f"cannot read file: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise ArtError(f"is larger than {MAX_BYTES // 1024 // 1024} MB")
+    return data
+
+
+def _checked(path: Path) -> tuple[bytes, float, float]:
+    """The picture's bytes and size, every check made: of its kind, readable, within the limits, whole."""
     if path.suffix.lower() not in KINDS:
         raise ArtError(f"unknown picture kind {path.suffix or '(no suffix)'!r}; use .svg or .png")
-    if not path.is_file():
-        raise ArtError("file not found")
+    data = _read_bytes(path)
+    width, height = _svg_size(data) if path.suffix.lower() == ".svg" else _decoded_png(data)
+    if width <= 0 or height <= 0:
+        raise ArtError("the picture has no size")
+    return data, float(width), float(height)
+
+
+def inspect_picture(path: Path) -> tuple[float, float]:
+    """The size of the picture at `path`, the whole file checked; raises ArtError saying what is wrong."""
+    if path.suffix.lower() not in KINDS:
+        raise ArtError(f"unknown picture kind {path.suffix or '(no suffix)'!r}; use .svg or .png")
+    kind = kind_of(path)
+    if kind is not Kind.FILE:
+        return _checked(path)[1:]  # says what is there instead
     stat = path.stat()
     return _inspected(path, stat.st_mtime_ns, stat.st_size)
 
@@ -120,25 +251,14 @@ def inspect_picture(path: Path) -> tuple[float, float]:
 @lru_cache(maxsize=1024)
 def _inspected(path: Path, modified: int, size: int) -> tuple[float, float]:
     """inspect_picture's answer for one version of a file (a file changed since is read again)."""
-    if size > MAX_BYTES:
-        raise ArtError(f"{size / 1024 / 1024:.1f} MB is larger than {MAX_BYTES // 1024 // 1024} MB")
-    if path.suffix.lower() == ".svg":
-        width, height = _svg_size(path)
-    else:
-        with path.open("rb") as file:
-            width, height = _png_size(file.read(24))
-        if max(width, height) > MAX_PIXELS:
-            raise ArtError(f"{width} x {height} px is larger than {MAX_PIXELS} px on its longest side; scale it down")
-    if width <= 0 or height <= 0:
-        raise ArtError("the picture has no size")
-    return width, height
+    return _checked(path)[1:]
 
 
 @lru_cache(maxsize=None)
 def read_picture(path: Path) -> Picture:
     """The picture at `path`, read once for drawing; raises ArtError saying what is wrong with it."""
-    inspect_picture(path)
-    return _read_svg(path) if path.suffix.lower() == ".svg" else _read_png(path)
+    data, width, height = _checked(path)
+    return _read_svg(path, data) if path.suffix.lower() == ".svg" else Picture(path, width, height, png=data)
 
 
 def art_path(game: "Game", name: str) -> Path:

@@ -20,6 +20,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from ..core.errors import DataError, Problem, display_path
+from ..core.yamlio import StrictLoader, read_bounded_text
 from ..core.game import Game
 from ..core.names import NameIndex
 from ..core.schema_errors import field_path, problems_from_validation
@@ -29,6 +30,7 @@ from .rulings import QuestionError, Table
 
 COMMAND = RESERVED_QUESTIONS[0]
 LARGEST_FILE = 1_000_000  # bytes; a position is a page of YAML, not a data dump
+DEEPEST = 50  # levels of nesting; a position is a few
 M = TypeVar("M", bound=BaseModel)
 Where = tuple[Any, ...]  # a path into the document: keys and list indexes, as pydantic's `loc`
 
@@ -108,6 +110,10 @@ class Report:
         return "\n".join(lines)
 
 
+def _first_line(exc: Exception) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
 def _refuse(file: Path, line: int, message: str, code: str = "invalid") -> DataError:
     return DataError([Problem(file, f"line {line}", message, code)])
 
@@ -115,32 +121,31 @@ def _refuse(file: Path, line: int, message: str, code: str = "invalid") -> DataE
 def read_position(file: Path) -> Position:
     """The position in `file`, each value's line kept; unreadable YAML, anchors, repeated keys are refused naming the line."""
     file = Path(file)
+    # read as the game data is: a regular file only (never a FIFO or a device), bounded, UTF-8
+    text = read_bounded_text(file, LARGEST_FILE, "a position file")
     try:
-        if file.is_dir():
-            raise DataError([Problem(file, "", "is a folder, not a position file", "unreadable")])
-        if file.stat().st_size > LARGEST_FILE:
-            raise DataError([Problem(file, "", f"is larger than {LARGEST_FILE // 1000} kB; a position file is a page of YAML", "too-large")])
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError([Problem(file, "", "file not found", "missing-file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError([Problem(file, "", f"cannot read file: {exc}", "unreadable")]) from None
-    loader = yaml.SafeLoader(text)
-    try:
-        root = loader.get_single_node()
+        loader = StrictLoader(text)
+        try:
+            root = loader.get_single_node()
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise _refuse(file, mark.line + 1 if mark else 1, f"YAML syntax error: {exc.problem or exc.context}", "yaml-syntax") from None
     except yaml.YAMLError as exc:
-        raise DataError([Problem(file, "", f"YAML error: {exc}", "yaml-syntax")]) from None
-    finally:
-        loader.dispose()
+        raise DataError([Problem(file, "", f"YAML error: {_first_line(exc)}", "yaml-syntax")]) from None
+    except RecursionError:
+        raise DataError([Problem(file, "", f"nested more than {DEEPEST} deep; a position is a few levels of YAML",
+                                 "too-deep")]) from None
     if root is None:
         raise DataError([Problem(file, "", "the file is empty", "invalid")])
     lines: dict[Where, int] = {}
     seen: set[int] = set()
 
     def build(node: yaml.Node, where: Where) -> Any:
+        if len(where) > DEEPEST:
+            raise _refuse(file, node.start_mark.line + 1, f"nested more than {DEEPEST} deep; a position is a few levels of YAML",
+                          "too-deep")
         if id(node) in seen:
             raise _refuse(file, node.start_mark.line + 1, "anchors and aliases (& and *) are not used in a position file", "alias")
         seen.add(id(node))
@@ -150,7 +155,10 @@ def read_position(file: Path) -> Position:
             for key_node, value_node in node.value:
                 if not isinstance(key_node, yaml.ScalarNode):
                     raise _refuse(file, key_node.start_mark.line + 1, "a key must be a plain name or number")
-                key = str(loader.construct_object(key_node))
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise _refuse(file, key_node.start_mark.line + 1, "merge keys (<<) are not used in a position file; "
+                                  "write the values out", "alias")
+                key = str(scalar(key_node))
                 if key in found:
                     raise _refuse(file, key_node.start_mark.line + 1, f"key {key!r} appears twice in one mapping", "duplicate")
                 found[key] = build(value_node, (*where, key))
@@ -158,10 +166,17 @@ def read_position(file: Path) -> Position:
             return found
         if isinstance(node, yaml.SequenceNode):
             return [build(item, (*where, i)) for i, item in enumerate(node.value)]
+        return scalar(node)
+
+    def scalar(node: yaml.Node) -> Any:
         try:
-            return loader.construct_object(node)
+            return constructor.construct_object(node)
+        except yaml.constructor.ConstructorError as exc:
+            raise _refuse(file, node.start_mark.line + 1, f"cannot read this value: {exc.problem}") from None
         except yaml.YAMLError as exc:
-            raise _refuse(file, node.start_mark.line + 1, f"cannot read this value: {exc}") from None
+            raise _refuse(file, node.start_mark.line + 1, f"cannot read this value: {_first_line(exc)}") from None
+
+    constructor = StrictLoader("")
 
     return Position(file, build(root, ()), lines)
 

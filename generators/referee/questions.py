@@ -1,5 +1,5 @@
 """A question's declaration read from its plain Python: each value's type, default and help (`Param`),
-its verdicts (the Enum in its return annotation), its summary, help and worked example (its docstring).
+its verdicts and result fields (the Enum and the Facts dataclass in its return annotation), its summary, help and worked example (its docstring).
 
 Reading it here, once, lets the CLI build options from it without the game's module ever
 importing the command-line library, and lets a module that breaks the contract be refused
@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
-from .rulings import Ruling, variants_of
+from .rulings import Facts, Ruling, variants_of
 
 SCALARS = (int, float, str, bool)
 RESERVED_PARAMETERS = ("ctx", "game_choice", "as_json")
-RESERVED_QUESTIONS = ("position",)
+RESERVED_QUESTIONS = ("position", "game")
 EXAMPLE = re.compile(r"^\s*Example:\s*(?P<command>dossier referee .+?)\s*$", re.M)
 
 
@@ -58,12 +58,14 @@ class Value:
 @dataclass(frozen=True)
 class Question:
     """A question as declared: its command name, the function answering it, its values, its verdicts,
-    its summary, further help and worked example, and the variants it is limited to."""
+    its result fields (None when it has none), its summary, further help and worked example, and the
+    variants it is limited to."""
 
     name: str
     function: Callable[..., Ruling]
     values: tuple[Value, ...]
     verdicts: type[Enum]
+    facts: type[Facts] | None
     summary: str
     details: str
     example: str
@@ -117,11 +119,16 @@ def _value(parameter: inspect.Parameter, hint: Any) -> Value:
     return Value(parameter.name, kind, many, optional, parameter.default, param)
 
 
-def _verdicts(hint: Any) -> type[Enum]:
+def _verdicts(hint: Any) -> tuple[type[Enum], type[Facts] | None]:
+    """(the verdicts' Enum, the result fields' dataclass or None) of a return annotation Ruling[Verdict, Fields]."""
     args = get_args(hint) if get_origin(hint) is Ruling else ()
-    if len(args) != 1 or not (isinstance(args[0], type) and issubclass(args[0], Enum)):
-        raise DeclarationError("its return annotation must be Ruling[Verdict], Verdict being the Enum of its verdicts")
-    return args[0]
+    if len(args) != 2 or not (isinstance(args[0], type) and issubclass(args[0], Enum)):
+        raise DeclarationError("its return annotation must be Ruling[Verdict, Fields]: Verdict the Enum of its verdicts "
+                               "(Allowed for a \"may I\" question), Fields its Facts dataclass or None")
+    facts = None if args[1] in (None, type(None)) else args[1]
+    if facts is not None and not (isinstance(facts, type) and issubclass(facts, Facts)):
+        raise DeclarationError(f"its result fields {facts!r} must be a dataclass subclassing Facts, or None")
+    return args[0], facts
 
 
 def _help(function: Callable[..., Any]) -> tuple[str, str, str]:
@@ -153,4 +160,5 @@ def describe(name: str, function: Callable[..., Any]) -> Question:
         raise DeclarationError("its first parameter must take the Table")
     values = tuple(_value(p, hints.get(p.name, p.annotation)) for p in parameters[1:])
     summary, details, example = _help(function)
-    return Question(name, function, values, _verdicts(hints.get("return")), summary, details, example, variants_of(function))
+    verdicts, facts = _verdicts(hints.get("return"))
+    return Question(name, function, values, verdicts, facts, summary, details, example, variants_of(function))

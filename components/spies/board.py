@@ -1,0 +1,609 @@
+"""The Spies! board: one model of a position that knows which actions are legal in it, plays them and
+scores the result, as python-chess's Board does for chess.
+
+A position is what a `referee position` file holds (see position.py), plus what a game in progress
+needs: each power's Event Tiles and Time and Victory Record, the chits left in the cup, and what has
+happened so far this turn. `Board.push(action)` plays one action or raises `IllegalAction` naming
+the rule it breaks; `Board.is_legal(action)` asks without playing. The standard game and the Long
+Game are two rule sets over one board (`StandardRules`, `LongRules`): the Long Game declares its
+differences (Action Points, its chits on each turn, spy havens, Cousins), it never branches on a flag.
+
+An action is a mapping with the power acting and one verb (record.py reads them from a game record):
+
+    {power: germany, tile: "Ge 1"}                       play a tile face up (or `discard: "Ge 1"`)
+    {power: germany, police: [{strength: 2, city: Berlin}, ...]}   re-arrange all your police
+    {power: germany, search: Paris, spy: france/Jean}    search a city for one enemy spy
+    {power: germany, move: Kurt, path: [Berlin, Prague]} move one spy, every place it enters named
+    {power: germany, chit: Discovery, spy: Kurt, secret: Enigma Code}   play an Action chit
+    {power: germany, control: Enigma Code, spy: Kurt}    take an original secret at home (or `strength: 2`: police)
+    {power: germany, cash-in: Enigma Code}               cash a foreign secret in at your capital
+    {power: germany, talk: [italy, russia]}              open talks
+    {power: germany, end: turn}                          end the turn
+
+What was drawn is written with the action: `drawn: {germany: [Papers]}` for chits a tile awards
+(and `returned: [...]` for the surplus over 7), `drawn: [Papers]` for a cash-in's chit. A chit drawn
+that is no longer in the cup is refused.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from generators.referee import Table
+
+from .rules import (
+    ACTION_POINTS,
+    BARRED_IN_HAVENS,
+    CASH_IN_CHITS,
+    CASH_IN_MONEY,
+    CHIT_LIMIT,
+    LAST_TURN_POWER,
+    LEFT_OUT_OF_STANDARD_CUP,
+    LONG,
+    NOT_ON_YOUR_TURN_LONG,
+    ON_ANOTHER_TURN,
+    ON_YOUR_TURN_STANDARD,
+    POLICE_PER_CITY,
+    SECTIONS,
+    STANDARD,
+    game_map,
+    pieces,
+    police_faults,
+    power_name,
+)
+
+PHASES = ("tile", "police", "search", "move")  # Standard: What You Can Do During Your Turn, in order
+RECORD_AID = "time-and-victory"
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow here: what is wrong and the rules it breaks."""
+
+    def __init__(self, message: str, rules: tuple[str, ...], code: str):
+        super().__init__(message)
+        self.message, self.rules, self.code = message, rules, code
+
+
+# ---- the two rule sets ------------------------------------------------------------------------------------
+
+class StandardRules:
+    """The standard game's rules, as the board reads them."""
+
+    name = STANDARD
+    label = "standard game"
+    column = 0  # of rules.SECTIONS: the standard section
+    action_points: Optional[int] = None  # no budget
+    chits_left_out = LEFT_OUT_OF_STANDARD_CUP
+    on_another_turn = ON_ANOTHER_TURN[STANDARD]
+    havens = False
+    cousins = False
+
+    def cite(self, *topics: str, also: tuple[str, ...] = ()) -> tuple[str, ...]:
+        return tuple(dict.fromkeys([SECTIONS[t][self.column] for t in topics] + list(also)))
+
+    def on_your_turn(self, in_cup: list[str]) -> tuple[str, ...]:
+        return ON_YOUR_TURN_STANDARD
+
+    def cost(self, what: str, n: int = 1) -> int:
+        """Action Points `what` costs: none in the standard game."""
+        return 0
+
+
+class LongRules(StandardRules):
+    """The Long Game: the standard board with 12 Action Points a turn, every chit, spy havens and Cousins."""
+
+    name = LONG
+    label = "Long Game"
+    column = 1
+    action_points = ACTION_POINTS
+    chits_left_out = ()
+    on_another_turn = ON_ANOTHER_TURN[LONG]
+    havens = True
+    cousins = True
+    # 3.1, 3.21, 3.4, 3.6, 3.9: a tile played, a city searched, a space moved, an opponent talked to;
+    # each chit's own cost is on the display only (Register R11), so it is 0 until written in
+    COSTS = {"tile": 1, "discard": 0, "search": 1, "space": 1, "talk": 1, "police": 0, "chit": 0}
+
+    def on_your_turn(self, in_cup: list[str]) -> tuple[str, ...]:
+        return tuple(n for n in in_cup if n not in NOT_ON_YOUR_TURN_LONG)
+
+    def cost(self, what: str, n: int = 1) -> int:
+        return self.COSTS[what] * n
+
+
+def rules_for(table: Table) -> StandardRules:
+    return LongRules() if table.variant == LONG else StandardRules()
+
+
+# ---- the position -----------------------------------------------------------------------------------------
+
+@dataclass
+class Holding:
+    """One power's pieces and purse."""
+
+    money: int = 0
+    chits: list[str] = field(default_factory=list)
+    tiles: Optional[list[str]] = None           # None: not tracked
+    spies: dict[str, str] = field(default_factory=dict)              # spy name: place
+    police: list[list] = field(default_factory=list)                  # [strength, city]
+    record: list[dict] = field(default_factory=list)                  # {year, kind, name, value}
+
+
+@dataclass
+class SecretOnMap:
+    city: str
+    counterspy: Optional[int] = None
+    holder: Optional[tuple] = None        # (power, "spy", name) or (power, "police", index)
+    home: Optional[str] = None            # the power whose home territory it began in (None: neutral)
+
+
+@dataclass
+class TurnState:
+    """What has happened so far in the turn of the power to move."""
+
+    phase: int = 0
+    moved: list[str] = field(default_factory=list)           # spies moved, in order
+    searched: set = field(default_factory=set)               # (searcher, owner, spy) searched this turn
+    cities_searched: set = field(default_factory=set)
+    entered: set = field(default_factory=set)                # (owner, spy, city) entered this turn
+    spent: int = 0                                            # Action Points
+    talks: set = field(default_factory=set)
+
+
+class Board:
+    """A Spies! position and the rules that say what may happen next."""
+
+    def __init__(self, table: Table, year: int, turn: str, holdings: dict[str, Holding],
+                 secrets: dict[str, SecretOnMap], cup: Counter):
+        self.table = table
+        self.rules = rules_for(table)
+        self.year, self.turn = year, turn
+        self.powers = holdings
+        self.secrets = secrets
+        self.cup = cup
+        self.state = TurnState()
+        self.over = False
+        self.captured_neutral: list[str] = []
+        self.sanctioned: list[str] = []
+        self._map = game_map(table)
+        self._cities = {c.name: c for c in self._map.cities}
+        self._chits = {p.name: p for p in pieces(table, "chit")}
+        self._strength = {(p.nation, p.name): p.strength for p in pieces(table, "spy")}
+        self._cousin = {(p.nation, p.name) for p in pieces(table, "spy") if p.cousin}
+        self._values = {p.name: p.value for p in pieces(table, "secret")}
+        self._order = [f.id for f in table.game.info.factions]
+        self._stack: list[dict] = []
+
+    # ---- what the board knows ----
+
+    STATE = ("year", "turn", "powers", "secrets", "cup", "state", "over", "captured_neutral", "sanctioned")
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The position and the turn so far: all that an action changes (the game's data is shared, never copied)."""
+        return copy.deepcopy({k: self.__dict__[k] for k in self.STATE})
+
+    def copy(self) -> "Board":
+        twin = copy.copy(self)
+        twin.__dict__.update(self._snapshot())
+        twin._stack = []
+        return twin
+
+    @property
+    def in_cup(self) -> list[str]:
+        """The chits this variant plays with."""
+        return [n for n in self._chits if n not in self.rules.chits_left_out]
+
+    def is_haven(self, city: str) -> bool:
+        return self.rules.havens and city in self._cities and self._cities[city].has_mark("haven")
+
+    def is_cousin(self, power: str, spy: str) -> bool:
+        return self.rules.cousins and (power, spy) in self._cousin
+
+    def strength(self, power: str, spy: str) -> int:
+        return self._strength[(power, spy)]
+
+    def police_in(self, power: str, city: str) -> list[int]:
+        return [s for s, c in self.powers[power].police if c == city]
+
+    def capital(self, power: str) -> Optional[str]:
+        return next((c.name for c in self._map.cities if c.power == power and c.capital), None)
+
+    def multiple(self, year: int) -> int:
+        aid = next((a for a in self._map.aids if a.id == RECORD_AID), None)
+        text = aid.values.get(year, "×1") if aid else "×1"
+        return int(str(text).lstrip("×x"))
+
+    def score(self) -> dict[str, int]:
+        """Each power's Victory Points: each entry on its Time and Victory Record, its value times its year's multiple."""
+        return {p: sum(e["value"] * self.multiple(e["year"]) for e in h.record) for p, h in self.powers.items()}
+
+    def ap_left(self) -> Optional[int]:
+        return None if self.rules.action_points is None else self.rules.action_points - self.state.spent
+
+    # ---- playing ----
+
+    def is_legal(self, action: dict) -> bool:
+        try:
+            self.copy().push(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def push(self, action: dict) -> None:
+        """Play `action`, or raise IllegalAction (the board is left as it was)."""
+        before = self._snapshot()
+        try:
+            self._play(action)
+        except IllegalAction:
+            self.__dict__.update(before)
+            raise
+        self._stack.append(before)
+
+    def pop(self) -> None:
+        """Take back the last action."""
+        self.__dict__.update(self._stack.pop())
+
+    def _refuse(self, message: str, topics: tuple[str, ...] = (), also: tuple[str, ...] = (), code: str = "illegal") -> IllegalAction:
+        return IllegalAction(message, self.rules.cite(*topics, also=also), code)
+
+    def _play(self, action: dict) -> None:
+        if self.over:
+            raise self._refuse("the game is over: Britain's 1939 turn has ended", ("year track", "winning"), code="game-over")
+        power = action["power"]
+        verb = next(v for v in VERBS if v in action)
+        own = power == self.turn
+        if verb not in ("search", "chit", "talk") and not own:
+            raise self._refuse(f"{power_name(self.table, power)} acts on {power_name(self.table, self.turn)}'s turn: "
+                               f"only searches for arriving spies, the chits allowed then and answers to talks are",
+                               ("arriving spies", "chits on another's turn", "responding"), code="not-your-turn")
+        if own and verb not in ("tile", "discard", "talk", "end") and self.state.phase == 0:
+            raise self._refuse("the turn opens with its Event Tile: play one marked with this year or discard one, before anything else",
+                               ("event tiles",), code="tile-first")
+        getattr(self, "_" + verb.replace("-", "_"))(power, action, own)
+
+    def _spend(self, what: str, n: int = 1) -> None:
+        cost = self.rules.cost(what, n)
+        budget = self.rules.action_points
+        if budget is not None and self.state.spent + cost > budget:
+            raise self._refuse(f"that costs {cost} Action Point{'s' if cost != 1 else ''} and only {budget - self.state.spent} "
+                               f"of the {budget} are left this turn", also=("3.1", "3.11"), code="action-points")
+        self.state.spent += cost
+
+    def _phase(self, phase: str, topic: str) -> None:
+        at = PHASES.index(phase)
+        if self.state.phase > at:
+            raise self._refuse(f"{phase} comes before {PHASES[self.state.phase]} in a turn, and that has begun", (topic,), code="order")
+        self.state.phase = at
+
+    def _draw(self, power: str, names: list[str], why: str) -> None:
+        for name in names:
+            if self.cup[name] <= 0:
+                raise self._refuse(f"{power_name(self.table, power)} draws {name} for {why}, but no {name} is left in the cup",
+                                   ("chit cup",), code="not-in-cup")
+            self.cup[name] -= 1
+            self.powers[power].chits.append(name)
+
+    def _return_surplus(self, power: str, returned: list[str]) -> None:
+        hand = self.powers[power].chits
+        surplus = len(hand) - CHIT_LIMIT
+        if max(surplus, 0) != len(returned):
+            raise self._refuse(f"{power_name(self.table, power)} holds {len(hand)} chits and returns {len(returned)}: "
+                               f"exactly the surplus over {CHIT_LIMIT} goes back to the cup", ("event tiles",),
+                               also=("Register R7",) if self.rules.column else (), code="chit-limit")
+        for name in returned:
+            if name not in hand:
+                raise self._refuse(f"{power_name(self.table, power)} returns {name}, which it does not hold", ("event tiles",), code="not-held")
+            hand.remove(name)
+            self.cup[name] += 1
+
+    # ---- the verbs ----
+
+    def _tile(self, power: str, action: dict, own: bool, discard: bool = False) -> None:
+        tile_id = action["discard" if discard else "tile"]
+        if self.state.phase > 0:
+            raise self._refuse("one Event Tile a turn, at its start", ("event tiles",), code="tile-twice")
+        found = self.table.game.tile(tile_id)
+        held = self.powers[power].tiles
+        if held is not None:
+            if found.id not in held:
+                raise self._refuse(f"{power_name(self.table, power)} does not hold {found.id}", ("event tiles",), code="not-held")
+            held.remove(found.id)
+        if discard:
+            self._spend("discard")
+            self.state.phase = 1
+            return
+        if self.year not in found.years:
+            raise self._refuse(f"{found.id} may not be played face up in {self.year}; it can only be discarded",
+                               ("event tiles",), also=("Event Tile Reference",), code="tile-year")
+        self._spend("tile")
+        drawn = action.get("drawn") or {}
+        for other, holding in self.powers.items():
+            chits = money = 0
+            places = set(holding.spies.values())
+            for group in found.awards:
+                for city in places & set(group.cities):
+                    if self._cities[city].power == other:
+                        continue
+                    if group.kind == "c":
+                        chits += group.amount
+                    else:
+                        money += group.amount
+            holding.money += money
+            names = list(drawn.get(other, []))
+            if len(names) != chits:
+                raise self._refuse(f"{found.id} awards {power_name(self.table, other)} {chits} Action chit{'s' if chits != 1 else ''}, "
+                                   f"and the record shows {len(names)} drawn", ("event tiles",), code="wrong-draw")
+            self._draw(other, names, found.id)
+            self._return_surplus(other, list((action.get("returned") or {}).get(other, [])))
+        self.state.phase = 1
+
+    def _discard(self, power: str, action: dict, own: bool) -> None:
+        self._tile(power, action, own, discard=True)
+
+    def _police(self, power: str, action: dict, own: bool) -> None:
+        self._phase("police", "re-arranging police")
+        placed = [[int(p["strength"]), p["city"]] for p in action["police"]]
+        holding = self.powers[power]
+        if Counter(s for s, _ in placed) != Counter(s for s, _ in holding.police):
+            raise self._refuse("a re-arrangement moves the police you have, no more and no fewer", ("re-arranging police",), code="police-count")
+        faction = next(f for f in self.table.game.info.factions if f.id == power)
+        for city, n in Counter(c for _, c in placed).items():
+            faults = police_faults(self.table, faction, self._cities[city], n)
+            if faults:
+                raise self._refuse(f"{faction.name}'s police in {city}: {faults[0].message}", ("re-arranging police",),
+                                   also=("Register R9",), code=faults[0].code)
+        holding.police = placed
+
+    def _search(self, power: str, action: dict, own: bool) -> None:
+        city = action["search"]
+        owner, spy = action["spy"].split("/")
+        searcher = power_name(self.table, power)
+        if own:
+            self._phase("search", "searching")
+        elif (owner, spy, city) not in self.state.entered:
+            raise self._refuse(f"{searcher} searches {city} on another player's turn for {spy}, which has not moved into it: "
+                               "only a spy moving into a city with your police can be searched then", ("arriving spies",), code="search-not-moved")
+        if owner == power or self.powers[owner].spies.get(spy) != city:
+            raise self._refuse(f"there is no enemy spy {spy} of {power_name(self.table, owner)} in {city}", ("searching",), code="no-spy")
+        police = self.police_in(power, city)
+        if not police:
+            raise self._refuse(f"{searcher} has no police in {city}: a search is made where your police stand", ("searching",), code="no-police")
+        key = (power, owner, spy)
+        if own and key in self.state.searched:
+            raise self._refuse(f"{searcher}'s police have searched for {spy} this turn already: once a turn for each enemy spy",
+                               ("searching",), code="search-twice")
+        if own:
+            self.state.searched.add(key)
+            if city not in self.state.cities_searched:
+                self._spend("search")
+                self.state.cities_searched.add(city)
+        evade = action.get("evade")
+        if evade is not None:
+            self._pay_chit(owner, evade, city, on_own_turn=owner == self.turn)
+            return
+        if sum(police) > self.strength(owner, spy):
+            self._capture(owner, spy, captor=power, how="search")
+
+    def _capture(self, owner: str, spy: str, captor: str, how: str, neutral: bool = False) -> None:
+        del self.powers[owner].spies[spy]
+        self._drop_secrets(("spy", owner, spy))
+        if neutral:
+            self.captured_neutral.append(f"{owner}/{spy}")
+            return
+        self.powers[captor].record.append({"year": self.year, "kind": "spy", "name": f"{owner}/{spy}",
+                                           "value": self.strength(owner, spy)})
+
+    def _drop_secrets(self, holder: tuple) -> None:
+        for secret in self.secrets.values():
+            if secret.holder == holder:
+                secret.holder = None
+
+    def _move(self, power: str, action: dict, own: bool) -> None:
+        self._phase("move", "moving")
+        spy, path = action["move"], list(action["path"])
+        holding = self.powers[power]
+        if spy not in holding.spies:
+            raise self._refuse(f"{power_name(self.table, power)} has no spy {spy} on the map", ("moving",), code="no-spy")
+        if spy in self.state.moved:
+            raise self._refuse(f"{spy} has moved already this turn: you finish one spy's move before you begin another, "
+                               "and each spy moves once", ("moving",), code="moved-twice")
+        if not path or path[0] != holding.spies[spy]:
+            raise self._refuse(f"{spy}'s path must start where it stands, {holding.spies[spy]}", ("moving",), code="path-start")
+        net = _network(self.table)
+        for a, b in zip(path, path[1:]):
+            if not net.graph.has_edge(a, b):
+                raise self._refuse(f"{a} to {b} is not one space: no rail line, air line or sea lane joins them", ("moving",), code="path-gap")
+        spaces = len(path) - 1
+        most = self._map.rules.spaces_per_turn
+        if spaces > most:
+            raise self._refuse(f"{spy} moves {spaces} spaces; a spy moves at most {most} a turn", ("moving",), code="too-far")
+        if not net.may_end_in(path[-1]):
+            raise self._refuse(f"{spy} ends its move in {path[-1]}, a sea zone: a move may cross the sea but never end there",
+                               ("moving",), code="at-sea")
+        self._spend("space", spaces)
+        self.state.moved.append(spy)
+        holding.spies[spy] = path[-1]
+        for place in path[1:]:
+            self.state.entered.add((power, spy, place))
+        for secret in self.secrets.values():
+            if secret.holder == ("spy", power, spy):
+                secret.city = path[-1]
+
+    def _is_moving_spy(self, power: str, spy: str) -> bool:
+        """A spy may act during movement if it is the one that moved last or has not moved yet."""
+        return not self.state.moved or self.state.moved[-1] == spy or spy not in self.state.moved
+
+    def _pay_chit(self, power: str, name: str, city: Optional[str], on_own_turn: bool) -> None:
+        who = power_name(self.table, power)
+        if name not in self.in_cup:
+            raise self._refuse(f"{name} is left out of the cup in the {self.rules.label}", ("chit cup",), code="chit-not-in-game")
+        hand = self.powers[power].chits
+        if name not in hand:
+            raise self._refuse(f"{who} plays {name}, which it does not hold", ("chits on your turn",), code="not-held")
+        allowed = self.rules.on_your_turn(self.in_cup) if on_own_turn else self.rules.on_another_turn
+        if name not in allowed:
+            topic = "chits on your turn" if on_own_turn else "chits on another's turn"
+            raise self._refuse(f"{name} may not be played on {'its own' if on_own_turn else 'another player' + chr(39) + 's'} turn; "
+                               f"the {self.rules.label} allows {', '.join(allowed)} then", (topic,), code="chit-timing")
+        if city is not None and self.is_haven(city) and name in BARRED_IN_HAVENS:
+            raise IllegalAction(f"{name} may never be played in {city}, a spy haven", ("5.1",), "haven")
+        cost = int(str(self._chits[name].cost).rstrip("£").split("/")[0])
+        if self.powers[power].money < cost:
+            raise self._refuse(f"{who} has {self.powers[power].money}£ and {name} costs {cost}£", ("chits on your turn",), code="money")
+        if on_own_turn:
+            self._spend("chit")
+        self.powers[power].money -= cost
+        hand.remove(name)
+        self.cup[name] += 1
+
+    def _chit(self, power: str, action: dict, own: bool) -> None:
+        name = action["chit"]
+        spy = action.get("spy")
+        city = self.powers[power].spies.get(spy) if spy else action.get("city")
+        if own:
+            self._phase("move", "chits on your turn")
+            if spy is not None and not self._is_moving_spy(power, spy):
+                raise self._refuse(f"{spy} finished its move before another spy began: it cannot act again this turn",
+                                   ("moving",), code="moved-twice")
+        self._pay_chit(power, name, city, on_own_turn=own)
+        if name == "Discovery":
+            self._discover(power, spy, action["secret"])
+
+    def _discover(self, power: str, spy: str, key: str) -> None:
+        secret = self.secrets.get(key)
+        city = self.powers[power].spies.get(spy)
+        if secret is None or secret.city != city:
+            raise self._refuse(f"{spy} is not in the city of {key}", ("secrets",), code="no-secret")
+        if secret.holder is not None and secret.holder[1] == power:
+            raise self._refuse(f"{power_name(self.table, power)} controls {key} already", ("secrets",), code="own-secret")
+        if secret.counterspy is not None:
+            owner = secret.holder[1] if secret.holder else None
+            del self.secrets[key]
+            if not self.is_cousin(power, spy) and secret.counterspy > self.strength(power, spy):
+                neutral = self._cities[city].power is None
+                self._capture(power, spy, captor=owner or power, how="counterspy", neutral=neutral or owner is None)
+            return
+        secret.holder = ("spy", power, spy)
+
+    def _control(self, power: str, action: dict, own: bool) -> None:
+        key = action["control"]
+        secret = self.secrets.get(key)
+        if secret is None:
+            raise self._refuse(f"{key} is not on the map", ("secrets",), code="no-secret")
+        if "spy" in action:
+            holder, city = ("spy", power, action["spy"]), self.powers[power].spies.get(action["spy"])
+        else:
+            at = next((i for i, (s, c) in enumerate(self.powers[power].police) if s == action.get("strength") and c == secret.city), None)
+            holder, city = ("police", power, at), secret.city if at is not None else None
+        if city != secret.city:
+            raise self._refuse(f"the piece is not in {secret.city}, where {key} lies", ("secrets",), code="control-elsewhere")
+        home = self._cities[secret.city].power == power
+        if secret.home != power or not home or (secret.holder is not None and secret.holder[1] != power):
+            raise self._refuse(f"{key} is not {power_name(self.table, power)}'s own original secret at home and free of enemies: "
+                               "take it with a Discovery chit", ("secrets",), code="discovery-needed")
+        secret.holder = holder
+
+    def _cash_in(self, power: str, action: dict, own: bool) -> None:
+        key = action["cash-in"]
+        secret = self.secrets.get(key)
+        who = power_name(self.table, power)
+        if secret is None or secret.holder is None or secret.holder[:2] != ("spy", power):
+            raise self._refuse(f"{who}'s spies do not control {key}: only a spy controlling a secret cashes it in "
+                               "(police guard secrets, never carry them)", ("secrets",), code="not-controlled")
+        if secret.home == power:
+            raise self._refuse(f"{key} is one of {who}'s original secrets: only foreign secrets are cashed in during the game",
+                               ("secrets",), code="original")
+        if secret.city != self.capital(power):
+            raise self._refuse(f"{key} is in {secret.city}, not {who}'s capital", ("secrets",), code="not-at-capital")
+        del self.secrets[key]
+        holding = self.powers[power]
+        holding.money += CASH_IN_MONEY
+        holding.record.append({"year": self.year, "kind": "secret", "name": key, "value": self._values.get(key, 0)})
+        drawn = list(action.get("drawn") or [])
+        if len(drawn) != CASH_IN_CHITS:
+            raise self._refuse(f"cashing in draws {CASH_IN_CHITS} Action chit, and the record shows {len(drawn)}", ("secrets",), code="wrong-draw")
+        self._draw(power, drawn, f"cashing in {key}")
+        self._return_surplus(power, list(action.get("returned") or []))
+
+    def _talk(self, power: str, action: dict, own: bool) -> None:
+        if not own:
+            raise self._refuse("talks are opened only on your own turn; on another's you answer them", ("responding",), code="talk-timing")
+        new = [p for p in action["talk"] if p not in self.state.talks]
+        self._spend("talk", len(new))
+        self.state.talks.update(new)
+
+    def _end(self, power: str, action: dict, own: bool) -> None:
+        if self.state.phase == 0:
+            raise self._refuse("the turn ends only after its Event Tile has been played or discarded", ("event tiles",), code="tile-first")
+        years = self.table.game.info.years
+        if power == LAST_TURN_POWER:
+            if self.year == years[-1]:
+                self._final_count()
+                self.over = True
+                return
+            self.year += 1
+        self.turn = self._order[(self._order.index(power) + 1) % len(self._order)]
+        self.state = TurnState()
+
+    def _final_count(self) -> None:
+        """End of Britain's 1939 turn: each power's original secrets at home, not enemy-held, go in its 1939 column."""
+        for key, secret in list(self.secrets.items()):
+            if secret.counterspy is not None or secret.home is None:
+                continue
+            enemy = secret.holder is not None and secret.holder[1] != secret.home
+            held = secret.holder is not None and secret.holder[1] == secret.home
+            if self._cities[secret.city].power == secret.home and not enemy and (held or not self.rules.cousins):
+                self.powers[secret.home].record.append({"year": self.year, "kind": "secret", "name": key,
+                                                        "value": self._values.get(key, 0)})
+                del self.secrets[key]
+
+    # ---- the position, as the position file writes it ----
+
+    def to_position(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"variant": self.rules.name, "year": self.year, "turn": self.turn, "powers": {}, "secrets": {}}
+        for power, h in self.powers.items():
+            entry: dict[str, Any] = {"money": h.money, "chits": sorted(h.chits)}
+            if h.tiles is not None:
+                entry["tiles"] = list(h.tiles)
+            spies = {}
+            for name, city in h.spies.items():
+                held = next((k for k, s in self.secrets.items() if s.holder == ("spy", power, name)), None)
+                spies[name] = {"city": city, "controls": held} if held else city
+            entry["spies"] = spies
+            entry["police"] = [{"strength": s, "city": c} for s, c in h.police]
+            if h.record:
+                entry["record"] = [dict(e) for e in h.record]
+            doc["powers"][power] = entry
+        for key, s in self.secrets.items():
+            doc["secrets"][key] = {"city": s.city, "counterspy": s.counterspy} if s.counterspy is not None else s.city
+        doc["cup"] = {n: c for n, c in sorted(self.cup.items()) if c}
+        if self.over:
+            doc["over"] = True
+        return doc
+
+
+VERBS = ("tile", "discard", "police", "search", "move", "chit", "control", "cash-in", "talk", "end")
+_NETWORKS: dict = {}
+
+
+def _network(table: Table):
+    from generators.referee import network
+
+    key = id(table.game)
+    if key not in _NETWORKS:
+        _NETWORKS[key] = network.Network(game_map(table), table.game.aliases)
+    return _NETWORKS[key]
+
+
+def cup_for(table: Table, hands: list[list[str]]) -> Counter:
+    """The chits left in the cup: every chit the variant plays with, less those in hand."""
+    rules = rules_for(table)
+    cup = Counter({p.name: p.count for p in pieces(table, "chit") if p.name not in rules.chits_left_out})
+    cup.subtract(Counter(n for hand in hands for n in hand))
+    return cup
+
+
+__all__ = ["Board", "Holding", "IllegalAction", "LongRules", "SecretOnMap", "StandardRules", "VERBS", "POLICE_PER_CITY", "cup_for"]

@@ -1,0 +1,244 @@
+"""A track board printed (board-ID.pdf, and board-ID-tiles.pdf over the home printer's paper), drawn from boards.yaml.
+
+The spaces run clockwise round the board's edge in the track's order: the `corner` spaces on the four corners,
+the spaces between two corners spread evenly along that side. Each space is the layout's `space` size (corner
+spaces its `corner-space` size when the layout has one), coloured by its kind, its owner's colour in a band
+across its top, and arrows in each direction's colour pointing the way that side walks. The `middle` aids are
+set inside the ring, the `border` aids and the legend below it. `plan_board` works out every position,
+`draw_board` draws the plan onto any painter page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.board_models import Space, TrackBoard
+from ..core.units import pt_to_mm
+from ..printing.fonts import FontSet, register_fonts, text_width
+from ..printing.painter import Anchor, Drawing, Painter
+from .aids import Ink, Laid, draw_aid, lay_out
+from .poster_sheets import sheet_advice, write_whole_and_tiled
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from ..core.layouts import Layout
+    from ..printing.options import BuildOptions
+
+CORNERS = 4
+TITLE_SIZE, LABEL_SIZE, MARK_SIZE, NOTE_SIZE, LEGEND_SIZE = 28.0, 14.0, 11.0, 11.0, 10.0  # pt
+GAP = 4.0  # mm, at least, between neighbouring spaces
+AID_GAP = 10.0  # mm between aids, and between the ring and what lies inside or below it
+BAND = 0.22  # share of a space's height its owner's band takes
+ARROW = 0.16  # an arrow's length, as a share of the space
+
+
+@dataclass(frozen=True)
+class SpaceAt:
+    """A space placed: its top-left corner and size (mm), and the way along the track there (a unit vector)."""
+
+    space: Space
+    x: float
+    y: float
+    size: float
+    heading: tuple[float, float]
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.size / 2, self.y + self.size / 2
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """A track board laid out: the page, the title, every space, the aids with their corners, the legend."""
+
+    board: TrackBoard
+    width: float
+    height: float
+    margin: float
+    title: str
+    advice: str
+    spaces: list[SpaceAt]
+    aids: list[tuple[Laid, float, float]]
+    legend_top: float
+    fonts: FontSet
+    colours: dict[str, tuple[str, str]]  # layout colour name or faction id -> (fill, ink)
+    arrows: list[tuple[str, str]]  # (direction, faction id whose colour draws it)
+    names: dict[str, str]  # faction id -> name
+
+
+def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
+    """The spaces between corners on each side, clockwise from the top; with no corners declared, a quarter each."""
+    spaces = board.spaces
+    corners = [i for i, s in enumerate(spaces) if s.corner]
+    if len(corners) != CORNERS:
+        corners = [round(k * len(spaces) / CORNERS) for k in range(CORNERS)]
+    start = corners[0]
+    turned = spaces[start:] + spaces[:start]
+    at = [c - start if c >= start else c - start + len(spaces) for c in corners]
+    return [turned[at[k] + 1:(at[k + 1] if k + 1 < CORNERS else len(turned))] for k in range(CORNERS)], [turned[a] for a in at]
+
+
+def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet) -> BoardPlan:
+    """Where everything on `board` goes, sized from the layout's space size and the aids' content."""
+    size = layout.size(board.space)
+    s = max(size.width, size.height)
+    corner = layout.sizes.get("corner-space")
+    c = max(corner.width, corner.height) if corner else s
+    m = layout.margin
+    ink = Ink.of(game, layout, fonts)
+    file = str(game.file("boards.yaml"))
+    middle = [lay_out(aid, game, ink, 110.0, file, f"{board.id}.middle[{i}]") for i, aid in enumerate(board.middle)]
+    border = [lay_out(aid, game, ink, 110.0, file, f"{board.id}.border[{i}]") for i, aid in enumerate(board.border)]
+    (top, right, bottom, left), corners = _sides(board)
+    inner_w = max(sum(a.width for a in middle) + AID_GAP * (len(middle) + 1),
+                  max(len(top), len(bottom)) * (s + GAP) + GAP)
+    inner_h = max(max((a.height for a in middle), default=0) + 2 * AID_GAP, max(len(left), len(right)) * (s + GAP) + GAP)
+    title_h = pt_to_mm(TITLE_SIZE) * 1.2 + (pt_to_mm(NOTE_SIZE) * 1.6 if board.note else 0) + AID_GAP
+    ring_x, ring_y = m, m + title_h
+    ring_w, ring_h = inner_w + 2 * c, inner_h + 2 * c
+    placed: list[SpaceAt] = []
+    x0, y0, x1, y1 = ring_x, ring_y, ring_x + ring_w, ring_y + ring_h
+
+    def along(spaces: list[Space], start: tuple[float, float], end: tuple[float, float], heading: tuple[float, float]) -> None:
+        for k, space in enumerate(spaces, 1):
+            t = k / (len(spaces) + 1)
+            cx, cy = start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t
+            placed.append(SpaceAt(space, cx - s / 2, cy - s / 2, s, heading))
+
+    corner_at = [(x0, y0), (x1 - c, y0), (x1 - c, y1 - c), (x0, y1 - c)]
+    headings = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)]
+    mid = c / 2
+    lines = [((x0 + mid, y0 + mid), (x1 - mid, y0 + mid)), ((x1 - mid, y0 + mid), (x1 - mid, y1 - mid)),
+             ((x1 - mid, y1 - mid), (x0 + mid, y1 - mid)), ((x0 + mid, y1 - mid), (x0 + mid, y0 + mid))]
+    for k in range(CORNERS):
+        placed.append(SpaceAt(corners[k], *corner_at[k], c, headings[k]))
+        along((top, right, bottom, left)[k], *lines[k], headings[k])
+    order = {sp.id: i for i, sp in enumerate(board.spaces)}
+    placed.sort(key=lambda p: order[p.space.id])
+    aids: list[tuple[Laid, float, float]] = []
+    cx = x0 + c + (inner_w - sum(a.width for a in middle) - AID_GAP * (len(middle) - 1)) / 2
+    for laid in middle:
+        aids.append((laid, cx, y0 + c + (inner_h - laid.height) / 2))
+        cx += laid.width + AID_GAP
+    below = y1 + AID_GAP
+    bx = x0
+    for laid in border:
+        aids.append((laid, bx, below))
+        bx += laid.width + AID_GAP
+    legend_top = below + max((a.height for a in border), default=0) + (AID_GAP if border else 0)
+    legend_rows = 1 + len(board.kinds) + len(set(board.directions.values())) + ("directions" in board.cite) + 1
+    height = legend_top + legend_rows * pt_to_mm(LEGEND_SIZE) * 2.0 + m
+    width = max(ring_w, bx - x0 - AID_GAP) + 2 * m
+    colours = {name: (col.fill, col.ink) for name, col in layout.colours.items()}
+    colours.update({f.id: (layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions})
+    arrows = []
+    for way in ("forward", "backward"):
+        sides = [side for side, w in board.directions.items() if w == way]
+        if sides:
+            arrows.append((way, sides[0]))
+    title = f"{game.info.title}: {board.title}"
+    return BoardPlan(board, width, height, m, title, sheet_advice("", (width, height)), placed, aids, legend_top, fonts,
+                     colours, arrows, {f.id: f.name for f in game.info.factions})
+
+
+def _arrow(painter: Painter, x: float, y: float, dx: float, dy: float, length: float, fill: str, edge: str) -> None:
+    """A footstep arrow centred on (x, y) pointing along (dx, dy)."""
+    half = length / 2
+    tip = (x + dx * half, y + dy * half)
+    back = (x - dx * half, y - dy * half)
+    px, py = -dy * half * 0.7, dx * half * 0.7
+    painter.polygon([tip, (back[0] + px, back[1] + py), (back[0] - px, back[1] - py)], fill=fill, stroke=edge, line_width=0.8)
+
+
+def _draw_space(painter: Painter, plan: BoardPlan, at: SpaceAt) -> None:
+    board, fonts = plan.board, plan.fonts
+    space = at.space
+    kind = board.kinds.get(space.kind) if space.kind else None
+    fill = plan.colours.get(kind.colour, ("#ffffff", "#000000"))[0] if kind and kind.colour else "#ffffff"
+    painter.rect(at.x, at.y, at.size, at.size, fill=fill, stroke="#000000", line_width=1.2)
+    cx, cy = at.centre
+    if space.owner:
+        band_fill, band_ink = plan.colours.get(space.owner, ("#ffffff", "#000000"))
+        band = at.size * BAND
+        painter.rect(at.x, at.y, at.size, band, fill=band_fill, stroke="#000000", line_width=1.2)
+        _fit_text(painter, fonts.bold, space.label, cx, at.y + band * 0.68, at.size - 4, LABEL_SIZE, band_ink)
+    else:
+        _fit_text(painter, fonts.bold, space.label, cx, at.y + pt_to_mm(LABEL_SIZE) * 1.1, at.size - 4, LABEL_SIZE, "#000000")
+    if kind and kind.mark:
+        _fit_text(painter, fonts.bold, kind.mark, cx, at.y + at.size - pt_to_mm(MARK_SIZE) * 0.6, at.size - 4, MARK_SIZE, "#000000")
+    length = at.size * ARROW
+    dx, dy = at.heading
+    for k, (way, side) in enumerate(plan.arrows):
+        sign = 1 if way == "forward" else -1
+        fill, _ = plan.colours.get(side, ("#000000", "#ffffff"))
+        offset = (k - (len(plan.arrows) - 1) / 2) * length * 1.3
+        ox, oy = -dy * offset, dx * offset  # side by side across the way
+        _arrow(painter, cx + ox, cy + oy + (length * 0.2 if space.owner else 0), dx * sign, dy * sign, length, fill, "#000000")
+
+
+def _fit_text(painter: Painter, font: str, text: str, x: float, y: float, width: float, size: float, colour: str) -> None:
+    """One centred line, set smaller when it would not fit `width` mm."""
+    natural = text_width(text, font, size)
+    if natural > width:
+        size *= width / natural
+    painter.text(x, y, text, font, size, colour=colour, anchor=Anchor.MIDDLE)
+
+
+def draw_board(painter: Painter, plan: BoardPlan) -> None:
+    """The whole board onto the painter's current page."""
+    fonts, m = plan.fonts, plan.margin
+    painter.text(m, m + pt_to_mm(TITLE_SIZE) * 0.8, plan.title, fonts.bold, TITLE_SIZE)
+    if plan.board.note:
+        painter.text(m, m + pt_to_mm(TITLE_SIZE) * 1.2 + pt_to_mm(NOTE_SIZE) * 1.2, plan.board.note, fonts.regular, NOTE_SIZE)
+    for a, b in zip(plan.spaces, plan.spaces[1:] + (plan.spaces[:1] if plan.board.loop else [])):
+        (ax, ay), (bx, by) = a.centre, b.centre
+        painter.line(ax, ay, bx, by, stroke="#999999", line_width=2.0, dash=(3.0, 2.0))
+    for at in plan.spaces:
+        _draw_space(painter, plan, at)
+    for laid, x, y in plan.aids:
+        draw_aid(painter, laid, x, y)
+    _draw_legend(painter, plan)
+
+
+def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
+    fonts, board = plan.fonts, plan.board
+    line = pt_to_mm(LEGEND_SIZE) * 2.0
+    x, y = plan.margin, plan.legend_top
+    painter.text(x, y + line * 0.6, "Legend", fonts.bold, LEGEND_SIZE + 2)
+    y += line
+    key = line * 0.7
+    for name, kind in board.kinds.items():
+        fill = plan.colours.get(kind.colour, ("#ffffff", "#000000"))[0] if kind.colour else "#ffffff"
+        painter.rect(x, y, key, key, fill=fill, stroke="#000000", line_width=0.8)
+        text = kind.legend + (f" ({kind.cite})" if kind.cite else "")
+        painter.text(x + key + 3, y + key * 0.8, text, fonts.regular, LEGEND_SIZE)
+        y += line
+    for way, side in plan.arrows:
+        names = [plan.names[k] for k, w in board.directions.items() if w == way]
+        _arrow(painter, x + key / 2, y + key / 2, 1.0, 0.0, key, plan.colours.get(side, ("#000000", "#ffffff"))[0], "#000000")
+        walks = "they walk" if len(names) > 1 else "it walks"
+        painter.text(x + key + 3, y + key * 0.8, f"Footsteps of {' and '.join(names)}: the way {walks}, never backwards", fonts.regular,
+                     LEGEND_SIZE)
+        y += line
+    if "directions" in board.cite:
+        painter.text(x, y + key * 0.8, f"Source: {board.cite['directions']}", fonts.regular, LEGEND_SIZE - 1, colour="#555555")
+        y += line
+    advice = plan.advice[:1].upper() + plan.advice[1:] + "."
+    painter.text(x, y + key * 0.8, advice, fonts.regular, LEGEND_SIZE - 1, colour="#555555")
+
+
+def build_boards(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
+    """board-ID.pdf for each track board (one sheet), board-ID-tiles.pdf (that sheet over the chosen paper)."""
+    if game.boards is None:
+        return []
+    fonts = register_fonts(layout.fonts, game.folder)
+    written: list[Path] = []
+    for board in game.boards.boards:
+        plan = plan_board(game, board, layout, fonts)
+        page = Drawing(plan.width, plan.height, partial(draw_board, plan=plan), key=plan.title)
+        written += write_whole_and_tiled(options.game_dir(game), f"board-{board.id}", page, plan.advice, fonts, layout, options,
+                                         plan.title)
+    return written

@@ -1,0 +1,285 @@
+"""The other seed games' boards: Web of Spies' world map read by the same network and checks as Spies!, and
+Spion & Spion's track boards (boards.yaml) checked and moved on by the generic track code."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generators.map.network import Network
+from generators.map.track import Track, board_for
+from generators.validation import load_game
+
+GENERATORS = Path(__file__).resolve().parents[1] / "generators"
+
+
+@pytest.fixture(scope="module")
+def web():
+    return load_game("web-of-spies")
+
+
+@pytest.fixture(scope="module")
+def spion():
+    return load_game("spion-und-spion")
+
+
+# ---- Web of Spies: the world map ----------------------------------------------------------------------
+
+def test_web_of_spies_map_is_valid_through_the_cli(cli):
+    result = cli("map", "check", "--game", "web-of-spies", "--json")
+    assert result.code == 0, result.stdout
+    assert result.json()["valid"] and result.json()["errors"] == 0
+
+
+def test_caracas_to_dakar_is_one_space(cli):
+    found = cli("map", "route", "caracas", "DAKAR", "--game", "web-of-spies", "--json").json()
+    assert (found["from"], found["to"], found["spaces"]) == ("Caracas", "Dakar", 1)
+
+
+def test_every_city_reaches_every_other(web):
+    network = Network(web.map)
+    cities = [c.name for c in web.map.cities]
+    spaces = network.all_spaces()
+    assert all(set(spaces[c]) == set(cities) for c in cities)
+
+
+def test_each_region_has_one_city_per_face_of_the_city_die(web):
+    dice = web.map.dice
+    assert [r.number for r in sorted(web.map.regions, key=lambda r: r.number)] == list(range(1, dice.region.faces + 1))
+    for region in web.map.regions:
+        numbers = sorted(c.number for c in web.map.cities if c.region == region.name)
+        assert numbers == list(range(1, dice.city.faces + 1)), region.name
+
+
+def test_reach_lists_the_cities_a_hand_can_pay_for(cli):
+    found = cli("map", "reach", "Caracas", "--spaces", "1", "--game", "web-of-spies", "--json").json()
+    assert {p["name"] for p in found["places"] if p["spaces"] == 1} >= {"Dakar", "Bogotá", "Havana", "Rio de Janeiro"}
+
+
+def test_every_reconstruction_of_the_world_map_is_marked(web):
+    document = web.documents["map.yaml"]
+    for field in ("cities", "regions", "number", "routes", "lat", "lon", "dice"):
+        assert field in document["assumed"], field
+
+
+@pytest.mark.parametrize("edit, code, where", [
+    (lambda m: m["cities"][1].update(number=1), "die-face", "regions[0]"),
+    (lambda m: m["cities"].pop(5), "dice-cities", "regions[0]"),
+    (lambda m: m["cities"][0].update(region="Atlantis"), "unknown-region", "cities[0].region"),
+    (lambda m: m["regions"][1].update(number=7), "die-face", "regions[1].number"),
+    (lambda m: m["cities"][0].update(power="yellow"), "home-territory", "cities[0].power"),
+])
+def test_a_broken_world_map_reports_its_code_and_field(cli, game_copy, edit, code, where):
+    folder = game_copy("web-of-spies")
+    file = folder / "map.yaml"
+    document = yaml.safe_load(file.read_text(encoding="utf-8"))
+    edit(document)
+    file.write_text(yaml.safe_dump(document, allow_unicode=True), encoding="utf-8")
+    rows = cli("map", "check", "--game", folder, "--json").json()["problems"]
+    assert any(r["code"] == code and r["where"] == where for r in rows), rows
+    result = cli("validate", "--game", folder)
+    assert result.code == 2 and f"map.yaml: {where}:" in result.stderr
+
+
+# ---- Spion & Spion: the track boards ----------------------------------------------------------------
+
+def test_both_boards_are_valid_through_the_cli(cli):
+    result = cli("map", "check", "--game", "spion-und-spion")
+    assert result.code == 0, result.stdout
+    assert "boards.yaml: valid (four-player: 20 spaces, two-player: 10 spaces)" in result.stdout
+
+
+@pytest.mark.parametrize("board_id, players", [("four-player", 4), ("two-player", 2)])
+def test_every_space_is_reached_going_each_sides_way(spion, board_id, players):
+    board = board_for(spion, board_id=board_id)
+    track = Track(board)
+    assert len(board.directions) == players
+    ways = Counter(board.directions.values())
+    assert ways["forward"] == ways["backward"]  # BLACK and WHITE always go against each other
+    for side in board.directions:
+        for space in board.spaces:
+            assert set(track.ahead(space.id, side)) | {space.id} == {s.id for s in board.spaces}
+
+
+@pytest.mark.parametrize("board_id", ["four-player", "two-player"])
+def test_embassies_stand_on_corners_prison_in_the_middle(spion, board_id):
+    board = board_for(spion, board_id=board_id)
+    embassies = [s for s in board.spaces if s.kind == "embassy"]
+    assert embassies and all(s.corner and s.owner for s in embassies)
+    assert sum(s.corner for s in board.spaces) == 4
+    assert {"prison", "coal-box"} <= {a.id for a in board.middle}
+    assert any(a.kind == "slots" and len(a.slots) == 2 for a in board.border)
+    assert any(s.kind == "alfred" for s in board.spaces)
+
+
+def test_a_move_counts_an_embassy_as_one_space_and_stops_before_a_block(spion):
+    track = Track(board_for(spion, board_id="four-player"))
+    assert track.advance("4", "black", 2).path == ("white-embassy", "5")
+    assert track.advance("5", "white", 2).path == ("white-embassy", "4")
+    blocked = track.advance("1", "black", 4, blocked=["3"])
+    assert blocked.path == ("2",) and blocked.blocked_by == "3" and not blocked.is_complete
+
+
+def test_advance_through_the_cli(cli):
+    found = cli("map", "advance", "BLACK embassy", "--side", "black", "--spaces", "3", "--game", "spion-und-spion", "--json").json()
+    assert found["path"] == ["1", "2", "3"] and found["end"] == "3"
+    bad = cli("map", "advance", "1", "--side", "white-blue", "--board", "two-player", "--game", "spion-und-spion")
+    assert bad.code == 2 and "no direction" in bad.stderr
+
+
+@pytest.mark.parametrize("old, new, where, words", [
+    ('{id: "3"}', '{id: "3", kind: trapdoor}', "boards[0].spaces[3].kind", "does not declare"),
+    ('{id: "5"}', '{id: "5", owner: purple}', "boards[0].spaces[6].owner", "not a faction"),
+    ('{id: "7"}', '{id: "6"}', "boards[0].spaces[8].id", "appears 2 times"),
+    ("black: forward, black-red: forward", "black: forward, black-red: sideways", "boards[0].directions.black-red", "forward"),
+    ('owner: black-red, corner: true}', 'owner: black-red}', "boards[0].spaces", "4 corners"),
+])
+def test_a_broken_board_file_names_its_file_and_field(cli, game_copy, old, new, where, words):
+    folder = game_copy("spion-und-spion")
+    file = folder / "boards.yaml"
+    text = file.read_text(encoding="utf-8")
+    assert old in text
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = cli("validate", "--game", folder)
+    assert result.code == 2
+    line = next(line for line in result.stderr.splitlines() if f"boards.yaml: {where}" in line)
+    assert words in line and "Traceback" not in result.stderr
+
+
+# ---- the core stays game-neutral ------------------------------------------------------------------------
+
+GAME_WORDS = re.compile(r"cousin|haven|gestapo|nkvd|sanction|spies!|zoff|bazong|alfred|zillion|froehn|embassy|embassies|"
+                        r"pass-card|\basset|agency|agencies|caracas|dakar", re.IGNORECASE)
+# Tabletop Simulator's own documentation page, cited by name where the exports follow it.
+QUOTED = ("Asset Creation",)
+
+
+def test_the_core_names_no_game():
+    found = []
+    for file in sorted(GENERATORS.rglob("*")):
+        if file.is_file() and file.suffix in (".py", ".yaml", ".txt", ".md", ".toml"):
+            for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+                for quoted in QUOTED:
+                    line = line.replace(quoted, "")
+                if GAME_WORDS.search(line):
+                    found.append(f"{file.relative_to(GENERATORS)}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+# ---- the referee counts on the boards ---------------------------------------------------------------
+
+def ask(cli, game, *args):
+    result = cli("referee", "--game", game, *args, "--json")
+    assert result.code == 0, result.stderr
+    return result.json()
+
+
+def test_advance_counts_an_embassy_as_one_space(cli):
+    found = ask(cli, "spion-und-spion", "advance", "3", "--colour", "black", "--spaces", "3")
+    assert found["path"] == ["4", "white-embassy", "5"] and found["end"] == "5" and found["board"] == "four-player"
+
+
+def test_advance_goes_each_sides_own_way(cli):
+    black = ask(cli, "spion-und-spion", "advance", "6", "--colour", "black-red", "--spaces", "1")
+    white = ask(cli, "spion-und-spion", "advance", "6", "--colour", "white-blue", "--spaces", "1")
+    assert (black["end"], white["end"]) == ("7", "5")
+
+
+def test_landing_on_alfred_shows_the_number(cli):
+    found = ask(cli, "spion-und-spion", "advance", "black embassy", "--colour", "black", "--spaces", "2")
+    assert found["kind"] == "alfred" and "Traitor" in found["rules"] and "number" in found["explanation"]
+
+
+def test_landing_exactly_on_an_enemy_embassy_means_zoff(cli):
+    found = ask(cli, "spion-und-spion", "advance", "3", "--colour", "black", "--spaces", "2")
+    assert found["end"] == "white-embassy" and "The Bazong" in found["rules"]
+
+
+def test_a_trap_stops_the_spy_in_front_of_it(cli):
+    found = ask(cli, "spion-und-spion", "advance", "1", "--colour", "black", "--spaces", "4", "--trap", "3")
+    assert found["verdict"] == "stops at a trap" and found["end"] == "2" and "Register S2" in found["rules"]
+
+
+def test_the_two_player_board_is_counted_in_the_two_player_game(cli):
+    found = ask(cli, "spion-und-spion:two-player", "advance", "4", "--colour", "white", "--spaces", "1")
+    assert found["board"] == "two-player" and found["end"] == "3"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["advance", "3", "--colour", "black", "--spaces", "5"], "up to 4"),
+    (["advance", "3", "--colour", "black", "--trap", "white embassy"], "embassy"),
+    (["advance", "99", "--colour", "black"], "unknown space"),
+    (["advance", "3", "--colour", "purple"], "unknown faction"),
+])
+def test_advance_refuses_what_the_board_cannot_hold(cli, args, words):
+    result = cli("referee", "--game", "spion-und-spion", *args)
+    assert result.code == 2 and words in result.stderr
+
+
+def test_travel_counts_cities_on_the_world_map(cli):
+    found = ask(cli, "web-of-spies", "travel", "Caracas", "Dakar", "--cards", "1")
+    assert found["verdict"] == "allowed" and found["spaces"] == 1
+    far = ask(cli, "web-of-spies", "travel", "Caracas", "Tokyo", "--cards", "2")
+    assert far["verdict"] == "too few cards" and far["spaces"] == len(far["path"]) - 1 > 2
+
+
+# ---- printed ----------------------------------------------------------------------------------------------
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory):
+    from generators.cli import main
+
+    out = tmp_path_factory.mktemp("boards")
+    assert main(["build", "--game", "spion-und-spion", "--only", "boards", "--out", str(out)]) == 0
+    assert main(["build", "--game", "web-of-spies", "--only", "map", "--out", str(out)]) == 0
+    return out
+
+
+def squares(page, side_mm: float) -> list:
+    return [r for r in page.rects if abs(r["width"] / MM - side_mm) < 0.1 and abs(r["height"] / MM - side_mm) < 0.1]
+
+
+@pytest.mark.parametrize("board_id, spaces, alfred", [("four-player", 20, 4), ("two-player", 10, 2)])
+def test_each_board_prints_every_space_at_the_layouts_size(printed, spion, board_id, spaces, alfred):
+    import pdfplumber
+
+    size = spion.layout.size("space").width
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        [page] = pdf.pages
+        assert len(squares(page, size)) == spaces
+        words = [w["text"] for w in page.extract_words()]
+        text = " ".join(words)
+    assert words.count("ALFRED") == alfred + 1  # each ALFRED space, and the legend
+    for printed_text in ("BLACK PRISON", "COAL BOX", "BLACK Pass-Cards", "WHITE Pass-Cards", "BLACK embassy", "WHITE embassy"):
+        assert printed_text in text
+    assert size >= 2 * spion.layout.size("counter").width  # two spies side by side
+
+
+@pytest.mark.parametrize("board_id", ["four-player", "two-player"])
+def test_each_board_is_tiled_over_letter_with_a_guide(printed, board_id):
+    import pdfplumber
+
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}-tiles.pdf") as pdf:
+        assert len(pdf.pages) > 2
+        assert all(abs(p.width / MM - 215.9) < 0.2 and abs(p.height / MM - 279.4) < 0.2 for p in pdf.pages)
+        assert "how the sheets fit" in pdf.pages[0].extract_text()
+
+
+def test_the_world_map_prints_its_dice_table_and_asset_slots(printed, web):
+    import pdfplumber
+
+    with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+        card = web.layout.size("card")
+        slots = [r for r in pdf.pages[0].rects if abs(r["width"] / MM - card.width) < 0.1 and abs(r["height"] / MM - card.height) < 0.1]
+    for name in ("Caracas", "Dakar", "Region die (white)", "Public Asset", "Secret Asset", "North America"):
+        assert name in text
+    assert len(slots) == 3
+    assert (printed / "web-of-spies" / "map-tiles.pdf").is_file()

@@ -1,0 +1,269 @@
+"""`dossier referee game FILE`: a whole Spies! game record replayed on the board, one case per rule and per illegal action."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "first-round-1933.yaml"
+
+
+def example() -> dict:
+    return yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+
+
+def write(tmp_path: Path, record: dict, name: str = "record.yaml") -> Path:
+    file = tmp_path / name
+    file.write_text(yaml.safe_dump(record, sort_keys=False), encoding="utf-8")
+    return file
+
+
+def replay(cli, file: Path, *args: str):
+    return cli("referee", "game", str(file), "--json", *args)
+
+
+# ---- the worked example -----------------------------------------------------------------------------------
+
+def test_the_documented_first_round_of_1933_replays_to_its_final_score(cli):
+    result = replay(cli, EXAMPLE)
+    assert result.code == 0, result.stderr
+    found = result.json()
+    assert (found["legal"], found["played"]) == (True, 20)
+    assert found["score"] == {"germany": 0, "italy": 0, "russia": 0, "france": 12, "britain": 0}
+    position = found["position"]
+    assert (position["year"], position["turn"]) == (1934, "germany")
+    assert position["powers"]["germany"]["spies"]["Kurt"] == {"city": "Prague", "controls": "Atomic Bomb"}
+    assert position["powers"]["britain"]["money"] == 54          # 2£ for Rose in Geneva from Ge 6 and from Fr 23
+    assert [e["name"] for e in position["powers"]["france"]["record"]] == ["germany/Heidi", "britain/Winston"]
+
+
+def test_the_docs_page_shows_the_example_it_runs():
+    page = (EXAMPLE.parents[1] / "game-records.md").read_text(encoding="utf-8")
+    assert "docs/examples/first-round-1933.yaml" in page and "france 12" in page
+
+
+def test_the_final_position_is_a_legal_position_file(cli, tmp_path):
+    final = replay(cli, EXAMPLE).json()["position"]
+    result = cli("referee", "position", str(write(tmp_path, final, "final.yaml")))
+    assert result.code == 0, result.stdout + result.stderr
+
+
+def test_until_prints_the_position_after_that_action(cli):
+    found = replay(cli, EXAMPLE, "--until", "2").json()
+    assert found["played"] == 2 and found["position"]["powers"]["germany"]["spies"]["Kurt"] == "Prague"
+    text = cli("referee", "game", str(EXAMPLE), "--until", "2")
+    assert text.code == 0 and "after action 2" in text.stdout
+
+
+# ---- one illegal action at each of ten places ---------------------------------------------------------------
+
+TEN = [
+    (1, {"power": "germany", "move": "Kurt", "path": ["Berlin", "Dresden"]}, "tile-first", "Standard: Playing Event Tiles"),
+    (2, {"power": "germany", "move": "Kurt", "path": ["Berlin", "Prague"]}, "path-gap", "Standard: Moving Your Spies"),
+    (3, {"power": "germany", "chit": "Discovery", "spy": "Kurt", "secret": "Enigma Code"}, "no-secret", "Standard: Controlling Secrets"),
+    (5, {"power": "italy", "discard": "Ge 3"}, "not-held", "Standard: Playing Event Tiles"),
+    (6, {"power": "italy", "move": "Mario", "path": ["Vienna", "Prague", "Vienna", "Prague", "Vienna", "Prague", "Vienna"]},
+     "too-far", "Standard: Moving Your Spies"),
+    (8, {"power": "italy", "move": "Carla", "path": ["Rome"]}, "not-your-turn", "Standard: Searching for Arriving Enemy Spies"),
+    (10, {"power": "germany", "search": "Moscow", "spy": "russia/Alexi"}, "search-not-moved", "Standard: Searching for Arriving Enemy Spies"),
+    (12, {"power": "france", "tile": "Fr 23", "drawn": {"germany": ["Recruit", "Papers"], "italy": ["Papers"]}},
+     "wrong-draw", "Standard: Playing Event Tiles"),
+    (13, {"power": "france", "police": [{"strength": 4, "city": "Berlin"}, {"strength": 2, "city": "Lille"}]},
+     "police-abroad", "Standard: Re-Arranging Your Police"),
+    (20, {"power": "britain", "cash-in": "Primitive Radar", "drawn": ["Papers"]}, "not-controlled", "Standard: Controlling Secrets"),
+]
+
+
+@pytest.mark.parametrize("number, action, code, rule", TEN, ids=[f"action-{n}-{c}" for n, _, c, _ in TEN])
+def test_an_illegal_action_is_reported_with_its_number_rule_and_the_position_before_it(cli, tmp_path, number, action, code, rule):
+    record = example()
+    record["actions"][number - 1] = action
+    result = replay(cli, write(tmp_path, record))
+    assert result.code == 1, result.stderr
+    bad = result.json()["illegal"]
+    assert (bad["action"], bad["code"]) == (number, code), bad
+    assert rule in bad["rules"]
+    assert result.json()["played"] == number - 1
+    assert bad["before"] == replay(cli, EXAMPLE, "--until", str(number - 1)).json()["position"]
+
+
+def test_the_text_report_names_the_line_the_number_and_the_rule(cli, tmp_path):
+    record = example()
+    record["actions"][1] = TEN[1][1]
+    file = write(tmp_path, record)
+    result = cli("referee", "game", str(file))
+    lines = file.read_text().splitlines()
+    first = lines.index("actions:")
+    line = [i for i, text in enumerate(lines, 1) if i > first and text.startswith("- ")][1]   # where action 2 begins
+    assert result.code == 1 and f":{line}: action 2 is illegal" in result.stdout
+    assert "[Standard: Moving Your Spies]" in result.stdout and "Position before action 2:" in result.stdout
+
+
+# ---- random elements recorded wrongly ------------------------------------------------------------------------
+
+def test_a_chit_drawn_that_is_no_longer_in_the_cup_is_refused(cli, tmp_path):
+    record = example()
+    record["start"]["cup"] = {"Papers": 5, "Discovery": 5, "Recruit": 0, "Escape": 5, "Sanction": 5, "Cover": 5}
+    result = replay(cli, write(tmp_path, record))
+    bad = result.json()["illegal"]
+    assert (result.code, bad["action"], bad["code"]) == (1, 12, "not-in-cup")
+    assert "no Recruit is left in the cup" in bad["message"]
+
+
+def test_a_chit_the_variant_leaves_out_cannot_be_drawn(cli, tmp_path):
+    record = example()
+    record["actions"][11]["drawn"]["germany"][0] = "Drop"
+    bad = replay(cli, write(tmp_path, record)).json()["illegal"]
+    assert (bad["action"], bad["code"]) == (12, "not-in-cup")
+
+
+# ---- unreadable records: exit 2 naming the line -----------------------------------------------------------------
+
+def test_an_unknown_city_is_refused_naming_its_line(cli, tmp_path):
+    record = example()
+    record["actions"][1]["path"] = ["Berlin", "Atlantis"]
+    result = cli("referee", "game", str(write(tmp_path, record)))
+    assert result.code == 2 and "Atlantis" in result.stderr and "line " in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda r: r["actions"].__setitem__(0, {"power": "germany"}), "exactly one of"),
+    (lambda r: r.pop("start"), "starting position under start:"),
+    (lambda r: r.__setitem__("moves", []), "unknown key 'moves'"),
+    (lambda r: r["actions"].__setitem__(0, "germany plays a tile"), "an action is a mapping"),
+])
+def test_a_record_of_the_wrong_shape_is_refused(cli, tmp_path, change, message):
+    record = example()
+    change(record)
+    result = cli("referee", "game", str(write(tmp_path, record)))
+    assert result.code == 2 and message in result.stderr, result.stderr
+
+
+def test_until_beyond_the_record_is_refused(cli):
+    result = cli("referee", "game", str(EXAMPLE), "--until", "99")
+    assert result.code == 2 and "the record has 20 actions" in result.stderr
+
+
+# ---- the rules, one small case each ------------------------------------------------------------------------
+
+def small(variant: str = "standard", **powers) -> dict:
+    """A record of Germany's turn alone, from a position with only the pieces given."""
+    base = {"germany": {"money": 50, "chits": [], "spies": {}, "police": []}}
+    for power, holding in powers.items():
+        base[power] = {"money": 50, "chits": [], "spies": {}, "police": []} | holding
+    return {"variant": variant, "start": {"year": 1933, "turn": "germany", "powers": base, "secrets": {}}, "actions": []}
+
+
+def play(cli, tmp_path, record: dict, *actions: dict):
+    record["actions"] = [{"power": "germany", "discard": "Ge 1"}, *actions]
+    return replay(cli, write(tmp_path, record)).json()
+
+
+def test_a_spy_finishes_its_move_before_another_begins_and_moves_once(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": "Berlin", "Erik": "Berlin"}})
+    found = play(cli, tmp_path, record, {"power": "germany", "move": "Kurt", "path": ["Berlin", "Dresden"]},
+                 {"power": "germany", "move": "Erik", "path": ["Berlin", "Dresden"]},
+                 {"power": "germany", "move": "Kurt", "path": ["Dresden", "Prague"]})
+    assert (found["illegal"]["action"], found["illegal"]["code"]) == (4, "moved-twice")
+
+
+def test_searches_in_one_city_come_before_moving(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": "Berlin"}, "police": [{"strength": 3, "city": "Berlin"}]},
+                   france={"spies": {"Jean": "Berlin"}})
+    found = play(cli, tmp_path, record, {"power": "germany", "move": "Kurt", "path": ["Berlin", "Dresden"]},
+                 {"power": "germany", "search": "Berlin", "spy": "france/Jean"})
+    assert found["illegal"]["code"] == "order"
+
+
+def test_police_search_each_spy_once_a_turn(cli, tmp_path):
+    record = small(germany={"police": [{"strength": 2, "city": "Berlin"}]}, france={"spies": {"Jean": "Berlin"}})
+    found = play(cli, tmp_path, record, {"power": "germany", "search": "Berlin", "spy": "france/Jean"},
+                 {"power": "germany", "search": "Berlin", "spy": "france/Jean"})
+    assert (found["illegal"]["action"], found["illegal"]["code"]) == (3, "search-twice")
+
+
+def test_papers_avoid_the_comparison_and_are_paid_for(cli, tmp_path):
+    record = small(germany={"police": [{"strength": 4, "city": "Berlin"}]}, france={"spies": {"Theo": "Berlin"}, "chits": ["Papers"]})
+    found = play(cli, tmp_path, record, {"power": "germany", "search": "Berlin", "spy": "france/Theo", "evade": "Papers"})
+    assert found["legal"] and found["position"]["powers"]["france"]["spies"] == {"Theo": "Berlin"}
+    assert found["position"]["powers"]["france"]["money"] == 48
+
+
+def test_only_a_spy_cashes_a_secret_in_never_police(cli, tmp_path):
+    record = small(germany={"police": [{"strength": 2, "city": "Berlin", "controls": "Atomic Bomb"}]})
+    record["start"]["secrets"] = {"Atomic Bomb": {"city": "Berlin", "home": "france"}}
+    found = play(cli, tmp_path, record, {"power": "germany", "cash-in": "Atomic Bomb", "drawn": ["Papers"]})
+    assert found["illegal"]["code"] == "not-controlled"
+
+
+def test_a_foreign_secret_at_the_capital_is_cashed_in_for_20_and_a_chit(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": {"city": "Berlin", "controls": "Atomic Bomb"}}})
+    record["start"]["secrets"] = {"Atomic Bomb": {"city": "Berlin", "home": "france"}}
+    found = play(cli, tmp_path, record, {"power": "germany", "cash-in": "Atomic Bomb", "drawn": ["Papers"]})
+    germany = found["position"]["powers"]["germany"]
+    assert (germany["money"], germany["chits"], germany["record"][0]["name"]) == (70, ["Papers"], "Atomic Bomb")
+    assert found["score"]["germany"] == 5 * 3
+
+
+def test_an_original_secret_is_never_cashed_in(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": {"city": "Berlin", "controls": "Enigma Code"}}})
+    record["start"]["secrets"] = {"Enigma Code": "Berlin"}
+    assert play(cli, tmp_path, record, {"power": "germany", "cash-in": "Enigma Code", "drawn": ["Papers"]})["illegal"]["code"] == "original"
+
+
+def test_an_original_secret_at_home_is_taken_without_discovery_a_foreign_one_not(cli, tmp_path):
+    record = small(germany={"police": [{"strength": 2, "city": "Berlin"}]})
+    record["start"]["secrets"] = {"Enigma Code": "Berlin", "Atomic Bomb": {"city": "Berlin", "home": "france"}}
+    assert play(cli, tmp_path, copy.deepcopy(record), {"power": "germany", "control": "Enigma Code", "strength": 2})["legal"]
+    refused = play(cli, tmp_path, record, {"power": "germany", "control": "Atomic Bomb", "strength": 2})
+    assert refused["illegal"]["code"] == "discovery-needed"
+
+
+def test_a_counterspy_captures_a_weaker_spy_but_never_a_cousin_in_the_long_game(cli, tmp_path):
+    for variant, spy, captured in (("standard", "Heidi", True), ("long", "Cousin", False)):
+        record = small(variant, germany={"spies": {spy: "Prague"}, "chits": ["Discovery"]})
+        record["start"]["secrets"] = {"counterspy A": {"city": "Prague", "counterspy": 5}}
+        found = play(cli, tmp_path, record, {"power": "germany", "chit": "Discovery", "spy": spy, "secret": "counterspy A"})
+        assert found["legal"], found
+        assert (spy not in found["position"]["powers"]["germany"]["spies"]) is captured
+        assert "counterspy A" not in found["position"]["secrets"]
+
+
+def test_discovery_is_barred_in_a_spy_haven_in_the_long_game_only(cli, tmp_path):
+    for variant, code in (("long", "haven"), ("standard", "no-secret")):
+        record = small(variant, germany={"spies": {"Kurt": "Geneva"}, "chits": ["Discovery"]})
+        found = play(cli, tmp_path, record, {"power": "germany", "chit": "Discovery", "spy": "Kurt", "secret": "Enigma Code"})
+        assert found["illegal"]["code"] == code
+
+
+def test_the_long_game_budget_is_12_action_points_a_turn(cli, tmp_path):
+    record = small("long", germany={"spies": {"Kurt": "Berlin", "Erik": "Berlin", "Heidi": "Berlin"}})
+    found = play(cli, tmp_path, record,
+                 {"power": "germany", "move": "Kurt", "path": ["Berlin", "Dresden", "Prague", "Vienna", "Budapest"]},
+                 {"power": "germany", "move": "Erik", "path": ["Berlin", "Dresden", "Prague", "Vienna", "Budapest"]},
+                 {"power": "germany", "move": "Heidi", "path": ["Berlin", "Dresden", "Prague", "Vienna", "Budapest"]},
+                 {"power": "germany", "talk": ["italy"]})
+    assert (found["illegal"]["action"], found["illegal"]["code"]) == (5, "action-points")
+    assert "3.1" in found["illegal"]["rules"]
+
+
+def test_no_action_points_are_spent_on_another_players_turn(cli, tmp_path):
+    record = small("long", germany={"spies": {"Kurt": "Berlin"}}, france={"police": [{"strength": 4, "city": "Paris"}]})
+    found = play(cli, tmp_path, record, {"power": "germany", "move": "Kurt", "path": ["Berlin", "Paris"]},
+                 {"power": "france", "search": "Paris", "spy": "germany/Kurt"})
+    assert found["legal"] and "Kurt" not in found["position"]["powers"]["germany"]["spies"]
+
+
+def test_talks_are_opened_only_on_your_own_turn(cli, tmp_path):
+    found = play(cli, tmp_path, small(), {"power": "italy", "talk": ["germany"]})
+    assert found["illegal"]["code"] == "talk-timing"
+
+
+def test_a_tile_is_played_only_in_its_years(cli, tmp_path):
+    record = small()
+    record["actions"] = [{"power": "germany", "tile": "Ge 1"}]
+    found = replay(cli, write(tmp_path, record)).json()
+    assert found["illegal"]["code"] == "tile-year"
