@@ -132,20 +132,21 @@ def run_one(scenario: str) -> dict:
     from bare_counters import draw, register
 
     from generators.build import PRODUCTS, make_options, product
+    from generators.printing.render import publish
+    from generators.printing.settings import PrintSettings
     from generators.validation import load_game
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp_path = Path(tmp)
         game = load_game("spies" if scenario == "spies" else synthetic_game(tmp_path, int(scenario.split("-")[1])))
-        layout = game.layout
-        options = make_options(tmp_path / "out")
+        settings = PrintSettings.resolve(make_options(tmp_path / "out"), game.layout)
         products = ["counters", "tiles"] if game.tiles else ["counters"]
         for name in products:
             importlib.import_module(PRODUCTS[name].split(":")[0])
         data = floor_data(game)
         regular, bold = register(data["fonts"]["regular"]), register(data["fonts"]["bold"])
         files: list[Path] = []
-        ours = timed(lambda: files.extend(f for p in products for f in product(p)(game, layout, options)))
+        ours = timed(lambda: files.extend(publish([d for p in products for d in product(p)(game, settings)], settings.out)))
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         floor = timed(lambda: draw(data["faces"], data["size"], regular, bold, str(tmp_path / "floor.pdf")))
         return {

@@ -1,8 +1,10 @@
 """What `dossier build` makes: a list of products, each a function that writes some files for a game.
 
-A product takes (game, layout, options) and returns the files it wrote, or [] when the game
-has nothing for it (no tiles, no map...). A build's files for each game land as one set, swapped
-in whole, and never outside the output folder (see printing/render.py and core/atomic.py).
+A product takes (game, settings), the print settings resolved once for the game's layout
+(printing/settings.py), and returns the documents it drew, or [] when the game has nothing for
+it (no tiles, no map...). Nothing is written while drawing: the command publishes every game's
+documents at once, each folder as one set swapped in whole, never outside the output folder
+(see printing/render.py and core/atomic.py).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .core import paths
 from .core.errors import OptionError
 from .core.units import parse_offset
 from .printing.options import (
@@ -26,7 +29,8 @@ from .printing.options import (
 
 if TYPE_CHECKING:
     from .core.game import Game
-    from .core.layouts import Layout
+    from .printing.render import Document
+    from .printing.settings import PrintSettings
 
 # name -> "module:function"; each product is imported only when a build runs.
 PRODUCTS: dict[str, str] = {
@@ -40,7 +44,7 @@ PRODUCTS: dict[str, str] = {
 }
 
 
-def make_options(out: Path, paper: str | None = None, formats: str = "pdf", duplex: str = "long-edge",
+def make_options(out: Path = paths.OUTPUT, paper: str | None = None, formats: str = "pdf", duplex: str = "long-edge",
                  fold: bool = False, piece_size: str | None = None, card_size: str | None = None,
                  bleed: str | None = None, back_offset: str | None = None,
                  only: tuple[str, ...] = (), dpi: int = 150) -> BuildOptions:
@@ -60,22 +64,17 @@ def make_options(out: Path, paper: str | None = None, formats: str = "pdf", dupl
     )
 
 
-def product(name: str) -> Callable[["Game", "Layout", BuildOptions], list[Path]]:
+def product(name: str) -> Callable[["Game", "PrintSettings"], list["Document"]]:
     """The function that builds product `name`."""
     module, function = PRODUCTS[name].split(":")
     return getattr(importlib.import_module(module), function)
 
 
-def build_game(game: "Game", options: BuildOptions, on_step: Callable[[str], None] | None = None) -> list[Path]:
-    """Every product (or those in options.only) for `game`; returns the files written."""
-    from .printing.render import held_writes
-
-    layout = game.layout
-    layout.paper_size(options.paper)  # an unknown paper is refused before anything is written
-    written: list[Path] = []
-    with held_writes(options.out):  # a product refused late leaves no file of the earlier ones
-        for name in options.only or tuple(PRODUCTS):
-            if on_step:
-                on_step(name)
-            written += product(name)(game, layout, options)
-    return written
+def build_game(game: "Game", settings: "PrintSettings", on_step: Callable[[str], None] | None = None) -> list["Document"]:
+    """Every product (or those in settings.only) for `game`, drawn and not yet written."""
+    documents: list["Document"] = []
+    for name in settings.only or tuple(PRODUCTS):
+        if on_step:
+            on_step(name)
+        documents += product(name)(game, settings)
+    return documents

@@ -14,7 +14,7 @@ import pytest
 from test_export import decode, export, traits
 
 from generators.core import paths
-from generators.export import boards, output
+from generators.export import boards
 from generators.export.output import Bundle, ExportError, publish
 from generators.printing.painter import Drawing
 from generators.export.sequence import encode
@@ -172,7 +172,9 @@ def test_publish_that_fails_halfway_leaves_the_old_folder_as_it_was(tmp_path, mo
         path.write_bytes(data)
         return path
 
-    monkeypatch.setattr(output, "write_bytes", failing)
+    import generators.printing.render as render  # the one writer every export and build publishes through
+
+    monkeypatch.setattr(render, "write_bytes", failing)
     with pytest.raises(ExportError, match="No space left on device"):
         publish(Bundle(folder, {f"{n}.png": b"new" for n in range(5)}), tmp_path)
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["images"]

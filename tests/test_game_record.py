@@ -267,3 +267,32 @@ def test_a_tile_is_played_only_in_its_years(cli, tmp_path):
     record["actions"] = [{"power": "germany", "tile": "Ge 1"}]
     found = replay(cli, write(tmp_path, record)).json()
     assert found["illegal"]["code"] == "tile-year"
+
+
+# ---- the board's own legal actions -------------------------------------------------------------------------
+
+def test_every_action_the_board_generates_is_legal_and_the_recorded_ones_are_among_them():
+    import importlib
+    import sys
+
+    from generators.referee.game_code import load_referee
+    from generators.referee.position import read_position
+    from generators.referee.rulings import Table
+    from generators.referee.variants import choose
+
+    game = choose(None).game
+    referee_file = load_referee(game).file
+    module = next(m for m in list(sys.modules.values()) if getattr(m, "__file__", None) == str(referee_file))
+    record_module = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".record")
+    position = read_position(EXAMPLE)
+    start = record_module.Position(EXAMPLE, position.data["start"], {})
+    board = record_module.board_from(Table(game, "standard"), start)
+    opening = board.legal_actions()
+    assert {"power": "germany", "tile": "Ge 6"} in opening and {"power": "germany", "discard": "Ge 3"} in opening
+    assert all(a["power"] == "germany" and ("tile" in a or "discard" in a) for a in opening)   # the tile comes first
+    board.push({"power": "germany", "tile": "Ge 6"})
+    after = board.legal_actions()
+    assert any(a.get("move") == "Kurt" and a["path"][-1] == "Prague" for a in after)
+    assert {"power": "germany", "end": "turn"} in after
+    assert all(board.is_legal(a) for a in after)
+    assert not any(a.get("move") and len(a["path"]) - 1 > 5 for a in after)

@@ -83,13 +83,16 @@ def test_every_write_stays_inside_the_output_folder_whatever_names_it(box, name,
     from generators.build import build_game, make_options
     from generators.core.errors import OutputError
     from generators.core.game import Game
+    from generators.printing.render import publish
+    from generators.printing.settings import PrintSettings
     from generators.validation import load_game
 
     game = load_game(box.game)
     monkeypatch.setattr(Game, "output_name", property(lambda self: name))  # as if no check had looked at it
     box.before = box.outside()
     with pytest.raises(OutputError, match="outside the output folder|the output folder itself"):
-        build_game(game, make_options(box.out, only=("counters",)))
+        settings = PrintSettings.resolve(make_options(box.out, only=("counters",)), game.layout)
+        publish(build_game(game, settings), box.out)
     assert box.outside() == box.before
 
 

@@ -225,6 +225,33 @@ class Board:
 
     # ---- playing ----
 
+    def legal_actions(self) -> list[dict]:
+        """The actions the power to move may take now: its tiles played or discarded, its searches, each unmoved spy's
+        move to every place it may end in (by a shortest path), its chits' Discovery where a spy stands on a secret,
+        and ending the turn; each one checked by playing it on a copy."""
+        power, h = self.turn, self.powers[self.turn]
+        found: list[dict] = []
+        if self.state.phase == 0:
+            for tile in h.tiles or []:
+                found += [{"power": power, "tile": tile}, {"power": power, "discard": tile}]
+        else:
+            for city in {c for _, c in h.police}:
+                for owner, holding in self.powers.items():
+                    found += [{"power": power, "search": city, "spy": f"{owner}/{spy}"}
+                              for spy, at in holding.spies.items() if owner != power and at == city]
+            net = _network(self.table)
+            for spy, at in h.spies.items():
+                if spy in self.state.moved:
+                    continue
+                for end in net.reachable(at):
+                    if end != at:
+                        found.append({"power": power, "move": spy, "path": net.route(at, end).path})
+                if "Discovery" in h.chits:
+                    found += [{"power": power, "chit": "Discovery", "spy": spy, "secret": key}
+                              for key, secret in self.secrets.items() if secret.city == at]
+            found.append({"power": power, "end": "turn"})
+        return [a for a in found if self.is_legal(a)]
+
     def is_legal(self, action: dict) -> bool:
         try:
             self.copy().push(action)
@@ -607,3 +634,58 @@ def cup_for(table: Table, hands: list[list[str]]) -> Counter:
 
 
 __all__ = ["Board", "Holding", "IllegalAction", "LongRules", "SecretOnMap", "StandardRules", "VERBS", "POLICE_PER_CITY", "cup_for"]
+
+
+# ---- small positions for the questions -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SearchSetting:
+    """The situation a `search` question describes, as a position: the searcher's police in one of its cities,
+    an enemy spy there, whose turn it is, and what has happened in the turn so far."""
+
+    police: tuple[int, ...]
+    spy: int
+    own_turn: bool = True
+    searched: bool = False
+    moved: bool = True
+    evade: Optional[str] = None
+
+
+def search_outcome(table: Table, setting: SearchSetting) -> str:
+    """What the board says of the search: "captured", "no effect", "evaded", or the code of the rule refusing it."""
+    board, action = search_board(table, setting)
+    try:
+        board.push(action)
+    except IllegalAction as exc:
+        return exc.code
+    owner, spy = action["spy"].split("/")
+    if setting.evade is not None:
+        return "evaded"
+    return "no effect" if spy in board.powers[owner].spies else "captured"
+
+
+def search_board(table: Table, setting: SearchSetting) -> tuple[Board, dict]:
+    """The smallest position holding the situation, and the search to push on it."""
+    order = [f.id for f in table.game.info.factions]
+    roster: dict[str, Counter] = {}
+    for piece in pieces(table, "police"):
+        roster.setdefault(piece.nation, Counter())[piece.strength] += piece.count
+    searcher = next(p for p in order if Counter(setting.police) <= roster.get(p, Counter()))
+    owner, spy = next((p.nation, p.name) for p in pieces(table, "spy") if p.nation != searcher and p.strength == setting.spy)
+    city = next(c.name for c in game_map(table).cities if c.power == searcher and c.capital)
+    holdings = {p: Holding(money=100) for p in order}
+    holdings[searcher].police = [[s, city] for s in setting.police]
+    holdings[owner].spies[spy] = city
+    if setting.evade is not None:
+        holdings[owner].chits.append(setting.evade)
+    board = Board(table, table.game.info.years[0], searcher if setting.own_turn else owner, holdings, {},
+                  cup_for(table, [h.chits for h in holdings.values()]))
+    board.state.phase = PHASES.index("police")
+    if setting.searched:
+        board.state.searched.add((searcher, owner, spy))
+    if not setting.own_turn and setting.moved:
+        board.state.entered.add((owner, spy, city))
+    action = {"power": searcher, "search": city, "spy": f"{owner}/{spy}"}
+    if setting.evade is not None:
+        action["evade"] = setting.evade
+    return board, action

@@ -224,25 +224,31 @@ def search(
     facts = {"police_strength": strength, "spy_strength": spy, "when": when.value}
     own_turn = when is When.own_turn
     rules = cite(table, "searching") if own_turn else cite(table, "arriving spies", "searching")
-    if own_turn and searched:
+    from .board import SearchSetting, search_outcome
+
+    outcome = search_outcome(table, SearchSetting(tuple(police), spy, own_turn, searched, not not_moved,
+                                                  find_chit(table, evade.value).name if evade is not None else None))
+    if outcome == "search-twice":
         return Ruling(Search.not_allowed, "Your police search once a turn for each enemy spy in their city, and they "
                       "have searched for this one already.", rules, allowed=False, facts=SearchFacts(**facts))
-    if not own_turn and not_moved:
+    if outcome == "search-not-moved":
         return Ruling(Search.not_allowed, "On another player's turn you search only for a spy as it moves into a city "
                       "with your police; a spy that has not moved cannot be searched.", rules, allowed=False, facts=SearchFacts(**facts))
     cost = ""
     if is_long(table):
         cost = " The search costs 1 Action Point for the city." if own_turn else " It costs no Action Points on another player's turn."
-    if evade is not None:
+    if outcome == "evaded":
         found = find_chit(table, evade.value)
         return Ruling(Search.evaded,
                       f"The spy's owner plays {found.name} ({found.cost}), so the strengths are never compared and the spy stays free.{cost}",
                       rules + cite(table, "capture"), allowed=True, facts=SearchFacts(**facts))
-    if strength > spy:
+    if outcome == "captured":
         return Ruling(Search.captured,
                       f"The police strength {sum_text} is greater than the spy's {spy}, so the spy is captured at once "
                       f"and goes on the searcher's Time and Victory Record under the current year.{cost}",
                       rules + cite(table, "capture"), allowed=True, facts=SearchFacts(**facts))
+    if outcome != "no effect":
+        raise QuestionError(f"the board refuses this search ({outcome}); the question's options describe no legal position")
     how = "equal to" if strength == spy else "less than"
     return Ruling(Search.no_effect,
                   f"The police strength {sum_text} is {how} the spy's {spy}; the police must be stronger, so the search has no effect.{cost}",

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Optional
 
 import typer
 
 from .. import __version__
-from ..build import PRODUCTS
+from ..build import PRODUCTS, make_options
+from ..core import paths
 from ..core.errors import OptionError, display_path
 from ..core.paths import ENVIRONMENT
 
@@ -68,6 +72,54 @@ def output_path(text: str | Path) -> Path:
     if not str(text).strip():
         raise typer.BadParameter("is empty; name a folder or file to write")
     return Path(text)
+
+
+OutOption = typer.Option(paths.OUTPUT, "--out", "-o", parser=output_path,
+                         help="Folder to write into; files land in OUT/<game folder's name>/.")
+
+# The print options, declared once: name -> (type, option); a command takes the ones it names
+# with @print_options(...) and receives them read into one BuildOptions (build.make_options).
+PRINT_OPTIONS: dict[str, tuple[Any, Any]] = {
+    "out": (Path, OutOption),
+    "paper": (Optional[str], PaperOption),
+    "formats": (str, FormatOption),
+    "duplex": (str, DuplexOption),
+    "fold": (bool, FoldOption),
+    "piece_size": (Optional[str], PieceSizeOption),
+    "card_size": (Optional[str], CardSizeOption),
+    "bleed": (Optional[str], BleedOption),
+    "back_offset": (Optional[str], BackOffsetOption),
+    "only": (Optional[list[str]], OnlyOption),
+    "dpi": (int, DpiOption),
+}
+BUILD_OPTIONS = tuple(PRINT_OPTIONS)
+
+
+def print_options(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A command taking the print options `names` after its own; it receives them as `options`, a
+    BuildOptions read from the command line (anything unreadable refused before the command runs)."""
+    unknown = set(names) - set(PRINT_OPTIONS)
+    if unknown:
+        raise ValueError(f"no print option {', '.join(sorted(unknown))}")
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        own = [p for p in inspect.signature(command).parameters.values() if p.name != "options"]
+        added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=PRINT_OPTIONS[name][1],
+                                   annotation=PRINT_OPTIONS[name][0]) for name in names]
+
+        @functools.wraps(command)
+        def run(**arguments: Any) -> Any:
+            chosen = {name: arguments.pop(name) for name in names}
+            if "only" in chosen:
+                chosen["only"] = tuple(chosen["only"] or ())
+            return command(options=make_options(**chosen), **arguments)
+
+        run.__signature__ = inspect.Signature([p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own] + added)
+        run.__annotations__ = {**{k: v for k, v in command.__annotations__.items() if k != "options"},
+                               **{name: PRINT_OPTIONS[name][0] for name in names}}
+        return run
+
+    return decorate
 
 
 def _version(value: bool) -> None:

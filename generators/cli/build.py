@@ -8,57 +8,24 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ..build import build_game, make_options
-from ..core import paths
+from ..build import build_game
 from ..core.errors import display_path
-from ..printing.options import BuildOptions, refuse_misfits, refuse_shared_folders
+from ..printing.options import BuildOptions, refuse_shared_folders
 from ..validation import Preflight, load_game
-from .app import (
-    BackOffsetOption,
-    BleedOption,
-    CardSizeOption,
-    DpiOption,
-    DuplexOption,
-    FoldOption,
-    FormatOption,
-    GamesOption,
-    OnlyOption,
-    PaperOption,
-    PieceSizeOption,
-    app,
-    is_terminal,
-    output_path,
-)
+from .app import BUILD_OPTIONS, GamesOption, app, is_terminal, print_options
 from .data import games_to_use
 
 if TYPE_CHECKING:
     from ..core.game import Game
 
-OutOption = typer.Option(paths.OUTPUT, "--out", "-o", parser=output_path,
-                         help="Folder to write into; files land in OUT/<game folder's name>/.")
-
 
 @app.command()
-def build(
-    games: Optional[list[str]] = GamesOption,
-    out: Path = OutOption,
-    paper: Optional[str] = PaperOption,
-    formats: str = FormatOption,
-    duplex: str = DuplexOption,
-    fold: bool = FoldOption,
-    piece_size: Optional[str] = PieceSizeOption,
-    card_size: Optional[str] = CardSizeOption,
-    bleed: Optional[str] = BleedOption,
-    back_offset: Optional[str] = BackOffsetOption,
-    only: Optional[list[str]] = OnlyOption,
-    dpi: int = DpiOption,
-) -> None:
+@print_options(*BUILD_OPTIONS)
+def build(games: Optional[list[str]] = GamesOption, options: BuildOptions = BuildOptions()) -> None:
     """Build the printable files of a game (every game found when --game is not given) into OUT/<game folder's name>/.
 
     A game given as a folder builds into a folder of that folder's name, so `--game ~/my-spies`
     writes output/my-spies/; two games that would write into one folder are refused."""
-    options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()),
-                           dpi)
     loaded = {}
     for name in games_to_use(games):  # all data checked before anything is written
         game = load_game(name, Preflight.QUICK)
@@ -72,24 +39,23 @@ def build(
 
 def build_games(games: list["Game"], options: BuildOptions) -> list[Path]:
     """Build every game in `games` with `options`, all or nothing; returns the files written."""
+    from ..printing.render import publish  # drawing libraries load only when a build runs
+    from ..printing.settings import PrintSettings
+
     refuse_shared_folders(games, options.out)
-    for game in games:
-        refuse_misfits(options, game.layout)
-    from ..printing.render import held_writes  # drawing libraries load only when a build runs
+    settings = [(game, PrintSettings.resolve(options, game.layout)) for game in games]  # refused before any drawing
+    documents = []
+    if is_terminal():
+        from rich.progress import Progress
 
-    written: list[Path] = []
-    with held_writes(options.out):  # a game refused late leaves no file of the games before it
-        if is_terminal():
-            from rich.progress import Progress
-
-            with Progress(transient=True) as progress:
-                for game in games:
-                    task = progress.add_task(game.name, total=None)
-                    written += build_game(game, options, _reporter(progress, task, game))
-        else:
-            for game in games:
-                written += build_game(game, options)
-    return written
+        with Progress(transient=True) as progress:
+            for game, chosen in settings:
+                task = progress.add_task(game.name, total=None)
+                documents += build_game(game, chosen, _reporter(progress, task, game))
+    else:
+        for game, chosen in settings:
+            documents += build_game(game, chosen)
+    return publish(documents, options.out)  # a game refused late leaves no file of the games before it
 
 
 def _reporter(progress, task, game: "Game") -> Callable[[str], None]:

@@ -7,28 +7,15 @@ from typing import Optional
 
 import typer
 
-from ..build import make_options
 from ..core import paths
 from ..core.errors import display_path
-from ..printing.options import refuse_misfits
+from ..printing.options import BuildOptions
 from ..validation import Preflight, load_game
-from .app import (
-    BackOffsetOption,
-    BleedOption,
-    DuplexOption,
-    FoldOption,
-    ForceOption,
-    FormatOption,
-    GameOption,
-    PaperOption,
-    PieceSizeOption,
-    app,
-    output_path,
-    refuse_foreign_target,
-)
+from .app import ForceOption, GameOption, app, output_path, print_options, refuse_foreign_target
 
 
 @app.command()
+@print_options("paper", "formats", "duplex", "fold", "piece_size", "bleed", "back_offset")
 def replace(
     selectors: Optional[list[str]] = typer.Argument(None, help="Tile ids (\"Ge 1\") or piece names (Piccolo, \"Atomic Bomb\"); quote names with spaces.", metavar="SELECTOR..."),
     kind: Optional[str] = typer.Option(None, "--kind", help="Only pieces of this kind (an id of game.yaml's kinds, or its label; tile for event tiles); alone: every piece of it."),
@@ -39,31 +26,24 @@ def replace(
                                             "a file Dossier did not write is replaced only with --force."),
     force: bool = ForceOption,
     game: Optional[str] = GameOption,
-    paper: Optional[str] = PaperOption,
-    formats: str = FormatOption,
-    duplex: str = DuplexOption,
-    fold: bool = FoldOption,
-    piece_size: Optional[str] = PieceSizeOption,
-    bleed: Optional[str] = BleedOption,
-    back_offset: Optional[str] = BackOffsetOption,
+    options: BuildOptions = BuildOptions(),
 ) -> None:
     """Print only the pieces and tiles you name, fronts with their backs behind them, on as few pages as fit.
 
     Each named roster entry prints once (or --copies times), e.g.
     `dossier replace "Ge 1" Piccolo "Atomic Bomb"` or `dossier replace --kind spy --nation Italy`.
     """
-    from ..printing.render import output_folder
+    from ..printing.render import publish
     from ..printing.replace import build_replacements, select
+    from ..printing.settings import PrintSettings
 
     loaded = load_game(game, Preflight.QUICK)
     selection = select(loaded, list(selectors or []), kind, nation)  # refused before anything is written
-    options = make_options(paths.OUTPUT, paper, formats, duplex, fold, piece_size, None, bleed, back_offset)
-    target = out or options.game_dir(loaded) / "replacements.pdf"
+    settings = PrintSettings.resolve(options, loaded.layout)
+    target = out or settings.game_dir(loaded) / "replacements.pdf"
     refuse_foreign_target(target, force)
-    layout = loaded.layout
-    refuse_misfits(options, layout)
-    with output_folder(paths.OUTPUT if out is None else target.parent):
-        written = build_replacements(loaded, layout, options, selection, target, copies)
+    document = build_replacements(loaded, settings, selection, target, copies)
+    written = publish([document], paths.OUTPUT if out is None else target.parent)
     for path in written:
         typer.echo(display_path(path))
 

@@ -10,44 +10,18 @@ from typing import Optional
 
 import typer
 
-from ..build import make_options
 from ..core import paths
 from ..core.errors import DossierError, display_path
 from ..core.loader import resolve_game_folder
 from ..printing.options import BuildOptions
-from ..validation import load_game
-from .app import (
-    BackOffsetOption,
-    BleedOption,
-    CardSizeOption,
-    DpiOption,
-    DuplexOption,
-    FoldOption,
-    FormatOption,
-    GameOption,
-    OnlyOption,
-    PaperOption,
-    PieceSizeOption,
-    app,
-)
-from .build import OutOption, build_games
+from ..validation import Preflight, load_game
+from .app import BUILD_OPTIONS, GameOption, app, print_options
+from .build import build_games
 
 
 @app.command()
-def watch(
-    game: Optional[str] = GameOption,
-    out: Path = OutOption,
-    paper: Optional[str] = PaperOption,
-    formats: str = FormatOption,
-    duplex: str = DuplexOption,
-    fold: bool = FoldOption,
-    piece_size: Optional[str] = PieceSizeOption,
-    card_size: Optional[str] = CardSizeOption,
-    bleed: Optional[str] = BleedOption,
-    back_offset: Optional[str] = BackOffsetOption,
-    only: Optional[list[str]] = OnlyOption,
-    dpi: int = DpiOption,
-) -> None:
+@print_options(*BUILD_OPTIONS)
+def watch(game: Optional[str] = GameOption, options: BuildOptions = BuildOptions()) -> None:
     """Build a game, then rebuild it each time a file in its folder or the layout presets changes (Ctrl-C to stop).
 
     Each build prints what it wrote and how long it took. Data that does not validate is shown
@@ -55,12 +29,10 @@ def watch(
     from watchfiles import DefaultFilter
     from watchfiles import watch as changes_in
 
-    options = make_options(out, paper, formats, duplex, fold, piece_size, card_size, bleed, back_offset, tuple(only or ()),
-                           dpi)
     folder = resolve_game_folder(game)
     watched = [folder, paths.layouts_dir()]
     typer.echo(f"watching {folder} and {paths.layouts_dir()} (Ctrl-C to stop)")
-    outside_output = DefaultFilter(ignore_paths=[Path(out).resolve()])
+    outside_output = DefaultFilter(ignore_paths=[options.out.resolve()])
 
     def is_source(change, path: str) -> bool:
         """Data, layout and art files: not the output, not code, not hidden files (editors' temporary copies)."""
@@ -83,7 +55,7 @@ def rebuild(folder: Path, options: BuildOptions, verb: str) -> None:
     """Validate and build the game in `folder`; a refusal is shown, not raised, and leaves the last good files."""
     started = time.perf_counter()
     try:
-        written = build_games([load_game(folder)], options)
+        written = build_games([load_game(folder, Preflight.QUICK)], options)
     except DossierError as exc:
         sys.stderr.write(f"dossier: error: {exc}\n")
         typer.echo("not rebuilt: the last good files stay in place; waiting for the next change")

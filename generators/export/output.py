@@ -9,32 +9,26 @@ files (the .vmod) replaces each file atomically. A write that fails leaves what 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.atomic import staged_folder, write_bytes
-from ..core.errors import DossierError, display_path
-from ..printing.render import inside_output, output_folder, write_loose
+from ..core.errors import DossierError, OutputError, display_path
+from ..printing.render import Document
+from ..printing.render import publish as publish_documents
 
 
 class ExportError(DossierError):
     """An export that cannot be written: the out folder is a file, or a write was refused."""
 
 
-@dataclass(frozen=True)
-class Bundle:
+class Bundle(Document):
     """What one export of one game writes: `files` (path relative to `folder` -> content).
 
-    `owns_folder` says the folder holds nothing but this export, so it is replaced as a whole.
+    `owns_folder` says the folder holds nothing but this export, so it is replaced as a whole;
+    without it the files are loose in a folder shared with others (the .vmod beside the PDFs).
     """
 
-    folder: Path
-    files: dict[str, bytes]
-    owns_folder: bool = True
-
-    def paths(self) -> list[Path]:
-        """Where the files land, the one to open first first."""
-        return [self.folder / name for name in self.files]
+    def __init__(self, folder: Path, files: dict[str, bytes], owns_folder: bool = True):
+        super().__init__(Path(folder), files, owns_folder=owns_folder, shares_folder=not owns_folder)
 
     def summary(self) -> str:
         """One line saying what was written: the file to open, and how many files came with it."""
@@ -56,22 +50,9 @@ def check_out(out: Path) -> None:
 
 
 def publish(bundle: Bundle, out: Path) -> list[Path]:
-    """Write `bundle` inside the output folder `out`; returns the files written. A write that fails
-    raises and leaves the old files: a folder of its own is staged and swapped in whole (see
-    core.atomic.staged_folder), loose files are each replaced atomically."""
+    """Write `bundle` inside the output folder `out` through the one writer (printing/render.py);
+    returns the files written. A write that fails raises and leaves the old files."""
     try:
-        _publish(bundle, out)
-    except OSError as exc:
-        where = Path(exc.filename) if exc.filename else bundle.folder
-        raise ExportError(f"cannot write {display_path(where)}: {exc.strerror or exc}") from None
-    return bundle.paths()
-
-
-def _publish(bundle: Bundle, out: Path) -> None:
-    with output_folder(out):
-        if bundle.owns_folder:
-            with staged_folder(inside_output(bundle.folder), drop=lambda name: True) as staging:
-                for name, data in bundle.files.items():
-                    write_bytes(staging / name, data)
-        else:
-            write_loose(bundle.folder, bundle.files)
+        return publish_documents([bundle], out)
+    except OutputError as exc:
+        raise ExportError(str(exc)) from None

@@ -21,6 +21,7 @@ from ..printing.counters import FacePainter, piece_items
 from ..printing.event_tiles import TILE_KIND, tile_items
 from ..printing.fonts import piece_fonts
 from ..printing.options import BuildOptions
+from ..printing.settings import PrintSettings
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -77,7 +78,7 @@ def game_parts(game: "Game", layout: "Layout") -> list[Part]:
 def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
     """One part per distinct roster piece (same kind, nation and faces), grouped by kind and nation."""
     pieces = list(game.pieces)
-    items = piece_items(game, pieces, layout, BuildOptions(), FacePainter(game, layout, fonts), copies=1)
+    items = piece_items(game, pieces, PrintSettings.resolve(BuildOptions(), layout), FacePainter(game, layout, fonts), copies=1)
     merged: dict[tuple, Part] = {}
     for piece, item in zip(pieces, items):
         front, back = faces(game, piece)

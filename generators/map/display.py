@@ -14,7 +14,6 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.errors import DataError, Problem
@@ -23,13 +22,14 @@ from ..printing.fonts import FontSet, register_fonts
 from ..printing.painter import Anchor, Drawing, Painter
 from ..printing.textfit import FittedText, Paragraph, fit_text
 from .aids import Ink, Laid, draw_aid, lay_out
-from .poster_sheets import sheet_advice, write_whole_and_tiled
+from .poster_sheets import sheet_advice, whole_and_tiled
 
 if TYPE_CHECKING:
     from ..core.board_models import Aid
     from ..core.game import Game
     from ..core.layouts import Layout
-    from ..printing.options import BuildOptions
+    from ..printing.render import Document
+    from ..printing.settings import PrintSettings
 
 TITLE_SIZE, NOTE_SIZE, ADVICE_SIZE = 24.0, 10.0, 8.0  # pt; the title and note grow a little with the aids
 GAP = 6.0  # mm between aids, at least
@@ -204,12 +204,13 @@ def draw_display(painter: Painter, plan: DisplayPlan) -> None:
         draw_aid(painter, laid, x, y)
 
 
-def build_display(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
+def build_display(game: "Game", settings: "PrintSettings") -> list["Document"]:
     """display.pdf (one sheet), display-tiles.pdf (that sheet over the chosen paper) and, asked for, SVG and PNG."""
     if game.display is None:
         return []
+    layout = game.layout
     fonts = register_fonts(layout.fonts, game.folder)
     plan = plan_display(game, layout, fonts)
     title = f"{game.info.title} display"
     page = Drawing(plan.width, plan.height, partial(draw_display, plan=plan), key=title)
-    return write_whole_and_tiled(options.game_dir(game), "display", page, plan.advice, fonts, layout, options, title)
+    return whole_and_tiled(settings.game_dir(game), "display", page, plan.advice, fonts, settings, title)

@@ -15,7 +15,6 @@ import string
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapely.geometry import Polygon
@@ -34,7 +33,7 @@ from .geography import projection
 from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .land import land_regions, read_geography, sea_zone_borders, union_of
 from .marker_spread import spread_markers
-from .poster_sheets import sheet_advice, write_whole_and_tiled
+from .poster_sheets import sheet_advice, whole_and_tiled
 from .sea_lanes import route_lanes
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
 from .water import Water
@@ -42,7 +41,8 @@ from .water import Water
 if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
-    from ..printing.options import BuildOptions
+    from ..printing.render import Document
+    from ..printing.settings import PrintSettings
 
 POSTER_PAPER = "poster-22x34"
 MARGIN = 12.7  # mm around everything printed
@@ -712,12 +712,13 @@ def _draw_index(painter: Painter, plan: PosterPlan, area: Box) -> float:
 
 # --- the product -----------------------------------------------------------------------------
 
-def build_map(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
+def build_map(game: "Game", settings: "PrintSettings") -> list["Document"]:
     """map.pdf (one poster page), map-tiles.pdf (the poster over the chosen paper) and, asked for, SVG and PNG."""
     if game.map is None:
         return []
+    layout = game.layout
     fonts = register_fonts(layout.fonts, game.folder)
     plan = plan_poster(game, layout, fonts)
     title = f"{game.info.title} map"
     page = Drawing(plan.width, plan.height, partial(draw_poster, plan=plan), key=title)
-    return write_whole_and_tiled(options.game_dir(game), "map", page, plan.advice, fonts, layout, options, title)
+    return whole_and_tiled(settings.game_dir(game), "map", page, plan.advice, fonts, settings, title)

@@ -20,12 +20,11 @@ from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.imposition import scale_advice
 from ..printing.painter import Anchor, Clip, Drawing, Painter
-from ..printing.render import write_outputs
+from ..printing.render import Document, draw_document
 from ..printing.textfit import Paragraph, fit_text
 
 if TYPE_CHECKING:
-    from ..core.layouts import Layout
-    from ..printing.options import BuildOptions
+    from ..printing.settings import PrintSettings
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 MARK = 3.0  # mm: half the length of an alignment mark's arms
@@ -101,27 +100,27 @@ def tiles_advice(paper_name: str, plan: TilePlan) -> str:
             f"{plan.overlap:g} mm over its neighbours")
 
 
-def write_whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: FontSet, layout: "Layout",
-                          options: "BuildOptions", title: str) -> list[Path]:
+def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: FontSet, settings: "PrintSettings",
+                    title: str) -> list[Document]:
     """NAME.pdf, `page` whole on one sheet of its size (for a print shop, or a printer that takes it), and
-    NAME-tiles.pdf, the same page over the chosen paper when it takes more than one sheet; returns the files.
+    NAME-tiles.pdf, the same page over the chosen paper when it takes more than one sheet.
     The tiles have no SVG pages: they are windows onto the page, whose own SVG holds it whole."""
 
     def whole(painter: Painter) -> None:
         painter.new_page(page.width, page.height)
         page.draw(painter)
 
-    written = write_outputs(folder / f"{name}.pdf", whole, fonts, options.formats, title=title, advice=advice,
-                            dpi=options.dpi)
-    paper_name = options.paper or layout.paper
-    paper = layout.paper_size(paper_name)
-    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), layout.margin)
+    documents = [draw_document(folder / f"{name}.pdf", whole, fonts, settings.formats, title=title, advice=advice,
+                               dpi=settings.dpi)]
+    paper = settings.paper
+    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), settings.layout.margin)
     if len(tiles.sheets) > 1:
-        tiled_advice = tiles_advice(paper_name, tiles)
+        tiled_advice = tiles_advice(settings.paper_name, tiles)
         tiled = partial(draw_tiled, plan=tiles, page=page, fonts=fonts, title=title, advice=tiled_advice)
-        written += write_outputs(folder / f"{name}-tiles.pdf", tiled, fonts, [f for f in options.formats if f != "svg"],
-                                 title=f"{title}, tiled", advice=tiled_advice, dpi=options.dpi)
-    return written
+        documents.append(draw_document(folder / f"{name}-tiles.pdf", tiled, fonts,
+                                       [f for f in settings.formats if f != "svg"], title=f"{title}, tiled",
+                                       advice=tiled_advice, dpi=settings.dpi))
+    return documents
 
 
 def draw_tiled(painter: Painter, plan: TilePlan, page: Drawing, fonts: FontSet, title: str, advice: str) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Space, TrackBoard
@@ -20,12 +19,13 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts, text_width
 from ..printing.painter import Anchor, Drawing, Painter
 from .aids import Ink, Laid, draw_aid, lay_out
-from .poster_sheets import sheet_advice, write_whole_and_tiled
+from .poster_sheets import sheet_advice, whole_and_tiled
 
 if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
-    from ..printing.options import BuildOptions
+    from ..printing.render import Document
+    from ..printing.settings import PrintSettings
 
 CORNERS = 4
 TITLE_SIZE, LABEL_SIZE, MARK_SIZE, NOTE_SIZE, LEGEND_SIZE = 28.0, 14.0, 11.0, 11.0, 10.0  # pt
@@ -230,15 +230,16 @@ def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
     painter.text(x, y + key * 0.8, advice, fonts.regular, LEGEND_SIZE - 1, colour="#555555")
 
 
-def build_boards(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
+def build_boards(game: "Game", settings: "PrintSettings") -> list["Document"]:
     """board-ID.pdf for each track board (one sheet), board-ID-tiles.pdf (that sheet over the chosen paper)."""
     if game.boards is None:
         return []
+    layout = game.layout
     fonts = register_fonts(layout.fonts, game.folder)
-    written: list[Path] = []
+    documents: list["Document"] = []
     for board in game.boards.boards:
         plan = plan_board(game, board, layout, fonts)
         page = Drawing(plan.width, plan.height, partial(draw_board, plan=plan), key=plan.title)
-        written += write_whole_and_tiled(options.game_dir(game), f"board-{board.id}", page, plan.advice, fonts, layout, options,
-                                         plan.title)
-    return written
+        documents += whole_and_tiled(settings.game_dir(game), f"board-{board.id}", page, plan.advice, fonts, settings,
+                                     plan.title)
+    return documents

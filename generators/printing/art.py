@@ -254,9 +254,18 @@ def _inspected(path: Path, modified: int, size: int) -> tuple[float, float]:
     return _checked(path)[1:]
 
 
-@lru_cache(maxsize=None)
 def read_picture(path: Path) -> Picture:
-    """The picture at `path`, read once for drawing; raises ArtError saying what is wrong with it."""
+    """The picture at `path`, read once per version of the file for drawing (a picture replaced since,
+    as while `dossier watch` runs, is read again); raises ArtError saying what is wrong with it."""
+    if kind_of(path) is not Kind.FILE:
+        _checked(path)  # says what is there instead
+    stat = path.stat()
+    return _picture(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=256)
+def _picture(path: Path, modified: int, size: int) -> Picture:
+    """read_picture's answer for one version of a file."""
     data, width, height = _checked(path)
     return _read_svg(path, data) if path.suffix.lower() == ".svg" else Picture(path, width, height, png=data)
 

@@ -8,6 +8,7 @@ near the corners, because many printers also skew or stretch the back a little.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,11 +16,11 @@ from .fonts import FontSet, register_fonts
 from .geometry import Box
 from .imposition import Backs, SheetSpec, back_box, print_advice
 from .painter import Anchor
-from .render import write_outputs
+from .render import Document, draw_document
 
 if TYPE_CHECKING:
-    from ..core.layouts import Layout
-    from .options import BuildOptions
+    from ..core.game import Game
+    from .settings import PrintSettings
     from .painter import Painter
 
 REACH = 4.0  # mm either side of zero the scales read
@@ -93,16 +94,18 @@ def _back(painter: "Painter", spec: SheetSpec, fonts: FontSet) -> None:
         _scale_y(painter, behind.x + 7.0, behind.y, fonts)
 
 
-def build_calibration(layout: "Layout", options: "BuildOptions", path: Path, game_folder: Path | None = None) -> list[Path]:
-    """Write the two-page alignment target for the options' paper, duplex edge and back offset to `path`."""
-    paper = layout.paper_size(options.paper)
-    spec = SheetSpec(paper=(paper.width, paper.height), item=(0.0, 0.0), margin=layout.margin,
-                     backs=Backs(options.duplex), back_offset=options.back_offset, paper_name=options.paper or layout.paper)
-    fonts = register_fonts(layout.fonts, game_folder)
+def build_calibration(game: "Game", settings: "PrintSettings", path: Path) -> Document:
+    """The two-page alignment target for the settings' paper, duplex edge and back offset, to go to `path`
+    (beside a user's own files: each file is replaced on its own)."""
+    paper = settings.paper
+    spec = SheetSpec(paper=(paper.width, paper.height), item=(0.0, 0.0), margin=game.layout.margin,
+                     backs=Backs(settings.duplex), back_offset=settings.back_offset, paper_name=settings.paper_name)
+    fonts = register_fonts(game.layout.fonts, game.folder)
 
     def draw(painter: "Painter") -> None:
         _front(painter, spec, fonts)
         _back(painter, spec, fonts)
 
-    return write_outputs(path, draw, fonts, options.formats, title="Duplex alignment target", advice=print_advice(spec),
-                         dpi=options.dpi)
+    document = draw_document(path, draw, fonts, settings.formats, title="Duplex alignment target",
+                             advice=print_advice(spec), dpi=settings.dpi)
+    return replace(document, shares_folder=True)

@@ -8,7 +8,6 @@ never jumps from card to card. A card that cannot fit is refused by name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.card_models import Card, Side
@@ -29,13 +28,13 @@ from .imposition import (
 )
 from .imposition import Side as SheetSide
 from .painter import Anchor, Painter
-from .render import write_outputs
+from .render import Document, draw_document
 from .textfit import FittedText, TextFitError, set_text, shared_size
 
 if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
-    from .options import BuildOptions
+    from .settings import PrintSettings
 
 
 @dataclass(frozen=True)
@@ -161,18 +160,19 @@ def card_footer(game: "Game", set_card: SetCard, total: int) -> tuple[tuple[str,
     return (f"{game.info.title} · {title}", title), f"{set_card.number}/{total}"
 
 
-def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
-    """Write OUT/<game>/cards.pdf (and SVG/PNG as asked); [] when the game has no cards."""
+def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
+    """<game>/cards.pdf (and SVG/PNG as asked); [] when the game has no cards."""
     resolved = resolve_cards(game)
     if not resolved:
         return []
+    layout = game.layout
     card = layout.size("card")
-    size = options.card_size or (card.width, card.height)
+    size = settings.card_size or (card.width, card.height)
     fonts = piece_fonts(layout.fonts, game.folder)
     cards = set_cards(game, resolved, layout, fonts, size)
     geometry = card_geometry(layout, size)
     caption = layout.cards.text_size
-    spec = sheet_spec(layout, options, size, backs=True, header=caption_space(layout, caption))
+    spec = sheet_spec(settings, size, backs=True, header=caption_space(layout, caption))
     plan = impose(len(cards), spec, what="card")
     sheets = plan.pages[-1].sheet
 
@@ -188,5 +188,5 @@ def build_cards(game: "Game", layout: "Layout", options: "BuildOptions") -> list
             draw_guides(painter, page, layout, spec)
             draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
 
-    return write_outputs(options.game_dir(game) / "cards.pdf", draw, fonts, options.formats,
-                         title=f"{game.info.title} reference cards", advice=print_advice(spec), dpi=options.dpi)
+    return [draw_document(settings.game_dir(game) / "cards.pdf", draw, fonts, settings.formats,
+                          title=f"{game.info.title} reference cards", advice=print_advice(spec), dpi=settings.dpi)]

@@ -15,7 +15,6 @@ import heapq
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.faces import Face, faces
@@ -33,7 +32,8 @@ if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
     from ..core.models import Piece
-    from .options import BuildOptions
+    from .render import Document
+    from .settings import PrintSettings
     from .painter import Painter
 
 PARTS = ("title", "picture", "text", "value")  # top to bottom
@@ -379,29 +379,29 @@ def counter_size_name(game: "Game") -> str | None:
     return sizes.most_common(1)[0][0] if sizes else None
 
 
-def piece_size(game: "Game", layout: "Layout", options: "BuildOptions", size_name: str,
+def piece_size(game: "Game", settings: "PrintSettings", size_name: str,
                counters: str | None = None) -> tuple[float, float]:
     """The size (mm) pieces of layout size `size_name` print at: the command line's, else the layout's.
 
     `counters` is the game's counter size name (counter_size_name), when the caller already knows it.
     """
-    if options.piece_size and size_name == (counters or counter_size_name(game)):
-        return options.piece_size
-    if options.card_size and size_name == "card":
-        return options.card_size
-    size = layout.size(size_name)
+    if settings.piece_size and size_name == (counters or counter_size_name(game)):
+        return settings.piece_size
+    if settings.card_size and size_name == "card":
+        return settings.card_size
+    size = settings.layout.size(size_name)
     return size.width, size.height
 
 
-def piece_items(game: "Game", pieces: list["Piece"], layout: "Layout", options: "BuildOptions",
-                painter: FacePainter, copies: int | None = None) -> list[Item]:
+def piece_items(game: "Game", pieces: list["Piece"], settings: "PrintSettings", painter: FacePainter,
+                copies: int | None = None) -> list[Item]:
     """An Item per printed copy of each piece, in the order given: `copies` of each, else its roster count."""
     items: list[Item] = []
     counters = counter_size_name(game)
     for piece in pieces:
         front, back = faces(game, piece)
         group = game.info.kinds[piece.kind].size
-        size = piece_size(game, layout, options, group, counters)
+        size = piece_size(game, settings, group, counters)
         # every face is set before anything is drawn, so a piece that cannot fit is refused first
         sides = [painter.set_face(piece.kind, side, face, size) for side, face in (("front", front), ("back", back))]
 
@@ -413,14 +413,14 @@ def piece_items(game: "Game", pieces: list["Piece"], layout: "Layout", options: 
     return items
 
 
-def build_counters(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
-    """The `counters` product: OUT/<game>/counters.pdf with every roster piece, fronts and backs."""
+def build_counters(game: "Game", settings: "PrintSettings") -> list["Document"]:
+    """The `counters` product: <game>/counters.pdf with every roster piece, fronts and backs."""
     if not game.pieces:
         return []
-    fonts = piece_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(game.layout.fonts, game.folder)
     with collector_paused():
-        items = piece_items(game, game.pieces, layout, options, FacePainter(game, layout, fonts))
-        written = print_items(items, options.game_dir(game) / "counters.pdf", layout=layout, options=options,
-                              fonts=fonts, title=f"{game.info.title} counters")
+        items = piece_items(game, game.pieces, settings, FacePainter(game, game.layout, fonts))
+        document = print_items(items, settings.game_dir(game) / "counters.pdf", settings=settings, fonts=fonts,
+                               title=f"{game.info.title} counters")
         del items  # freed before the collector wakes, so it does not scan a build's worth of objects
-    return written
+    return [document]

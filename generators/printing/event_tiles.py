@@ -11,7 +11,6 @@ Nothing comes closer to the cut than the tile size's safe zone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.tile_text import TileText, tile_text
@@ -28,7 +27,8 @@ if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
     from ..core.models import Tile
-    from .options import BuildOptions
+    from .render import Document
+    from .settings import PrintSettings
     from .painter import Painter
 
 TILE_KIND = "tile"  # the kind in game.yaml whose size and colour tiles use, when the game defines it
@@ -174,12 +174,12 @@ def tile_items(game: "Game", tiles: list["Tile"], layout: "Layout", fonts: FontS
     return items
 
 
-def build_tiles(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
-    """The `tiles` product: OUT/<game>/tiles.pdf with the front of every event tile."""
+def build_tiles(game: "Game", settings: "PrintSettings") -> list["Document"]:
+    """The `tiles` product: <game>/tiles.pdf with the front of every event tile."""
     if not game.tiles:
         return []
-    fonts = piece_fonts(layout.fonts, game.folder)
+    fonts = piece_fonts(game.layout.fonts, game.folder)
     with collector_paused():
-        items = tile_items(game, game.tiles, layout, fonts)
-        return print_items(items, options.game_dir(game) / "tiles.pdf", layout=layout, options=options,
-                           fonts=fonts, title=f"{game.info.title} event tiles")
+        items = tile_items(game, game.tiles, game.layout, fonts)
+        return [print_items(items, settings.game_dir(game) / "tiles.pdf", settings=settings, fonts=fonts,
+                            title=f"{game.info.title} event tiles")]

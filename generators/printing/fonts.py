@@ -7,6 +7,7 @@ the PDF is written with, so text fitted here fits on paper.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -31,17 +32,33 @@ class FontSet:
     bold: str
 
 
-@lru_cache(maxsize=None)
 def register_font(file_name: str, game_folder: Path | None = None) -> str:
-    """Register the TrueType font `file_name` (once) and return the name to draw with: the file's stem."""
-    font_name = Path(file_name).stem
-    if font_name in pdfmetrics.getRegisteredFontNames():
-        return font_name
+    """Register the TrueType font `file_name` (once per content) and return the name to draw with.
+
+    A font in a layouts folder is named after its file and its content ("Body-3f9a0c21"), so two
+    games that ship different `Body.ttf` files each print their own, and a file replaced while
+    `dossier watch` runs is read again; one of reportlab's own fonts is named by its stem."""
+    found = font_file(file_name, game_folder)
     try:
-        found = font_file(file_name, game_folder)
-        pdfmetrics.registerFont(TTFont(font_name, str(found) if found else file_name))
+        if found is None:
+            return _registered(file_name, Path(file_name).stem)
+        stat = found.stat()
+        return _registered_file(found, Path(file_name).stem, stat.st_size, stat.st_mtime_ns)
     except (TTFError, OSError) as exc:
         raise FontError(f"font {file_name!r} named by the layout cannot be used: {exc}") from None
+
+
+@lru_cache(maxsize=None)
+def _registered_file(path: Path, stem: str, size: int, modified: int) -> str:
+    """The drawing name of one version of the font file at `path` (size and modification time tell
+    versions apart; the name itself comes from the bytes)."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:8]
+    return _registered(str(path), f"{stem}-{digest}")  # by its path, so the face knows its file
+
+
+def _registered(source, font_name: str) -> str:
+    if font_name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(font_name, source))
     return font_name
 
 

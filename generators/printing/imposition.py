@@ -24,7 +24,7 @@ from .geometry import Box
 
 if TYPE_CHECKING:
     from ..core.layouts import Layout
-    from .options import BuildOptions
+    from .settings import PrintSettings
     from .painter import Painter
 
 
@@ -124,23 +124,17 @@ class Plan:
         return self.spec.paper
 
 
-def sheet_spec(layout: "Layout", options: "BuildOptions", item: tuple[float, float],
-               backs: bool = True, header: float = 0.0) -> SheetSpec:
-    """The SheetSpec a build asks for: the options' paper, bleed, duplex or fold and back offset, else the
-    layout's; `header` mm for the caption when it costs no row (see captioned)."""
-    paper = layout.paper_size(options.paper)
-    if not backs:
-        flip = Backs.NONE
-    elif options.fold:
-        flip = Backs.FOLD
-    else:
-        flip = Backs(options.duplex)
+def sheet_spec(settings: "PrintSettings", item: tuple[float, float], backs: bool = True,
+               header: float = 0.0) -> SheetSpec:
+    """The cut sheet `settings` print `item`-sized pieces on: paper, bleed, duplex or fold and back offset;
+    `header` mm for the caption when it costs no row (see captioned)."""
+    layout = settings.layout
     spec = SheetSpec(
-        paper=(paper.width, paper.height), item=item, margin=layout.cut_sheet_margin, gutter=layout.gutter,
-        bleed=layout.bleed if options.bleed is None else options.bleed, backs=flip,
-        back_offset=options.back_offset,
+        paper=(settings.paper.width, settings.paper.height), item=item, margin=layout.cut_sheet_margin,
+        gutter=layout.gutter, bleed=settings.bleed, backs=Backs(settings.backs) if backs else Backs.NONE,
+        back_offset=settings.back_offset,
         group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
-        paper_name=options.paper or layout.paper,
+        paper_name=settings.paper_name,
     )
     return captioned(spec, header) if header else spec
 

@@ -26,11 +26,10 @@ from .imposition import (
     print_advice,
     sheet_spec,
 )
-from .render import write_outputs
+from .render import Document, draw_document
 
 if TYPE_CHECKING:
-    from ..core.layouts import Layout
-    from .options import BuildOptions
+    from .settings import PrintSettings
     from .painter import Painter
 
 # Draws one side of an item: (painter, cut-line box, bleed in mm).
@@ -64,15 +63,16 @@ def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Pa
     return f"{title} · {sizes} · sheet {page.sheet} of {sheets}{side} · {advice}"
 
 
-def print_items(items: Sequence[Item], path: Path, *, layout: "Layout", options: "BuildOptions",
-                fonts: FontSet, title: str) -> list[Path]:
-    """Impose `items` by group and write them to `path` (plus SVG/PNG per options.formats); returns files written."""
+def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings", fonts: FontSet,
+                title: str) -> Document:
+    """`items` imposed by group, as the document of `path` (plus SVG/PNG per settings.formats)."""
+    layout = settings.layout
     grouped: dict[tuple[str, tuple[float, float]], list[Item]] = {}
     for item in items:
         grouped.setdefault((item.group, item.size), []).append(item)
     groups = list(grouped)
     ordered = [item for members in grouped.values() for item in members]
-    spec = sheet_spec(layout, options, groups[0][1], backs=any(i.back for i in ordered),
+    spec = sheet_spec(settings, groups[0][1], backs=any(i.back for i in ordered),
                       header=caption_space(layout, CAPTION_SIZE))
     plan = impose_groups([(size, len(members)) for (_, size), members in grouped.items()], spec,
                          what=" or ".join(dict.fromkeys(g for g, _ in groups)))
@@ -89,4 +89,4 @@ def print_items(items: Sequence[Item], path: Path, *, layout: "Layout", options:
                     side(painter, placed.box, spec.bleed)
             draw_guides(painter, page, layout, spec)
 
-    return write_outputs(path, draw, fonts, options.formats, title=title, advice=print_advice(spec), dpi=options.dpi)
+    return draw_document(path, draw, fonts, settings.formats, title=title, advice=print_advice(spec), dpi=settings.dpi)

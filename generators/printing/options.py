@@ -1,5 +1,6 @@
 """What a user chooses on the command line for printed sheets (paper, formats, duplex or fold, sizes,
-bleed, back offset, products), read from text into BuildOptions before anything is drawn.
+bleed, back offset, products), read from text into BuildOptions before anything is drawn; the
+layout fills in what is left unsaid once, in PrintSettings.resolve (settings.py).
 
 Every length on the command line names its unit (mm, cm, in, pt; fractions such as 5/8in), so a
 bare "5/8" is refused instead of read as millimetres; 0 alone needs none.
@@ -18,7 +19,6 @@ from ..core.units import parse_length
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import Layout
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -43,10 +43,6 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     only: tuple[str, ...] = field(default_factory=tuple)
     dpi: int = 150  # resolution of the PNG previews
-
-    def game_dir(self, game: "Game") -> Path:
-        """The folder this build writes the game's files into: OUT/<the game folder's name>."""
-        return self.out / game.output_name
 
 
 def refuse_shared_folders(games: Sequence["Game"], out: Path) -> None:
@@ -111,27 +107,3 @@ def read_option(option: str, parse: Callable[[S], T], text: S) -> T:
         return parse(text)
     except OptionError as exc:
         raise OptionError(f"{option}: {exc}") from None
-
-
-def refuse_misfits(options: BuildOptions, layout: "Layout") -> None:
-    """Refuse, naming the option, a --piece-size or --card-size larger than the sheet prints and a
-    --bleed wider than the sheet's margin, before anything is drawn."""
-    paper = layout.paper_size(options.paper)
-    margin = layout.cut_sheet_margin  # pieces and cards print on cut sheets
-    if options.bleed is not None and options.bleed > margin:
-        raise OptionError(f"--bleed: {options.bleed:g} mm is more than the sheet's {margin:g} mm margin "
-                          "(layout `sheet_margin`); a bleed carries colour a millimetre or two past each cut, e.g. --bleed 1mm")
-    bleed = layout.bleed if options.bleed is None else options.bleed
-    width, height = paper.width - 2 * margin, paper.height - 2 * margin
-    if options.fold:  # fronts on one half, backs on the other, half a margin each side of the fold
-        if paper.width <= paper.height:
-            width = paper.width / 2 - 1.5 * margin
-        else:
-            height = paper.height / 2 - 1.5 * margin
-    room = (width - 2 * bleed, height - 2 * bleed)
-    for option, size in (("--piece-size", options.piece_size), ("--card-size", options.card_size)):
-        if size and (size[0] > room[0] + 1e-9 or size[1] > room[1] + 1e-9):
-            sheet = f"{paper.width:g} x {paper.height:g} mm paper" + (" folded in half" if options.fold else "")
-            raise OptionError(f"{option}: {size[0]:g} x {size[1]:g} mm does not fit on {sheet}, which prints "
-                              f"{max(room[0], 0):g} x {max(room[1], 0):g} mm inside its {margin:g} mm margins"
-                              + (f" and {bleed:g} mm bleed" if bleed else ""))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.card_models import Card, Item, Section, Side
@@ -23,13 +22,13 @@ from .fonts import piece_fonts, unit_width
 from .geometry import Box
 from .imposition import scale_advice
 from .painter import Anchor, Painter
-from .render import write_outputs
+from .render import Document, draw_document
 from .textfit import LEADING, STEP, FittedText, Paragraph, TextFitError, set_text
 
 if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
-    from .options import BuildOptions
+    from .settings import PrintSettings
 
 SECTION_GAP = 0.7  # space above a section, as a multiple of the text size
 PANEL_GAP = 1.6  # space above a panel's title
@@ -279,13 +278,14 @@ def lay_out_aid(setter: AidSetter, panels: list[list[Block]], layout: "Layout", 
     return None
 
 
-def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") -> list[Path]:
-    """Write OUT/<game>/player-aid.pdf (and SVG/PNG as asked): one sheet, one side when it fits; [] without cards."""
+def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
+    """<game>/player-aid.pdf (and SVG/PNG as asked): one sheet, one side when it fits; [] without cards."""
     cards = resolve_cards(game)
     if not cards:
         return []
+    layout = game.layout
     style = layout.cards
-    paper = layout.paper_size(options.paper)
+    paper = settings.paper
     fonts = piece_fonts(layout.fonts, game.folder)
     margin = layout.margin
     title_size = style.aid_text_size * 1.6
@@ -302,7 +302,7 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
                            f"{paper.width:g} x {paper.height:g} mm sheet even at {style.aid_min_text:g} pt")
     placed, sides, size = laid
 
-    advice = f"{scale_advice(options.paper or layout.paper)}, {'one-sided' if sides == 1 else '2-sided'}"
+    advice = f"{scale_advice(settings.paper_name)}, {'one-sided' if sides == 1 else '2-sided'}"
 
     def draw(painter: Painter) -> None:
         for side in range(sides):
@@ -320,5 +320,5 @@ def build_player_aid(game: "Game", layout: "Layout", options: "BuildOptions") ->
                     painter.line(x, rule, x + width, rule, ink.heading, 0.5)
                 block.drawn.draw(painter, x, y)
 
-    return write_outputs(options.game_dir(game) / "player-aid.pdf", draw, fonts, options.formats,
-                         title=f"{game.info.title} player aid", advice=advice, dpi=options.dpi)
+    return [draw_document(settings.game_dir(game) / "player-aid.pdf", draw, fonts, settings.formats,
+                          title=f"{game.info.title} player aid", advice=advice, dpi=settings.dpi)]

@@ -28,6 +28,7 @@ from .fonts import FontError, piece_fonts, register_font
 from .imposition import SheetError, caption_space, impose_groups, sheet_spec
 from .item_sheets import CAPTION_SIZE
 from .options import BuildOptions
+from .settings import PrintSettings
 from .textfit import TextFitError
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def check_fonts(game: "Game") -> list[Problem]:
 
 
 def _fits_paper(layout: "Layout", size: tuple[float, float], what: str) -> str | None:
-    spec = sheet_spec(layout, BuildOptions(), size, backs=True, header=caption_space(layout, CAPTION_SIZE))
+    spec = sheet_spec(PrintSettings.resolve(BuildOptions(), layout), size, backs=True, header=caption_space(layout, CAPTION_SIZE))
     try:
         impose_groups([(size, 1)], spec, what=what)
     except SheetError as exc:

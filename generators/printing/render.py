@@ -1,11 +1,13 @@
-"""Writing what a generator drew: the PDF, one SVG per page, PNG previews; each file written atomically.
+"""Documents and the one writer that publishes them.
 
-Drawing happens entirely in memory first, so a refusal while drawing (text that cannot fit,
-an unknown symbol) leaves every earlier file as it was. Inside `held_writes(out)` (a whole build)
-the files wait in memory until every product has been drawn; then each folder's files are
-written as one set, swapped in whole (core/atomic.py), so a refusal, a full disk or a kill
-leaves the earlier set as it was. Every file must land under the output folder the command
-writes into: a path that would leave it is refused, whatever made it.
+A product draws entirely in memory and returns `Document`s (values: each file's name and bytes, in
+one folder); nothing is written while drawing, so a refusal anywhere (text that cannot fit, an
+unknown symbol) leaves every earlier file as it was. `publish` then writes a command's documents
+at once: each folder's documents as one set swapped in whole (core/atomic.py), so a refusal, a
+full disk or a kill leaves the earlier set as it was. A document replaces its product's earlier
+files whole: a page or preview of the last run that this one did not make goes (when Dossier
+wrote it). Every file must land under the output folder the command writes into: a path that
+would leave it is refused, whatever made it, before any file is written.
 """
 
 from __future__ import annotations
@@ -13,10 +15,8 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.atomic import (
@@ -40,25 +40,32 @@ PREVIEW_DPI = 100
 PNG_LEVEL = 1  # previews are for looking at: zlib's fastest level encodes them quicker, for about 7 % more bytes
 
 
-@dataclass
-class _Files:
-    """What one write_outputs call makes: files by name in one folder, and the per-page series among them."""
+@dataclass(frozen=True)
+class Document:
+    """Files drawn and not yet written: content by name (a path relative to `folder`).
+
+    `stems` name the product's files this set replaces whole: for stem "counters", counters.pdf
+    and every counters-N.svg and counters-N.png. `owns_folder` says the folder holds nothing but
+    this set, so whatever Dossier wrote there before goes. `shares_folder` says the folder is
+    not Dossier's to swap (a sheet written beside a user's files), so each file is replaced on
+    its own.
+    """
 
     folder: Path
-    files: list[tuple[str, bytes | str]]
-    pages: list[tuple[str, str, int]] = field(default_factory=list)  # (stem, suffix, pages written)
+    files: dict[str, bytes | str]
+    stems: tuple[str, ...] = ()
+    owns_folder: bool = False
+    shares_folder: bool = False
 
-    def is_stale(self, name: str) -> bool:
-        """True for a page of these series beyond the pages written now ("counters-7.svg" after 2 pages)."""
-        for stem, suffix, count in self.pages:
-            found = re.fullmatch(rf"{re.escape(stem)}-(\d+){re.escape(suffix)}", name)
-            if found and int(found.group(1)) > count:
-                return True
-        return False
+    def paths(self) -> list[Path]:
+        """Where the files land, in the order drawn."""
+        return [self.folder / name for name in self.files]
 
-
-_held: ContextVar[list[_Files] | None] = ContextVar("held_writes", default=None)
-_root: ContextVar[Path | None] = ContextVar("output_folder", default=None)
+    def replaces(self, name: str) -> bool:
+        """True for an earlier file called `name` that this set takes the place of."""
+        if self.owns_folder:
+            return True
+        return any(re.fullmatch(rf"{re.escape(stem)}(\.pdf|-\d+\.svg|-\d+\.png)", name) for stem in self.stems)
 
 
 def _normal(path: Path) -> Path:
@@ -79,47 +86,32 @@ def _inside(path: Path, root: Path) -> Path:
     return path
 
 
-@contextmanager
-def output_folder(root: Path) -> Iterator[Path]:
-    """Every file written in the block must lie inside `root`, the folder the command writes into."""
-    folder = _normal(root)
-    token = _root.set(folder)
-    try:
-        yield folder
-    finally:
-        _root.reset(token)
-
-
-@contextmanager
-def held_writes(out: Path) -> Iterator[None]:
-    """Write the block's files only once all of it has succeeded, each folder's files swapped in as one set.
-
-    `out` is the output folder every file must lie inside (an inner hold joins the outer one).
-    Every path is checked before any set is written.
-    """
-    if _held.get() is not None:
-        yield
-        return
-    pending: list[_Files] = []
-    token = _held.set(pending)
-    try:
-        yield
-    finally:
-        _held.reset(token)
-    if not pending:
-        return
-    with output_folder(out) as root:
-        make_folder(root)
-        sets: dict[Path, list[_Files]] = {}
-        for made in pending:
-            if made.files:
-                folder = _inside(made.folder / made.files[0][0], root).parent
-                if folder == root:
-                    raise OutputError(f"refusing to write a set of files into the output folder itself "
-                                      f"({display_path(root)}); each goes into a folder inside it")
-                sets.setdefault(folder, []).append(made)
-        for folder, made_there in sets.items():
-            _write_set(folder, made_there)
+def publish(documents: Iterable[Document], out: Path) -> list[Path]:
+    """Write `documents` inside the output folder `out`, all paths checked before any is written;
+    returns the files written. Documents sharing a folder land there as one set."""
+    documents = [d for d in documents if d.files]
+    if not documents:
+        return []
+    root = _normal(out)
+    fresh = {_normal(d.folder) for d in documents if kind_of(d.folder) is Kind.MISSING}  # before any is made
+    make_folder(root)
+    sets: dict[Path, list[Document]] = {}
+    for document in documents:
+        for path in document.paths():
+            _inside(path, root)
+        folder = _normal(document.folder)
+        if document.shares_folder:
+            continue
+        if folder == root:
+            raise OutputError(f"refusing to write a set of files into the output folder itself "
+                              f"({display_path(root)}); each goes into a folder inside it")
+        sets.setdefault(folder, []).append(document)
+    for folder, there in sets.items():
+        _write_set(folder, there)
+    for document in documents:
+        if document.shares_folder:
+            _write_files(document, _normal(document.folder) in fresh)
+    return [path for document in documents for path in document.paths()]
 
 
 def render_pdf(draw: Callable[[Painter], None], fonts: FontSet, title: str = "", advice: str = "") -> bytes:
@@ -160,18 +152,6 @@ def page_files(stem: Path, suffix: str, count: int) -> list[Path]:
     return [stem.with_name(f"{stem.name}-{n}{suffix}") for n in range(1, count + 1)]
 
 
-def inside_output(path: Path) -> Path:
-    """`path` made absolute and checked to lie inside the output folder of the block (see output_folder)."""
-    root = _root.get()
-    return _inside(path, root) if root else Path(path)
-
-
-def write_loose(folder: Path, files: dict[str, bytes]) -> None:
-    """Write `files` into `folder` one by one, each atomically, under the folder's lock (a file or two
-    that share their folder with others, such as a module beside the PDFs)."""
-    _write_files(_Files(folder, list(files.items())))
-
-
 def _write(path: Path, data: bytes | str) -> None:
     try:
         write_text(path, data) if isinstance(data, str) else write_bytes(path, data)
@@ -179,50 +159,47 @@ def _write(path: Path, data: bytes | str) -> None:
         raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
 
 
-def _write_set(folder: Path, made: list[_Files]) -> None:
-    """Write every file of `made` (all in `folder`) as one set that replaces the folder's earlier one."""
+def _write_set(folder: Path, documents: list[Document]) -> None:
+    """Write every file of `documents` (all in `folder`) as one set that replaces the folder's earlier one."""
     try:
-        with staged_folder(folder, drop=lambda name: any(m.is_stale(name) for m in made)) as staging:
-            for each in made:
-                for name, data in each.files:
+        with staged_folder(folder, drop=lambda name: any(d.replaces(name) for d in documents)) as staging:
+            for document in documents:
+                for name, data in document.files.items():
                     _write(staging / name, data)
     except OSError as exc:
         raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
 
 
-def _write_files(made: _Files) -> None:
-    """Write `made` file by file (each atomically) into its folder, outside a build."""
-    root = _root.get()
-    if not made.files:
-        return
-    folder = _inside(made.folder / made.files[0][0], root).parent if root else made.folder
-    new_folder = kind_of(folder) is Kind.MISSING
+def _write_files(document: Document, new_folder: bool) -> None:
+    """Write `document` file by file (each atomically) into a folder it shares with files not Dossier's
+    (`new_folder`: one this command made)."""
+    folder = _normal(document.folder)
     make_folder(folder)
     try:
         with folder_lock(folder):
             clear_leftovers(folder)
-            for name, _ in made.files:
+            for name in document.files:
                 refuse_unless_replaceable(folder / name)
-            for name, data in made.files:
+            for name, data in document.files.items():
                 _write(folder / name, data)
             ours = written_here(folder)
-            stale = {name for name in ours if made.is_stale(name)}
+            stale = {name for name in ours if document.replaces(name) and name not in document.files}
             for name in stale:
                 (folder / name).unlink(missing_ok=True)
             if ours or new_folder:  # a folder Dossier made, or one it keeps a record in
-                record_written(folder, (ours - stale) | {name for name, _ in made.files})
+                record_written(folder, (ours - stale) | set(document.files))
     except OSError as exc:
         raise OutputError(f"cannot write {display_path(folder)}: {exc.strerror or exc}") from None
 
 
-def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSet,
+def draw_document(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSet,
                   formats: Iterable[str] = ("pdf",), title: str = "", dpi: int = PREVIEW_DPI,
-                  advice: str = "") -> list[Path]:
-    """Draw once per backend needed, then write the PDF, per-page SVGs and PNGs asked for in `formats`.
+                  advice: str = "") -> Document:
+    """The PDF, per-page SVGs and PNGs asked for in `formats`, drawn once per backend needed, as a
+    Document replacing every earlier file of `pdf_path`'s stem.
 
-    Returns the files written. PNG previews are rendered from the PDF, so they show exactly what prints.
-    `advice` says how to print it (paper, scale, duplex); the PDF carries it as its subject.
-    Pages of an earlier run beyond those written now are removed, when Dossier wrote them.
+    PNG previews are rendered from the PDF, so they show exactly what prints. `advice` says how to
+    print it (paper, scale, duplex); the PDF carries it as its subject.
     """
     formats = tuple(formats)
     pdf_path = Path(pdf_path)
@@ -230,15 +207,7 @@ def write_outputs(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
     pdf = render_pdf(draw, fonts, title, advice) if {"pdf", "png"} & set(formats) else None
     svgs = render_svg(draw, fonts) if "svg" in formats else []
     pngs = png_pages(pdf, dpi) if "png" in formats and pdf is not None else []
-    outputs: list[tuple[Path, bytes | str]] = [(pdf_path, pdf)] if "pdf" in formats and pdf is not None else []
-    outputs += list(zip(page_files(stem, ".svg", len(svgs)), svgs))
-    outputs += list(zip(page_files(stem, ".png", len(pngs)), pngs))
-    pages = [(stem.name, suffix, count) for suffix, count, wanted in ((".svg", len(svgs), "svg"), (".png", len(pngs), "png"))
-             if wanted in formats]
-    made = _Files(_normal(pdf_path.parent), [(path.name, data) for path, data in outputs], pages)
-    pending = _held.get()
-    if pending is None:
-        _write_files(made)
-    else:
-        pending.append(made)
-    return [path for path, _ in outputs]
+    files: dict[str, bytes | str] = {pdf_path.name: pdf} if "pdf" in formats and pdf is not None else {}
+    files.update((path.name, data) for path, data in zip(page_files(stem, ".svg", len(svgs)), svgs))
+    files.update((path.name, data) for path, data in zip(page_files(stem, ".png", len(pngs)), pngs))
+    return Document(pdf_path.parent, files, stems=(stem.name,))

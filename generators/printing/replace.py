@@ -8,7 +8,7 @@ full sheet: a player replaces what went missing, not the whole stack.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,9 +23,9 @@ from .render import collector_paused
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import Layout
     from ..core.models import Piece, Tile
-    from .options import BuildOptions
+    from .render import Document
+    from .settings import PrintSettings
 
 
 class EmptySelectionError(DossierError):
@@ -91,17 +91,19 @@ def select(game: "Game", selectors: list[str], kind: str | None = None, nation: 
     return Selection(tuple(pieces), tuple(tiles))
 
 
-def build_replacements(game: "Game", layout: "Layout", options: "BuildOptions", selection: Selection,
-                       path: Path, copies: int = 1) -> list[Path]:
-    """Print the selected pieces (fronts and backs) and tiles, `copies` of each, to `path`."""
+def build_replacements(game: "Game", settings: "PrintSettings", selection: Selection,
+                       path: Path, copies: int = 1) -> "Document":
+    """The selected pieces (fronts and backs) and tiles, `copies` of each, to go to `path` (beside a
+    user's own files: each file is replaced on its own)."""
     if copies < 1:
         raise OptionError("--copies must be at least 1")
     printed = copies * (len(selection.pieces) + len(selection.tiles))
     if printed > MAX_PIECES:
         raise OptionError(f"--copies {copies:,}: that is {printed:,} pieces; Dossier prints at most {MAX_PIECES:,} in one run")
+    layout = game.layout
     fonts = piece_fonts(layout.fonts, game.folder)
     with collector_paused():
-        items = piece_items(game, list(selection.pieces), layout, options, FacePainter(game, layout, fonts), copies)
+        items = piece_items(game, list(selection.pieces), settings, FacePainter(game, layout, fonts), copies)
         items += tile_items(game, list(selection.tiles), layout, fonts, copies)
-        return print_items(items, path, layout=layout, options=options, fonts=fonts,
-                           title=f"{game.info.title} replacement pieces")
+        document = print_items(items, path, settings=settings, fonts=fonts, title=f"{game.info.title} replacement pieces")
+    return replace(document, shares_folder=True)
