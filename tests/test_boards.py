@@ -283,3 +283,34 @@ def test_the_world_map_prints_its_dice_table_and_asset_slots(printed, web):
         assert name in text
     assert len(slots) == 3
     assert (printed / "web-of-spies" / "map-tiles.pdf").is_file()
+
+
+def test_an_asset_card_a_user_adds_is_printed(cli, game_copy, tmp_path):
+    import pdfplumber
+
+    folder = game_copy("web-of-spies")
+    roster = folder / "pieces.yaml"
+    roster.write_text(roster.read_text(encoding="utf-8") + '  - {kind: asset-card, name: "Dead Drop", text: "Hide a card.", icons: [shield]}\n',
+                      encoding="utf-8")
+    assert cli("build", "--game", folder, "--only", "counters", "--out", tmp_path / "out").code == 0
+    with pdfplumber.open(tmp_path / "out" / "web-of-spies" / "counters.pdf") as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Dead Drop" in text and text.count("Tick the three combat symbols") == 9  # the blank sheet's nine cards
+
+
+def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "boards.md").read_text(encoding="utf-8")
+    board = re.search(r"## The smallest track board.*?```yaml\n(.*?)```", docs, re.S).group(1)
+    dice_map = re.search(r"## The smallest map with dice.*?```yaml\n(.*?)```", docs, re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    assert cli("new", "my-game").code == 0
+    folder = tmp_path / "my-game"
+    preset = next((folder / "layouts").glob("*.yaml"))
+    preset.write_text(preset.read_text(encoding="utf-8").replace("sizes:\n", "sizes:\n  space: {width: 30mm, height: 30mm}\n", 1), encoding="utf-8")
+    (folder / "boards.yaml").write_text(board, encoding="utf-8")
+    (folder / "map.yaml").write_text(dice_map, encoding="utf-8")
+    assert cli("map", "check", "--game", folder).code == 0
+    moved = cli("map", "advance", "red home", "--side", "red", "--spaces", "2", "--game", folder, "--json").json()
+    assert moved["end"] == "2"
+    assert cli("build", "--game", folder, "--only", "boards", "--out", tmp_path / "out").code == 0
+    assert (tmp_path / "out" / "my-game" / "board-ring.pdf").is_file()

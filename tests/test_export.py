@@ -20,6 +20,7 @@ from generators.cli import main
 from generators.core.cards import resolve_cards
 from generators.core.faces import faces
 from generators.printing.counters import piece_label
+from generators.validation import load_game
 
 MM_PER_INCH = 25.4
 
@@ -247,6 +248,19 @@ def vmod(exported):
     return names, build, data, sizes
 
 
+@pytest.fixture(scope="session")
+def module_build(tmp_path_factory):
+    """The buildFile.xml of another game's module, exported once a session."""
+    @lru_cache(maxsize=None)
+    def read(game: str) -> ET.Element:
+        out = tmp_path_factory.mktemp(game)
+        assert export(out, "vassal", "--game", game) == 0
+        with zipfile.ZipFile(out / game / f"{game}.vmod") as archive:
+            return ET.fromstring(archive.read("buildFile.xml"))
+
+    return read
+
+
 def slots(build: ET.Element, element: str) -> list[ET.Element]:
     return list(build.iter(f"VASSAL.build.widget.{element}"))
 
@@ -257,7 +271,38 @@ def test_vmod_is_a_zip_of_buildfile_moduledata_and_images(vmod):
     assert build.tag == "VASSAL.build.GameModule" and build.get("name") == "Spies!"
     assert build.get("VassalVersion").startswith("3.7")
     assert data.tag == "data" and data.get("version") == "1" and data.findtext("name") == "Spies!"
-    assert all(n.startswith("images/") for n in names - {"buildFile.xml", "moduledata"})
+    assert all(n.startswith("images/") for n in names - {"buildFile.xml", "moduledata", "rules-summary.html"})
+
+
+def test_vmod_builds_the_standard_components_before_the_first_map(spies, vmod):
+    _, build, _, _ = vmod
+    tags = [child.tag.rsplit(".", 1)[-1] for child in build]
+    first_map = tags.index("Map")
+    for component in ("BasicCommandEncoder", "Documentation", "PlayerRoster", "GlobalOptions", "Chatter"):
+        assert tags.index(component) < first_map, component
+    assert {"PieceWindow", "NotesWindow", "Inventory"} <= set(tags)
+    roster = build.find("VASSAL.build.module.PlayerRoster")
+    assert [e.text for e in roster] == [f.name for f in spies.info.factions]
+    assert "DiceButton" not in tags  # Spies! rolls no dice
+
+
+def test_vmod_help_menu_holds_the_rules_summary_with_its_citations(spies, exported, vmod):
+    _, build, _, _ = vmod
+    help_file = build.find("VASSAL.build.module.Documentation/VASSAL.build.module.documentation.HelpFile")
+    assert help_file.get("fileType") == "archive"
+    with zipfile.ZipFile(exported / "spies.vmod") as archive:
+        page = archive.read(help_file.get("fileName")).decode("utf-8")
+    for card in resolve_cards(spies):
+        assert f"<h2>{card.title}</h2>" in page.replace("&#x27;", "'")
+    assert page.count("<li>") == sum(len(s.items) for c in resolve_cards(spies) for _, side in c.sides() for s in side.sections)
+
+
+def test_vmod_rolls_the_dice_a_game_declares(module_build):
+    for game, kind in (("web-of-spies", "DiceButton"), ("spion-und-spion", "SpecialDiceButton")):
+        data = load_game(game)
+        build = module_build(game)
+        buttons = list(build.iter(f"VASSAL.build.module.{kind}"))
+        assert [b.get("name") for b in buttons] == [d.name for d in data.info.dice]
 
 
 def test_vmod_every_piece_shows_images_present_in_the_module(vmod):
@@ -271,17 +316,45 @@ def test_vmod_every_piece_shows_images_present_in_the_module(vmod):
         assert decode(found[-1][1], ";")[3] == slot.get("gpid")
 
 
-def test_vmod_every_palette_piece_flips_to_its_back_layer_with_ctrl_f(vmod):
+def test_vmod_every_open_palette_piece_flips_to_its_back_layer_with_ctrl_f(spies, vmod):
     names, build, _, sizes = vmod
-    for slot in slots(build, "PieceSlot"):
+    window = build.find("VASSAL.build.module.PieceWindow")
+    open_labels = {k.label for k in spies.info.kinds.values() if not (k.hidden or k.drawn) and not k.back.blank}
+    checked = 0
+    for slot in window.iter("VASSAL.build.widget.PieceSlot"):
         layers = [t for t, _ in traits(slot.text) if t.startswith("emb2;")]
+        masks = [t for t, _ in traits(slot.text) if t.startswith("obs;")]
+        if masks:
+            continue
         assert len(layers) == 1, slot.get("entryName")
+        checked += 1
         fields = decode(layers[0][len("emb2;"):], ";")
         back = decode(fields[15], ",")[0]  # the level images
         assert f"images/{back}" in names
         assert fields[24] == "1" and fields[25] == "false" and fields[26] == "70,130"  # version 1, activated by Ctrl+F
         front = decode(traits(slot.text)[-1][0], ";")[3]
         assert sizes[back] == sizes[front]
+    assert checked and open_labels
+
+
+def test_vmod_hidden_and_drawn_pieces_are_masked_by_their_sides(spies, vmod):
+    _, build, _, _ = vmod
+    window = build.find("VASSAL.build.module.PieceWindow")
+    for listing in window.find("VASSAL.build.widget.TabWidget"):
+        kind = next(k for k in spies.info.kinds.values() if k.label == listing.get("entryName"))
+        for slot in listing.iter("VASSAL.build.widget.PieceSlot"):
+            masks = [t for t, _ in traits(slot.text) if t.startswith("obs;")]
+            assert bool(masks) == (kind.hidden or kind.drawn), slot.get("entryName")
+            if masks:
+                access = decode(masks[0][4:], ";")[5]
+                nation = next((h.get("entryName") for h in listing if slot in list(h)), None)
+                assert access == (f"sides:{nation}" if nation and nation != kind.label else "side:"), slot.get("entryName")
+
+
+def test_vmod_a_piece_printed_alike_on_both_sides_has_no_flip(module_build):
+    build = module_build("web-of-spies")
+    agents = [s for s in build.iter("VASSAL.build.widget.PieceSlot") if s.get("entryName") == "Agent"]
+    assert agents and all(len(traits(s.text)) == 2 for s in agents)  # Delete and the piece: nothing to turn over
 
 
 def test_vmod_palette_holds_every_roster_piece_by_kind_and_nation(spies, vmod):
@@ -304,8 +377,11 @@ def test_vmod_palette_holds_every_roster_piece_by_kind_and_nation(spies, vmod):
 def test_vmod_tiles_and_cards_are_draw_piles(spies, vmod):
     names, build, _, _ = vmod
     piles = list(build.iter("VASSAL.build.module.map.DrawPile"))
-    tiles = [s for p in piles if p.get("faceDown") == "Always" for s in p]
+    tiles = [s for p in piles if p.get("faceDown") == "Always" and p.get("name").startswith("Event Tile") for s in p]
     cards = [s for p in piles if p.get("faceDown") == "Never" for s in p]
+    drawn = {p.get("name"): len(p) for p in piles if p.get("faceDown") == "Always" and not p.get("name").startswith("Event")}
+    assert drawn == {"Secret & Counterspy": 40, "Action chit": sum(p.count for p in spies.pieces if p.kind == "chit")}
+    assert all(p.get("shuffle") == "Always" for p in piles if p.get("faceDown") == "Always")
     assert sorted(s.get("entryName").rstrip("*") for s in tiles) == sorted(t.id for t in spies.tiles)
     assert [s.get("entryName") for s in cards] == [c.title for c in resolve_cards(spies)]
     for slot in tiles:
@@ -323,6 +399,28 @@ def test_vmod_main_map_is_the_poster_at_the_pieces_scale(vmod):
     assert abs(width / piece[0] - 22 / 0.5) < 0.1 and abs(height / piece[1] - 34 / 0.5) < 0.1  # 1/2 inch counters
     for part in ("PieceMover", "KeyBufferer", "MenuDisplayer", "ForwardToKeyBuffer", "StackMetrics"):
         assert main.find(f"VASSAL.build.module.map.{part}") is not None  # drag, select, right-click, keys
+
+
+def test_vmod_each_faction_starts_with_all_its_pieces_in_its_own_stack(spies, vmod):
+    _, build, _, _ = vmod
+    stacks = {s.get("name"): s for s in build.iter("VASSAL.build.module.map.SetupStack")}
+    for faction in spies.info.factions:
+        stack = stacks[f"{faction.name} pieces"]
+        expected = sum(p.count for p in spies.pieces if p.nation == faction.id)
+        assert len(stack) == expected
+        for slot in stack:
+            masks = [(t, state) for t, state in traits(slot.text) if t.startswith("obs;")]
+            for _, state in masks:
+                assert decode(state, ";")[0] == faction.name  # starts masked, to all but its side
+
+
+def test_vmod_main_map_has_a_named_region_on_every_city_and_sea_zone(spies, vmod):
+    _, build, _, _ = vmod
+    board = build.find("VASSAL.build.module.Map/VASSAL.build.module.map.BoardPicker/VASSAL.build.module.map.boardPicker.Board")
+    grid = board.find("VASSAL.build.module.map.boardPicker.board.RegionGrid")
+    assert grid.get("snapto") == "true"
+    names = [r.get("name") for r in grid]
+    assert names == [c.name for c in spies.map.cities] + [z.name for z in spies.map.sea_zones]
 
 
 def test_vmod_piece_slot_ids_are_unique_and_below_the_next_id(vmod):
@@ -368,6 +466,58 @@ def test_images_give_every_piece_a_front_and_a_back(spies, manifest):
     assert sum(1 for r in manifest if r["kind"] == "tile") == 2 * len(spies.tiles)
 
 
+# The services' published template sizes (docs/print-services.md): an image of a poker card, bleed included.
+SERVICE_POKER = {"thegamecrafter": ((825, 1125), "The Game Crafter", "Poker Card"),
+                 "makeplayingcards": ((822, 1122), "MakePlayingCards", "Poker size card (2.5 x 3.5 in)")}
+
+
+@pytest.fixture(scope="session")
+def service_images(tmp_path_factory):
+    """Spies!' images for each service: service -> (folder, manifest rows)."""
+    found = {}
+    for name in SERVICE_POKER:
+        out = tmp_path_factory.mktemp(name)
+        assert export(out, "images", "--game", "spies", "--service", name) == 0
+        folder = out / "spies" / "images"
+        with open(folder / "images.csv", encoding="utf-8", newline="") as handle:
+            found[name] = (folder, list(csv.DictReader(handle)))
+    return found
+
+
+@pytest.mark.parametrize("service", SERVICE_POKER)
+def test_service_prints_every_card_at_its_poker_template_to_the_pixel(service_images, service, spies):
+    folder, rows = service_images[service]
+    size, label, product = SERVICE_POKER[service]
+    cards = [r for r in rows if r["kind"] == "card"]
+    assert len(cards) == 2 * len(resolve_cards(spies))
+    for row in cards:
+        with Image.open(folder / row["file"]) as image:
+            assert image.size == size and round(image.info["dpi"][0]) == 300, row["file"]
+        assert (row["service"], row["product"]) == (label, product)
+        assert (row["trim_width_mm"], row["trim_height_mm"]) == ("63.50", "88.90")  # 2.5 x 3.5 in
+
+
+@pytest.mark.parametrize("service", SERVICE_POKER)
+def test_service_prints_a_face_no_product_fits_at_its_own_size_and_says_so(service_images, service):
+    folder, rows = service_images[service]
+    spy = next(r for r in rows if r["kind"] == "spy")
+    bleed_px = {"thegamecrafter": 37.5, "makeplayingcards": 36}[service]
+    with Image.open(folder / spy["file"]) as image:
+        assert image.size == (round(150 + 2 * bleed_px),) * 2  # a half-inch counter at 300 dpi
+    assert spy["product"].startswith("custom size")
+
+
+def test_service_bleed_is_the_face_drawn_past_its_cut_line(service_images, spies):
+    folder, rows = service_images["thegamecrafter"]
+    card = next(r for r in rows if r["kind"] == "card" and r["face"] == "front")
+    with Image.open(folder / card["file"]) as image:
+        rgb = image.convert("RGB")
+        band = rgb.getpixel((412, 60))  # the title band, inside the cut line
+        assert band != (255, 255, 255)
+        for x in (0, 20, 412, 804, 824):  # the band carried through the bleed above it, corner to corner
+            assert close(rgb.getpixel((x, 0)), band), x
+
+
 def test_images_follow_dpi_and_bleed(tmp_path):
     assert export(tmp_path, "images", "--game", "special-action-tokens", "--dpi", "100", "--bleed", "0") == 0
     folder = tmp_path / "special-action-tokens" / "images"
@@ -387,6 +537,9 @@ def test_images_follow_dpi_and_bleed(tmp_path):
     (("images", "--game", "spies", "--dpi", "0"), "--dpi 0"),
     (("images", "--game", "spies", "--bleed", "-1mm"), "--bleed: cannot be negative"),
     (("tts", "--game", "spies", "--image-url", "example"), "--image-url 'example'"),
+    (("images", "--game", "spies", "--service", "kinkos"), "--service 'kinkos': choose from generic, thegamecrafter"),
+    (("images", "--game", "spies", "--service", "thegamecrafter", "--dpi", "200"), "--service thegamecrafter sets its own"),
+    (("vassal", "--game", "spies", "--service", "thegamecrafter"), "--service: not used by `dossier export vassal`"),
 ])
 def test_export_refuses_bad_input_with_exit_2_and_writes_nothing(cli, tmp_path, args, message):
     result = cli("export", *args, "--out", tmp_path / "out")

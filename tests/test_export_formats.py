@@ -35,8 +35,8 @@ def test_sequence_escapes_the_delimiter_inside_a_value():
     assert decode(encode(["a;b", "c"], ";"), ";") == ["a;b", "c"]
 
 
-def test_sequence_quotes_a_value_that_starts_with_a_backslash():
-    assert encode(["\\x"], ";") == "'\\x'"
+def test_sequence_quotes_a_value_that_ends_with_a_backslash_as_vassal_does():
+    assert encode(["x\\", "y"], ";") == "'x\\';y" and encode(["\\x"], ";") == "\\x"
 
 
 def test_sequence_quotes_a_value_already_in_single_quotes():
@@ -108,7 +108,7 @@ def test_sheets_hold_at_most_69_faces_and_number_cards_by_sheet_and_slot(spies):
 def test_a_board_added_to_the_list_is_shown_by_both_exports(tmp_path, monkeypatch):
     """How a display board is picked up: an entry in boards.BOARDS naming the function that draws it."""
     def display(game, layout, fonts):
-        return Drawing(100.0, 60.0, lambda painter: painter.rect(0, 0, 100.0, 60.0, fill="#336699"))
+        return boards.Picture(Drawing(100.0, 60.0, lambda painter: painter.rect(0, 0, 100.0, 60.0, fill="#336699")))
 
     monkeypatch.setattr(boards, "test_display", display, raising=False)
     monkeypatch.setitem(boards.BOARDS, "display", "generators.export.boards:test_display")

@@ -29,7 +29,7 @@ OUTLINES = {
                         (14.0, 14.0): 6,         # TRAP-B-GONE die faces
                         (60.0, 30.0): 36,        # ZILLION notes
                         (70.0, 40.0): 7},        # 3 Hot-Envelopes, 4 traitor slips
-    "web-of-spies": {(63.0, 88.0): 48,           # 28 Spy Cards, 12 other starting cards, 8 asset cards
+    "web-of-spies": {(63.0, 88.0): 57,           # 28 Spy Cards, 12 other starting cards, 8 asset cards, 9 blank
                      (88.0, 125.0): 4,           # Player Mats
                      (12.7, 12.7): 23},          # 20 agents, 3 asset markers
     "global-1936-spies": {(12.7, 12.7): 9},      # 1/2 inch: one per power, two for Russia

@@ -28,10 +28,13 @@ def export(
                                                  "files on this computer, so that other players see them."),
     dpi: Optional[int] = typer.Option(None, "--dpi", help="images: resolution in dots per inch (default 300)."),
     bleed: Optional[str] = typer.Option(None, "--bleed", help="images: colour carried past each cut line (default 1/8in)."),
+    service: Optional[str] = typer.Option(None, "--service", metavar="thegamecrafter|makeplayingcards|generic",
+                                          help="images: size every face to this print service's template for its product "
+                                               "(poker cards at exactly the pixels asked for), the manifest naming the product."),
 ) -> None:
     """Export a game (every game found when --game is not given) into OUT/<game folder>/: for Tabletop Simulator,
     for VASSAL, or as images for a print-on-demand service."""
-    options = make_export_options(what, out, image_url, dpi, bleed)
+    options = make_export_options(what, out, image_url, dpi, bleed, service)
     check_out(options.out)
     loaded_games = [load_game(name) for name in games_to_use(games)]  # all data checked before anything is drawn
     refuse_shared_folders(loaded_games, options.out)

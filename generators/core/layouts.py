@@ -201,7 +201,7 @@ def preset_file(name: str, game_folder: Path | None = None) -> Path:
         candidate = folder / f"{name}.yaml"
         if candidate.is_file():
             return candidate
-    known = sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.yaml")} - {"paper"})
+    known = sorted({p.stem for f in folders if f.is_dir() for p in f.glob("*.yaml")} - {"paper", "print-services"})
     raise UnknownNameError("layout preset", name, NameIndex("layout preset", known).closest(name))
 
 

@@ -84,13 +84,28 @@ class FaceTemplate(Record):
 
 
 class Kind(Record):
-    """A kind of piece: its size on the sheet, how copies are told apart, and its two faces."""
+    """A kind of piece: its size on the sheet, how copies are told apart, and its two faces.
+
+    `hidden`: the game keeps these pieces face down, seen only by their owner (online tables mask
+    them to every other side); `drawn`: players draw them at random from a shuffled pile or cup.
+    """
 
     label: str
     size: str
     unique_by: list[str] = Field(default_factory=list)
     front: Optional[FaceTemplate] = None
     back: FaceTemplate = Field(default_factory=lambda: FaceTemplate(blank=True))
+    hidden: bool = False
+    drawn: bool = False
+
+
+class Die(Record):
+    """A die the game rolls: `sides` numbered faces, or the pictures or words of `faces` in order."""
+
+    name: str
+    sides: int = Field(default=6, ge=2, le=100)
+    count: int = Field(default=1, ge=1, le=20)
+    faces: list[str] = Field(default_factory=list)
 
 
 class Piece(Record):
@@ -180,6 +195,7 @@ class GameInfo(Record):
     lists: dict[str, list[str]] = Field(default_factory=dict)
     piece_fields: dict[str, PieceField] = Field(default_factory=dict)
     award_kinds: dict[str, AwardKind] = Field(default_factory=dict)
+    dice: list[Die] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _piece_fields_are_new(self):

@@ -3,7 +3,8 @@ in memory and returns it as a Bundle for output.publish to write.
 
     tts     OUT/<game>/tts/<game>.json, a Tabletop Simulator saved object, and its images
     vassal  OUT/<game>/<game>.vmod, a VASSAL module
-    images  OUT/<game>/images/<kind>/<id>-front.png and -back.png, and images.csv
+    images  OUT/<game>/images/<kind>/<id>-front.png and -back.png, and images.csv; with --service, each face
+            at the size the print service's template asks for (print_services.py)
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class ExportOptions:
     image_url: str | None = None
     dpi: int = DPI
     bleed: float = 3.175
+    service: str = "generic"
 
     def game_dir(self, game: "Game") -> Path:
         """The folder a game's export lands in: OUT/<the game folder's name>."""
@@ -52,14 +54,24 @@ class ExportOptions:
 
 
 def make_export_options(fmt: str, out: Path, image_url: str | None = None, dpi: int | None = None,
-                        bleed: str | None = None) -> ExportOptions:
+                        bleed: str | None = None, service: str | None = None) -> ExportOptions:
     """ExportOptions from command-line text; a value that cannot be read, or that the format does not use, is refused."""
+    from .print_services import GENERIC
+    from .print_services import service as find_service
+
     if fmt not in FORMATS:
         raise OptionError(f"unknown export {fmt!r}; choose from {', '.join(FORMATS)}")
     unused = [name for name, value, used_by in (("--image-url", image_url, "tts"), ("--dpi", dpi, "images"),
-                                                ("--bleed", bleed, "images")) if value is not None and fmt != used_by]
+                                                ("--bleed", bleed, "images"), ("--service", service, "images"))
+              if value is not None and fmt != used_by]
     if unused:
         raise OptionError(f"{', '.join(unused)}: not used by `dossier export {fmt}`")
+    if service is not None and service != GENERIC:
+        chosen = find_service(service)
+        given = [name for name, value in (("--dpi", dpi), ("--bleed", bleed)) if value is not None]
+        if given:
+            raise OptionError(f"{', '.join(given)}: --service {service} sets its own ({chosen.label}'s template)")
+        return ExportOptions(out=Path(out), dpi=chosen.dpi, bleed=chosen.bleed, service=service)
     if dpi is not None and not 1 <= dpi <= MAX_DPI:
         raise OptionError(f"--dpi {dpi}: choose a resolution from 1 to {MAX_DPI}")
     bleed_mm = read_option("--bleed", parse_length, bleed or BLEED)
@@ -70,11 +82,24 @@ def make_export_options(fmt: str, out: Path, image_url: str | None = None, dpi: 
 
 
 def _image_url(text: str) -> str:
-    parts = urlsplit(text.strip())
+    """The address images are served from, as given; one a save could not use as a folder of images is refused."""
+    shown = repr(text[:200])
+    hint = "give the address the images will be served from, like https://example.org/images"
+    stripped = text.strip()
+    if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in stripped):
+        raise OptionError(f"--image-url {shown}: holds a space, tab, newline or control character; "
+                          "write a space as %20")
+    try:
+        parts = urlsplit(stripped)
+        parts.port  # reading the port checks it (a port above 65535, or not a number, is refused here)
+    except ValueError as exc:
+        raise OptionError(f"--image-url {shown}: not an address ({exc}); {hint}") from None
     if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.scheme == "file"):
-        raise OptionError(f"--image-url {text!r}: give the address the images will be served from, "
-                          "like https://example.org/images")
-    return text.strip().rstrip("/")
+        raise OptionError(f"--image-url {shown}: {hint}")
+    if parts.query or parts.fragment or "#" in stripped or "?" in stripped:
+        raise OptionError(f"--image-url {shown}: an address with a ?query or #fragment cannot have file names "
+                          f"added to its end; {hint}")
+    return stripped.rstrip("/")
 
 
 def exporter(fmt: str) -> Callable[["Game", ExportOptions], "Bundle"]:

@@ -46,7 +46,9 @@ class Part:
     it ("Georgi 1"), `label` the longer name of messages ("Georgi (spy, Russia)"); `group` is the
     palette or deck it belongs in, broadest first ("Spy", "Russia"); `size` is in mm; `text` is
     what it says, for a tooltip, and `back_name` what its back says (how a table calls it face down);
-    `copies` is how many the game has.
+    `copies` is how many the game has; `owner` is the faction whose side holds it (None: no one's, or
+    whoever draws it); `hidden` says the game keeps it face down, seen only by its owner, and `drawn`
+    that players draw it at random from a shuffled pile.
     """
 
     kind: str
@@ -60,6 +62,9 @@ class Part:
     copies: int = 1
     text: str = ""
     back_name: str = ""
+    owner: str | None = None
+    hidden: bool = False
+    drawn: bool = False
 
     @property
     def key(self) -> str:
@@ -93,7 +98,8 @@ def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
         merged[key] = Part(kind=piece.kind, id=slug(piece.nation or "", name), name=name, label=item.label,
                            group=(kind.label, nation) if nation else (kind.label,), size=item.size,
                            front=item.front, back=item.back or blank_side(PAPER), copies=piece.count,
-                           text=_face_text(front), back_name=_face_text(back))
+                           text=_face_text(front), back_name=_face_text(back), owner=nation,
+                           hidden=kind.hidden, drawn=kind.drawn)
     return list(merged.values())
 
 
@@ -111,7 +117,8 @@ def tile_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
         nation = text.nation or (game.info.tile_pool or "").capitalize()
         parts.append(Part(kind=TILE, id=slug(tile.id), name=text.label, label=item.label,
                           group=(label, nation) if nation else (label,), size=item.size, front=item.front,
-                          back=back, text=" ".join((text.years, text.event, *text.awards)), back_name=label))
+                          back=back, text=" ".join((text.years, text.event, *text.awards)), back_name=label,
+                          hidden=True, drawn=True))
     return parts
 
 

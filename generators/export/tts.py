@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.errors import OptionError
 from ..printing.fonts import register_fonts
 from ..printing.painter import Drawing
 from .boards import Board, game_boards
@@ -43,6 +44,14 @@ DECK_SPACING = 5.0  # TTS units between decks, laid out in rows in front of the 
 DECKS_PER_ROW = 10
 DECK_ROW = -40.0  # where the first row sits
 BOARD_SPACING = 60.0
+VERSION = "v13.2.2"  # the TTS release whose save keys these are (its saves carry "VersionNumber")
+# Where a custom board's image lies in its own coordinates: centred, its longer side this many units at
+# scale 1 (assumed: TTS documents no figure; snap points are placed on the image's spaces through it).
+BOARD_SPAN = 20.0
+BOARD_SCALE = 1.0
+# The seats' colours in TTS's order, one hand per faction (a hand hides what it holds from every other seat).
+SEATS = ("White", "Red", "Orange", "Yellow", "Green", "Blue", "Purple", "Pink", "Teal", "Brown")
+HAND_ROW = 30.0  # how far in front of the boards the hands sit
 
 
 @dataclass(frozen=True)
@@ -147,18 +156,23 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
         groups.setdefault(part.group, []).append(part)
     for i, (group, members) in enumerate(groups.items()):
         objects.append(deck_object(game, group, members, sheets, url, i, len(groups)))
-    save = {
-        "SaveName": game.info.title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
-        "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects,
-    }
-    saved_object = (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    objects += hand_objects(game)
+    saved_object = (json.dumps(save_file(game, objects), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     return Bundle(folder, {f"{game.name}.json": saved_object, **files})
 
 
 def local_url(path: Path) -> str:
     """A file on this computer the way TTS records one in its saves: file:/// and the path as the system spells
-    it, spaces and all, with no %20 escapes ("file:///C:\\Users\\Ann\\My Games\\x.png")."""
-    return "file:///" + str(path.resolve()).lstrip("/")
+    it, spaces and all, with no %20 escapes ("file:///C:\\Users\\Ann\\My Games\\x.png"). A path that is not
+    UTF-8 text cannot be written in a save: OptionError says so."""
+    text = str(path.resolve())
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        spelled = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise OptionError(f"{spelled}: this path is not UTF-8 text, which a Tabletop Simulator save cannot "
+                          "name; export to a folder whose name is (--out), or serve the images (--image-url)") from None
+    return "file:///" + text.lstrip("/")
 
 
 def _guid(*words: object) -> str:
@@ -171,14 +185,80 @@ def _transform(x: float, z: float, scale: float = 1.0, face_down: bool = False) 
             "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 
 
+def tts_object(name: str, guid: str, transform: dict, **fields) -> dict:
+    """An object with every key TTS itself writes on one (its defaults), then `fields`."""
+    obj = {
+        "GUID": guid, "Name": name, "Transform": transform, "Nickname": "", "Description": "", "GMNotes": "",
+        "AltLookAngle": {"x": 0.0, "y": 0.0, "z": 0.0}, "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
+        "LayoutGroupSortIndex": 0, "Value": 0, "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False,
+        "MeasureMovement": False, "DragSelectable": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+        "GridProjection": False, "HideWhenFaceDown": False, "Hands": False, "LuaScript": "", "LuaScriptState": "",
+        "XmlUI": "",
+    }
+    obj.update(fields)
+    return obj
+
+
+def board_size(board: Board) -> tuple[float, float]:
+    """The board's width and depth in TTS units at BOARD_SCALE."""
+    longer = max(board.drawing.width, board.drawing.height)
+    return (BOARD_SPAN * board.drawing.width / longer, BOARD_SPAN * board.drawing.height / longer)
+
+
+def snap_points(board: Board) -> list[dict]:
+    """A snap point on each space of `board`, in the board's own coordinates (x right, z up the image)."""
+    width, depth = board_size(board)
+    sx, sz = width / board.drawing.width, depth / board.drawing.height
+    return [{"Position": {"x": round((space.x - board.drawing.width / 2) * sx, 4), "y": 0.0,
+                          "z": round((board.drawing.height / 2 - space.y) * sz, 4)},
+             "Rotation": {"x": 0.0, "y": 0.0, "z": 0.0}} for space in board.spaces]
+
+
 def board_object(game: "Game", board: Board, image: str, index: int, count: int) -> dict:
-    """A custom board showing `board`, locked in place; boards side by side."""
+    """A custom board showing `board`, locked in place, a snap point on each of its spaces; boards side by side."""
+    transform = _transform((index - (count - 1) / 2) * BOARD_SPACING, 0.0, BOARD_SCALE)
+    fields = {"AttachedSnapPoints": snap_points(board)} if board.spaces else {}
+    return tts_object("Custom_Board", _guid(game.name, "board", board.name), transform, Nickname=board.title,
+                      Locked=True, CustomImage={"ImageURL": image, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                                                "WidthScale": 0.0}, **fields)
+
+
+def hand_objects(game: "Game") -> list[dict]:
+    """A hand zone per faction, in the seats' colours: what a player holds there only that seat sees."""
+    factions = game.info.factions[:len(SEATS)]
+    hands = []
+    for i, (faction, colour) in enumerate(zip(factions, SEATS)):
+        x = (i - (len(factions) - 1) / 2) * 12.0
+        transform = {"posX": round(x, 4), "posY": 4.0, "posZ": HAND_ROW, "rotX": 0.0, "rotY": 0.0, "rotZ": 0.0,
+                     "scaleX": 11.0, "scaleY": 9.0, "scaleZ": 4.0}
+        hands.append(tts_object("HandTrigger", _guid(game.name, "hand", faction.id), transform,
+                                Nickname=f"{faction.name} hand", FogColor=colour, Locked=True, Grid=False,
+                                Snap=False, DragSelectable=False, ColorDiffuse={"r": 1.0, "g": 1.0, "b": 1.0, "a": 0.0}))
+    return hands
+
+
+def save_file(game: "Game", objects: list[dict]) -> dict:
+    """The save's top level with every key a TTS save carries, TTS's defaults where the game sets none."""
+    factions = game.info.factions[:len(SEATS)]
     return {
-        "Name": "Custom_Board", "Transform": _transform((index - (count - 1) / 2) * BOARD_SPACING, 0.0),
-        "Nickname": board.title, "Description": "", "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
-        "Locked": True, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
-        "CustomImage": {"ImageURL": image, "ImageSecondaryURL": "", "WidthScale": 0.0},
-        "GUID": _guid(game.name, "board", board.name),
+        "SaveName": game.info.title, "EpochTime": 0, "Date": "", "VersionNumber": VERSION, "GameMode": game.info.title,
+        "GameType": "", "GameComplexity": "", "PlayingTime": [0, 0], "PlayerCounts": [0, 0], "Tags": [],
+        "Gravity": 0.5, "PlayArea": 0.5, "Table": "Table_RPG", "Sky": "Sky_Museum", "Note": "",
+        "TabStates": {"0": {"title": "Rules", "body": "", "color": "Grey", "visibleColor": {"r": 0.5, "g": 0.5, "b": 0.5},
+                            "id": 0}},
+        "Grid": {"Type": 0, "Lines": False, "Color": {"r": 0.0, "g": 0.0, "b": 0.0}, "Opacity": 0.75,
+                 "ThickLines": False, "Snapping": False, "Offset": False, "BothSnapping": False, "xSize": 2.0,
+                 "ySize": 2.0, "PosOffset": {"x": 0.0, "y": 1.0, "z": 0.0}},
+        "Lighting": {"LightIntensity": 0.54, "LightColor": {"r": 1.0, "g": 0.98, "b": 0.89}, "AmbientIntensity": 1.3,
+                     "AmbientType": 0, "AmbientSkyColor": {"r": 0.5, "g": 0.5, "b": 0.5},
+                     "AmbientEquatorColor": {"r": 0.5, "g": 0.5, "b": 0.5},
+                     "AmbientGroundColor": {"r": 0.5, "g": 0.5, "b": 0.5}, "ReflectionIntensity": 1.0, "LutIndex": 0,
+                     "LutContribution": 1.0},
+        "Hands": {"Enable": bool(factions), "DisableUnused": False, "Hiding": 0},
+        "ComponentTags": {"labels": []}, "Turns": {"Enable": False, "Type": 0, "TurnOrder": [], "Reverse": False,
+                                                  "SkipEmpty": False, "DisableInteractions": False, "PassTurns": True,
+                                                  "TurnColor": ""},
+        "DecalPallet": [], "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "SnapPoints": [], "ObjectStates": objects,
     }
 
 
@@ -191,8 +271,8 @@ def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets:
                             "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": True,
                             "Type": CARD_TYPE if s.parts[0].kind == CARD else TILE_TYPE} for n, s in sorted(used.items())}
     kind = parts[0].kind
-    face_down = kind == TILE  # event tiles are drawn blind
-    in_hands = kind in (TILE, CARD)  # what a player holds hidden; pieces stay on the table
+    face_down = parts[0].drawn  # event tiles, and pieces drawn at random, are drawn blind
+    in_hands = kind == CARD or parts[0].drawn or parts[0].hidden  # what a player may hold hidden in a hand
     scale = parts[0].size[0] / CARD_WIDTH
     columns = min(count, DECKS_PER_ROW)
     x = (index % DECKS_PER_ROW - (columns - 1) / 2) * DECK_SPACING
@@ -201,18 +281,14 @@ def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets:
     for part in parts:
         card_id = sheet_of[part.key].card_id(part)
         for copy in range(part.copies):
-            cards.append({
-                "Name": "Card", "Transform": _transform(x, z, scale, face_down), "Nickname": part.name,
-                "Description": f"{part.label}\n{part.text}".strip(), "CardID": card_id,
-                "SidewaysCard": part.size[0] > part.size[1], "Hands": in_hands, "HideWhenFaceDown": True,
-                "CustomDeck": {str(card_id // 100): custom_deck[str(card_id // 100)]},
-                "GUID": _guid(game.name, part.key, copy),
-            })
+            cards.append(tts_object(
+                "Card", _guid(game.name, part.key, copy), _transform(x, z, scale, face_down), Nickname=part.name,
+                Description=f"{part.label}\n{part.text}".strip(), CardID=card_id,
+                SidewaysCard=part.size[0] > part.size[1], Hands=in_hands, HideWhenFaceDown=True,
+                CustomDeck={str(card_id // 100): custom_deck[str(card_id // 100)]}))
     if len(cards) == 1:
         return cards[0]
-    return {
-        "Name": "DeckCustom", "Transform": _transform(x, z, scale, face_down), "Nickname": " · ".join(group),
-        "Description": "", "Hands": in_hands, "HideWhenFaceDown": True, "SidewaysCard": parts[0].size[0] > parts[0].size[1],
-        "DeckIDs": [card["CardID"] for card in cards], "CustomDeck": custom_deck, "ContainedObjects": cards,
-        "GUID": _guid(game.name, "deck", *group),
-    }
+    return tts_object("DeckCustom", _guid(game.name, "deck", *group), _transform(x, z, scale, face_down),
+                      Nickname=" · ".join(group), Hands=in_hands, HideWhenFaceDown=True,
+                      SidewaysCard=parts[0].size[0] > parts[0].size[1], DeckIDs=[card["CardID"] for card in cards],
+                      CustomDeck=custom_deck, ContainedObjects=cards)

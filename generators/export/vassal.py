@@ -4,16 +4,27 @@ A module is a zip holding `buildFile.xml` (the module's components as XML elemen
 their Java classes), `moduledata` (name, version, description) and the images under `images/`
 (VASSAL's GameModule, ModuleMetaData and DataArchive; see ../shared/FORMATS.md).
 
-What the module holds:
+What the module holds, in the order VASSAL builds it (GlobalOptions before the first map, or the
+main map is docked into no window: Map.addTo asks GlobalOptions whether one window is used):
+- the Help menu's rules summary (Documentation), a side per faction (PlayerRoster; VASSAL adds
+  the observer), the global options and the chat log;
 - a map window per board (boards.py), the first one the main map, each board drawn at DPI with
-  the pieces at the same resolution, so a piece sits on the map at its printed size;
+  the pieces at the same resolution, so a piece sits on the map at its printed size; a board
+  with spaces (the poster's cities and sea zones) carries a region grid, a named region on each,
+  so that a piece dropped near a city snaps onto it and the log names the places it moved between;
+- a table window: along its top the draw piles (the event tiles face down in a pile per nation,
+  each kind of piece the game draws at random face down and shuffled, the reference cards face
+  up), below them each faction's pieces in a stack of its own (a set-up stack per faction), and
+  room to lay out pieces (the whole play area of a game without a map);
 - a piece palette, a tab per kind of piece and inside it a list by nation, every distinct roster
-  piece once (drag out as many as needed): its front is the piece's image and its back a layer
-  over it that Ctrl+F turns on and off, named as the back reads so that a face-down piece does
-  not give its name away in the log;
-- a table window: along its top the draw piles, the event tiles face down in a pile per nation
-  (a mask trait shows their blank back) and the reference cards face up (flipped with Ctrl+F as
-  pieces are), and below them room to lay out pieces (the whole play area of a game without a map).
+  piece once (drag out as many as needed);
+- the notes window, the piece inventory, and a button per die the game rolls.
+
+A piece the game keeps face down (a kind marked `hidden`) is masked (Obscurable): its owner's side
+sees its face, every other side its back and the back's name, also in the move log (VASSAL reports
+moves with every mask closed). A faction's pieces start masked to their faction's side; a piece of
+no faction belongs to the side that masks or draws it. Other pieces whose back differs from their
+front turn over with Ctrl+F (a Layer); a piece printed alike on both sides has no such command.
 
 A piece is written as VASSAL writes it: an AddPiece command ("+/id/type/state") whose type and state
 are the traits from the outermost in, tab-separated, each trait's fields encoded by
@@ -36,10 +47,14 @@ from ..printing.fonts import register_fonts
 from .boards import Board, game_boards
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
-from .raster import PngWriter, rasterise, side_drawing
+from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
+from .rules_page import rules_summary_html
 from .sequence import encode
+from .spaces import Space
 
 if TYPE_CHECKING:
+    from PIL.Image import Image
+
     from ..core.game import Game
     from .exports import ExportOptions
 
@@ -54,14 +69,20 @@ TABLE = (24, 16)  # inches: the table is at least this large, with its piles alo
 # What every map needs to be played on: VASSAL adds these itself only to a map made in its editor (Map.build).
 MAP_PARTS = ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter", "MenuDisplayer", "MapCenterer",
              "StackExpander", "PieceMover", "KeyBufferer", "ImageSaver", "CounterDetailViewer", "Zoomer")
+STACK_LABEL = 20  # pixels between the piles and the factions' stacks
+RULES_PAGE = "rules-summary.html"
+ABOUT_IMAGE = "about.png"
+ABOUT_SIZE = (400, 400)  # pixels the About screen's picture fits in
 MODULE = "VASSAL.build.GameModule"
+ROSTER, GLOBAL_OPTIONS = "VASSAL.build.module.PlayerRoster", "VASSAL.build.module.GlobalOptions"
 MAP = "VASSAL.build.module.Map"
 PKG_MAP = "VASSAL.build.module.map."
 BOARD = PKG_MAP + "boardPicker.Board"
 PIECE_WINDOW = "VASSAL.build.module.PieceWindow"
 TAB, LIST, PANEL = "VASSAL.build.widget.TabWidget", "VASSAL.build.widget.ListWidget", "VASSAL.build.widget.PanelWidget"
 PIECE_SLOT, CARD_SLOT = "VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot"
-DRAW_PILE = PKG_MAP + "DrawPile"
+DRAW_PILE, SETUP_STACK = PKG_MAP + "DrawPile", PKG_MAP + "SetupStack"
+REGION_GRID, REGION = PKG_MAP + "boardPicker.board.RegionGrid", PKG_MAP + "boardPicker.board.Region"
 
 
 # --- traits ----------------------------------------------------------------------------------
@@ -94,10 +115,14 @@ def flip_layer(image: str, name: str) -> Trait:
     return Trait("emb2;" + encode(fields, ";"), "-1")
 
 
-def mask(image: str, name: str) -> Trait:
-    """Obscurable (a Mask): face down it shows `image` and the name `name` to all but its owner; Ctrl+F turns it."""
-    fields = [FLIP_KEY, image, FLIP, "P", name or "?", "player:", "Peek", FACE_DOWN, False, "", ""]
-    return Trait("obs;" + encode(fields, ";"), encode(["null", ""], ";"))
+def mask(image: str, name: str, sides: Sequence[str] | None = None, masked_by: str | None = None) -> Trait:
+    """Obscurable (a Mask): masked, it shows `image` and the name `name` to all but its owner; Ctrl+F turns it.
+
+    `sides`: only these sides may mask and see it (VASSAL's "sides:" access); None: it belongs to the
+    side that masks it ("side:"). `masked_by`: the side it starts masked by (None: face up)."""
+    access = "sides:" + encode(sides, ":") if sides else "side:"
+    fields = [FLIP_KEY, image, FLIP, "P", name or "?", access, "Peek", FACE_DOWN, False, "", ""]
+    return Trait("obs;" + encode(fields, ";"), encode([masked_by or "null", ""], ";"))
 
 
 def delete() -> Trait:
@@ -120,11 +145,22 @@ def image_name(part: Part, side: str) -> str:
     return f"{part.kind}-{part.id}-{side}.png"
 
 
-class ModuleWriter:
-    """Builds buildFile.xml for a game, numbering piece slots as it goes."""
+def pixel(mm: float) -> int:
+    """A length on a board or the table in VASSAL's pixels (DPI)."""
+    return round(mm / MM_PER_INCH * DPI)
 
-    def __init__(self, game: "Game", parts: list[Part], boards: list[Board], sizes: dict[str, tuple[int, int]]):
+
+class ModuleWriter:
+    """Builds buildFile.xml for a game, numbering piece slots as it goes.
+
+    `two_faced` holds the keys of the parts whose back looks different from their front.
+    """
+
+    def __init__(self, game: "Game", parts: list[Part], boards: list[Board], sizes: dict[str, tuple[int, int]],
+                 two_faced: set[str], has_rules: bool):
         self.game, self.parts, self.boards, self.sizes = game, parts, boards, sizes
+        self.two_faced, self.has_rules = two_faced, has_rules
+        self.sides = [f.name for f in game.info.factions]
         self.next_gpid = 1
 
     def build_file(self) -> ET.Element:
@@ -132,20 +168,68 @@ class ModuleWriter:
         root = ET.Element(MODULE, name=game.info.title, version=__version__, VassalVersion=VASSAL_VERSION,
                           description=description(game))
         ET.SubElement(root, "VASSAL.build.module.BasicCommandEncoder")
+        self.documentation(root)
+        if self.sides:
+            roster = ET.SubElement(root, ROSTER, buttonText="Retire", buttonToolTip="Switch sides or become an observer")
+            for side in self.sides:
+                ET.SubElement(roster, "entry").text = side
+        ET.SubElement(root, GLOBAL_OPTIONS, autoReport="Always", nonOwnerUnmaskable="Never", markMoved="Never",
+                      centerOnMove="Use Preferences Setting", chatterHTMLSupport="Never",
+                      hotKeysOnClosedWindows="Never", inventoryForAll="Always", playerIdFormat="$PlayerName$")
+        ET.SubElement(root, "VASSAL.build.module.Chatter")
         for i, board in enumerate(self.boards):
-            self.map_window(root, board.title, board.title, f"board-{board.name}.png", None, main=i == 0)
+            self.map_window(root, board.title, board.title, f"board-{board.name}.png", None, main=i == 0,
+                            spaces=board.spaces)
+        self.table_window(root, main=not self.boards)
         pieces = [p for p in self.parts if p.kind not in (TILE, CARD)]
         if pieces:
             self.palette(root, pieces)
-        self.table_window(root, [p for p in self.parts if p.kind in (TILE, CARD)], main=not self.boards)
+        ET.SubElement(root, "VASSAL.build.module.NotesWindow", name="Notes", buttonText="Notes",
+                      tooltip="Notes: public, and private to your side", hotkey="", icon="")
+        ET.SubElement(root, "VASSAL.build.module.Inventory", name="Inventory", text="Inventory",
+                      tooltip="Every piece in play, by map and place", hotkey="", icon="",
+                      groupBy="CurrentMap,LocationName", include="", leafFormat="$PieceName$",
+                      nonLeafFormat="$PropertyValue$", sides="", showMenu="true", centerOnPiece="true",
+                      drawPieces="true", pieceZoom="0.33", sortPieces="true", sorting="alpha")
+        for die in game.info.dice:
+            self.dice_button(root, die)
         root.set("nextPieceSlotId", str(self.next_gpid))
         return root
 
+    def documentation(self, root: ET.Element) -> None:
+        docs = ET.SubElement(root, "VASSAL.build.module.Documentation")
+        # the Help menu's About screen; its picture is also the side bar of the game set-up wizard
+        ET.SubElement(docs, "VASSAL.build.module.documentation.AboutScreen", title=f"About {self.game.info.title}",
+                      fileName=ABOUT_IMAGE)
+        if self.has_rules:
+            ET.SubElement(docs, "VASSAL.build.module.documentation.HelpFile", title="Rules summary",
+                          fileName=RULES_PAGE, fileType="archive")
+
+    def dice_button(self, root: ET.Element, die) -> None:
+        if not die.faces:
+            ET.SubElement(root, "VASSAL.build.module.DiceButton", name=die.name, text=die.name,
+                          tooltip=f"Roll the {die.name}", hotkey="", icon="", nDice=str(die.count),
+                          nSides=str(die.sides), plus="0", addToTotal="0", reportTotal="false", prompt="false",
+                          reportFormat="** $name$ = $result$ *** <$PlayerName$>")
+            return
+        button = ET.SubElement(root, "VASSAL.build.module.SpecialDiceButton", name=die.name, text=die.name,
+                               tooltip=f"Roll the {die.name}", hotkey="", icon="", resultChatter="true",
+                               format="** $name$ = $result1$ *** <$playerName$>", resultWindow="false",
+                               resultButton="false", windowTitleResultFormat="$name$", windowX="100",
+                               windowY="100", backgroundColor="255,255,255")
+        for _ in range(die.count):
+            special = ET.SubElement(button, "VASSAL.build.module.SpecialDie", name=die.name, format="$result$")
+            for i, face in enumerate(die.faces):
+                ET.SubElement(special, "VASSAL.build.module.SpecialDieFace", text=face, value=str(i + 1), icon="")
+
     def map_window(self, root: ET.Element, name: str, board_name: str, image: str | None,
-                   plain: tuple[int, int] | None, main: bool) -> ET.Element:
+                   plain: tuple[int, int] | None, main: bool, spaces: Sequence[Space] = ()) -> ET.Element:
         window = ET.SubElement(root, MAP, mapName=name, allowMultiple="false", backgroundcolor="255,255,255",
                                markMoved="Never", launch="false" if main else "true", buttonName="" if main else name,
-                               tooltip="" if main else f"Show or hide the {name} window", hotkey="")
+                               tooltip="" if main else f"Show or hide the {name} window", hotkey="",
+                               moveWithinFormat="$pieceName$ moves $previousLocation$ -> $location$ *",
+                               moveToFormat="$pieceName$ moves $previousLocation$ -> $location$ *",
+                               createFormat="$pieceName$ created in $location$ *")
         picker = ET.SubElement(window, PKG_MAP + "BoardPicker")
         board = ET.SubElement(picker, BOARD, name=board_name, reversible="false")
         if image:
@@ -154,6 +238,10 @@ class ModuleWriter:
             board.set("width", str(plain[0]))
             board.set("height", str(plain[1]))
             board.set("color", TABLE_COLOUR)
+        if spaces:
+            grid = ET.SubElement(board, REGION_GRID, snapto="true", visible="false", fontsize="9")
+            for space in spaces:
+                ET.SubElement(grid, REGION, name=space.name, originx=str(pixel(space.x)), originy=str(pixel(space.y)))
         for part in MAP_PARTS:
             ET.SubElement(window, PKG_MAP + part)
         return window
@@ -164,6 +252,17 @@ class ModuleWriter:
         width, height = self.sizes[part.key]
         slot = ET.SubElement(parent, element, entryName=part.name, gpid=str(gpid), width=str(width), height=str(height))
         slot.text = add_piece([*traits, basic_piece(image_name(part, "front"), part.name, gpid)])
+
+    def turning(self, part: Part, masked: bool = False) -> list[Trait]:
+        """How `part` turns over: masked to other sides if the game hides it or draws it blind, else a back
+        layer if its back differs from its front, else not at all. `masked`: it starts masked to its owner."""
+        back = image_name(part, "back")
+        if part.hidden or part.drawn:
+            return [mask(back, part.back_name, [part.owner] if part.owner else None,
+                         masked_by=part.owner if masked and part.owner else None)]
+        if part.key in self.two_faced:
+            return [flip_layer(back, part.back_name)]
+        return []
 
     def palette(self, root: ET.Element, pieces: list[Part]) -> None:
         window = ET.SubElement(root, PIECE_WINDOW, name="Pieces", text="Pieces", tooltip="Show or hide the pieces",
@@ -179,33 +278,54 @@ class ModuleWriter:
                                             vert="false", scale="1.0") for g in groups}
             for group, members in groups.items():
                 for part in members:
-                    self.slot(holders[group], PIECE_SLOT, part,
-                              [delete(), flip_layer(image_name(part, "back"), part.back_name)])
+                    self.slot(holders[group], PIECE_SLOT, part, [delete(), *self.turning(part)])
 
-    def table_window(self, root: ET.Element, parts: list[Part], main: bool) -> None:
-        piles: dict[tuple[str, ...], list[Part]] = {}
-        for part in parts:
-            piles.setdefault(part.group, []).append(part)
+    def table_window(self, root: ET.Element, main: bool) -> None:
+        """The table: draw piles along the top, each faction's pieces in its own stack below them."""
+        piles: dict[tuple[str, ...], list[Part]] = {}  # tiles and cards by group; other drawn pieces by their back
+        for part in self.parts:
+            if part.kind in (TILE, CARD):
+                piles.setdefault(part.group, []).append(part)
+            elif part.drawn and part.owner is None:
+                piles.setdefault(("", part.back_name), []).append(part)
+        stacks: dict[str, list[Part]] = {}
+        for part in self.parts:
+            if part.owner and part.kind not in (TILE, CARD):
+                stacks.setdefault(part.owner, []).append(part)
         name = f"{self.game.info.title} table"
-        extents = [(max(self.sizes[p.key][0] for p in members), max(self.sizes[p.key][1] for p in members))
-                   for members in piles.values()]
-        size = (max(sum(w for w, _ in extents) + PILE_GAP * (len(extents) + 1), TABLE[0] * DPI),
-                max(max((h for _, h in extents), default=0) + 2 * PILE_GAP, TABLE[1] * DPI))
-        window = self.map_window(root, name, name, None, size, main)
+
+        def extent(members: list[Part]) -> tuple[int, int]:
+            return max(self.sizes[p.key][0] for p in members), max(self.sizes[p.key][1] for p in members)
+
+        pile_sizes = [extent(m) for m in piles.values()]
+        stack_sizes = [extent(m) for m in stacks.values()]
+        pile_row = max((h for _, h in pile_sizes), default=0)
+        stack_row = max((h for _, h in stack_sizes), default=0)
+        width = max(sum(w for w, _ in sizes) + PILE_GAP * (len(sizes) + 1) for sizes in (pile_sizes, stack_sizes))
+        height = pile_row + stack_row + 3 * PILE_GAP + STACK_LABEL
+        window = self.map_window(root, name, name, None, (max(width, TABLE[0] * DPI), max(height, TABLE[1] * DPI)), main)
         x = PILE_GAP
-        for (group, members), (width, height) in zip(piles.items(), extents):
-            tiles = members[0].kind == TILE
-            pile = ET.SubElement(window, DRAW_PILE, name=" · ".join(group), owningBoard=name, x=str(x + width // 2),
-                                 y=str(PILE_GAP + height // 2), width=str(width), height=str(height),
-                                 faceDown="Always" if tiles else "Never", drawFaceUp="false",
-                                 shuffle="Always" if tiles else "Never", reversible="false", allowMultiple="true",
+        for (group, members), (w, h) in zip(piles.items(), pile_sizes):
+            face_down = members[0].kind != CARD
+            title = " · ".join(group) if group[0] else " & ".join(dict.fromkeys(p.group[0] for p in members))
+            pile = ET.SubElement(window, DRAW_PILE, name=title, owningBoard=name, x=str(x + w // 2),
+                                 y=str(PILE_GAP + h // 2), width=str(w), height=str(h),
+                                 faceDown="Always" if face_down else "Never", drawFaceUp="false",
+                                 shuffle="Always" if face_down else "Never", reversible="false", allowMultiple="true",
                                  allowSelect="true", draw="true", color="0,0,0", reshufflable="false")
             for part in members:
-                back = image_name(part, "back")
-                traits = [mask(back, part.back_name) if tiles else flip_layer(back, part.back_name)]
+                traits = self.turning(part) if face_down else [flip_layer(image_name(part, "back"), part.back_name)]
                 for _ in range(part.copies):
                     self.slot(pile, CARD_SLOT, part, traits)
-            x += width + PILE_GAP
+            x += w + PILE_GAP
+        x, y = PILE_GAP, pile_row + 2 * PILE_GAP + STACK_LABEL
+        for (owner, members), (w, h) in zip(stacks.items(), stack_sizes):
+            stack = ET.SubElement(window, SETUP_STACK, name=f"{owner} pieces", owningBoard=name,
+                                  useGridLocation="false", location="", x=str(x + w // 2), y=str(y + h // 2))
+            for part in members:
+                for _ in range(part.copies):
+                    self.slot(stack, PIECE_SLOT, part, [delete(), *self.turning(part, masked=True)])
+            x += w + PILE_GAP
 
 
 def _grouped(parts: list[Part]) -> dict[str, dict[tuple[str, ...], list[Part]]]:
@@ -237,6 +357,13 @@ def _xml(root: ET.Element) -> bytes:
     return ET.tostring(root, encoding="UTF-8", xml_declaration=True)
 
 
+def about_picture(image: "Image") -> "Image":
+    """The About screen's picture: the main board (or the first piece) shrunk to fit ABOUT_SIZE."""
+    picture = image.copy()
+    picture.thumbnail(ABOUT_SIZE)
+    return picture
+
+
 def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     """The module for `game`."""
     layout = game.layout
@@ -247,18 +374,26 @@ def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     drawn = rasterise(pictures + [b.drawing for b in boards], fonts, DPI)
     writer = PngWriter()
     sizes: dict[str, tuple[int, int]] = {}
+    two_faced = set()
     for i, part in enumerate(parts):
-        writer.add(image_name(part, "front"), drawn[2 * i])
-        writer.add(image_name(part, "back"), drawn[2 * i + 1])
-        sizes[part.key] = drawn[2 * i].size
+        front, back = drawn[2 * i], drawn[2 * i + 1]
+        writer.add(image_name(part, "front"), front)
+        writer.add(image_name(part, "back"), back)
+        sizes[part.key] = front.size
+        if front.tobytes() != back.tobytes():
+            two_faced.add(part.key)
     for board, image in zip(boards, drawn[2 * len(parts):]):
         writer.add(f"board-{board.name}.png", image)
+    writer.add(ABOUT_IMAGE, about_picture(drawn[2 * len(parts)] if boards else drawn[0]))
     images = writer.files()
-    build = _xml(ModuleWriter(game, parts, boards, sizes).build_file())
+    rules = rules_summary_html(game)
+    build = _xml(ModuleWriter(game, parts, boards, sizes, two_faced, rules is not None).build_file())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("buildFile.xml", build, compress_type=zipfile.ZIP_DEFLATED)
         archive.writestr("moduledata", module_data(game), compress_type=zipfile.ZIP_DEFLATED)
+        if rules is not None:
+            archive.writestr(RULES_PAGE, rules.encode("utf-8"), compress_type=zipfile.ZIP_DEFLATED)
         for name, data in images.items():
             archive.writestr(f"images/{name}", data, compress_type=zipfile.ZIP_STORED)  # PNG is compressed already
     return Bundle(options.game_dir(game), {f"{game.name}.vmod": buffer.getvalue()}, owns_folder=False)

@@ -1,0 +1,222 @@
+"""The exports judged by the programs that read them: VASSAL 3.7.26's own engine opens every game's
+module as a player does (../shared/vassal/check-vmod), and reports the module's regions, masks and
+move log (vassal/RegionsAndMasks.java, run on the same engine); PyPI's tabletop-tools unpacks and
+repacks every Tabletop Simulator save.
+
+The VASSAL checks take 20-40 s a module, so every module is exported and checked once, several at
+a time, in one session fixture. They are skipped only where Java is absent."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from generators.cli import main
+from generators.validation import load_game
+
+GAMES = sorted(p.parent.name for p in (Path(__file__).resolve().parents[1] / "components").glob("*/game.yaml"))
+# ../shared beside the checkout (CI), or beside a folder further up that holds the checkout
+VASSAL = next((p / "shared" / "vassal" for p in Path(__file__).resolve().parents[1:] if (p / "shared" / "vassal").is_dir()),
+              Path("../shared/vassal"))
+CHECK = VASSAL / "check-vmod"
+HELPER = Path(__file__).with_name("vassal") / "RegionsAndMasks.java"
+TTS = Path(sys.executable).with_name("tts")
+CHECKS_AT_ONCE = 4  # a check spends most of its 20-40 s waiting on VASSAL's own timers, not on a core
+
+needs_java = pytest.mark.skipif(shutil.which("java") is None, reason="VASSAL's engine needs Java (CI installs it)")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _engine_present():
+    if shutil.which("java") is not None:
+        assert (VASSAL / "check-vmod").is_file(), f"no VASSAL check at {VASSAL}: CI keeps it in ../shared/vassal"
+
+
+def engine_classpath() -> str:
+    """The engine and the Debian jars it runs on, as check-vmod lists them."""
+    line = next(l for l in CHECK.read_text().splitlines() if l.startswith("VCP="))
+    return f"{VASSAL / 'vassal-3.7.26-engine.jar'}:" + line[len("VCP="):].replace("$J", "/usr/share/java")
+
+
+def regions_and_masks(module: Path, work: Path) -> list[list[str]]:
+    """RegionsAndMasks' report on `module`: its lines split at '|'."""
+    (work / "conf").mkdir(parents=True, exist_ok=True)
+    classpath = f"{engine_classpath()}:{work}"
+    subprocess.run(["javac", "--release", "17", "-proc:none", "-cp", classpath, "-d", str(work), str(HELPER)],
+                   check=True, capture_output=True)
+    run = subprocess.run(["xvfb-run", "-a", "java", "-Djava.awt.headless=false", f"-DVASSAL.conf={work / 'conf'}",
+                          f"-Duser.home={work}", "-cp", classpath, "RegionsAndMasks", str(module)],
+                         capture_output=True, text=True, timeout=300, cwd=work)
+    lines = [line.split("|") for line in run.stdout.splitlines() if "|" in line or line == "DONE"]
+    assert ["DONE"] in lines, run.stdout[-3000:] + run.stderr[-3000:]
+    return lines
+
+
+@pytest.fixture(scope="session")
+def vassal_checked(tmp_path_factory):
+    """Every game's module, checked by check-vmod: game -> (exit code, report text); and Spies!'
+    regions, masks and move log as VASSAL reports them."""
+    if shutil.which("java") is None:
+        pytest.skip("VASSAL's engine needs Java (CI installs it)")
+    out = tmp_path_factory.mktemp("vassal")
+    for game in GAMES:
+        assert main(["export", "vassal", "--game", game, "--out", str(out)]) == 0
+
+    def check(game: str) -> tuple[int, str]:
+        folder = out / f"check-{game}"
+        run = subprocess.run([str(CHECK), str(out / game / f"{game}.vmod"), str(folder)], capture_output=True,
+                             text=True, timeout=900)
+        report = folder / "report.txt"
+        return run.returncode, report.read_text(encoding="utf-8") if report.exists() else run.stdout + run.stderr
+
+    with ThreadPoolExecutor(max_workers=CHECKS_AT_ONCE) as pool:
+        spies = pool.submit(regions_and_masks, out / "spies" / "spies.vmod", out / "helper")
+        checked = dict(zip(GAMES, pool.map(check, GAMES)))
+        return checked, spies.result()
+
+
+@needs_java
+@pytest.mark.parametrize("game", GAMES)
+def test_vassal_opens_every_game_as_a_player_does_without_a_problem(vassal_checked, game):
+    code, report = vassal_checked[0][game]
+    assert code == 0, "\n".join(l for l in report.splitlines() if "PROBLEM" in l) or report[-3000:]
+    assert "errorLog warnings/errors: 0" in report
+
+
+@needs_java
+@pytest.mark.parametrize("game", GAMES)
+def test_vassal_docks_the_main_map_into_the_player_window(vassal_checked, game):
+    report = vassal_checked[0][game][1]
+    first = re.search(r"map '([^']+)' view is in window: (.*)", report)
+    assert first and "(main window, docked)" in first.group(2), report[-3000:]
+
+
+@needs_java
+def test_vassal_flip_changes_every_piece_that_has_a_flip(vassal_checked):
+    for game, (_, report) in vassal_checked[0].items():
+        assert "image UNCHANGED" not in report, game
+
+
+@needs_java
+def test_vassal_spies_map_has_one_named_region_per_city_and_sea_zone(vassal_checked, spies):
+    lines = vassal_checked[1]
+    regions = [l[2] for l in lines if l[0] == "REGION" and l[1] == "Spies! map"]
+    cities = [c.name for c in spies.map.cities]
+    assert len(cities) == 139
+    assert regions == cities + [z.name for z in spies.map.sea_zones]
+
+
+@needs_java
+def test_vassal_a_piece_dropped_near_a_city_snaps_onto_it_and_is_named_for_it(vassal_checked):
+    lines = vassal_checked[1]
+    origins = {l[2]: f"{l[3]},{l[4]}" for l in lines if l[0] == "REGION"}
+    snaps = [l for l in lines if l[0] == "SNAP"]
+    assert len(snaps) == len(origins)
+    for _, _, name, snapped, named in snaps:
+        assert (snapped, named) == (origins[name], name)
+
+
+@needs_java
+def test_vassal_each_powers_hidden_pieces_start_masked_to_all_but_its_side(vassal_checked, spies):
+    masks = [l for l in vassal_checked[1] if l[0] == "MASK" and " pieces" in l[1]]
+    hidden = {k for k, kind in spies.info.kinds.items() if kind.hidden}
+    expected = sum(p.count for p in spies.pieces if p.kind in hidden and p.nation)
+    assert len(masks) == expected
+    for _, stack, piece, masked_by, seeing, others_see in masks:
+        assert stack.startswith(f"{masked_by} pieces"), (stack, piece)
+        assert seeing == masked_by  # not the other powers, not an observer
+        assert others_see != piece and others_see in (masked_by.upper(), "POLICE")
+
+
+@needs_java
+def test_vassal_drawn_pieces_are_face_down_piles_that_nobody_sees_into(vassal_checked):
+    report = vassal_checked[0]["spies"][1]
+    for pile in ("Secret & Counterspy", "Action chit", "Event Tile · Russia"):
+        line = next(l for l in report.splitlines() if f"pile '{pile}'" in l)
+        assert "faceDown=true" in line and "deck picture shows: back" in line, line
+
+
+@needs_java
+def test_vassal_move_log_names_the_cities_and_not_the_masked_piece(vassal_checked):
+    lines = vassal_checked[1]
+    moved = next(l for l in lines if l[0] == "MOVED")
+    log = [l[1] for l in lines if l[0] == "MOVE"]
+    _, owner, start, end = moved
+    mask = next(l for l in lines if l[0] == "MASK" and l[3] == owner)
+    assert log == [f"* {mask[5]} moves {start} -> {end} *"]
+    assert mask[2] not in log[0]
+
+
+# ---------------------------------------------------------------- Tabletop Simulator's tools
+
+@pytest.fixture(scope="session")
+def tts_saves(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tts")
+    for game in GAMES:
+        assert main(["export", "tts", "--game", game, "--out", str(out)]) == 0
+    return {game: out / game / "tts" / f"{game}.json" for game in GAMES}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tabletop_tools_unpacks_and_repacks_every_save_unchanged(tts_saves, game, tmp_path):
+    save = tts_saves[game]
+    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    unpacked = subprocess.run([str(TTS), "unpack", str(save)], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert unpacked.returncode == 0, unpacked.stderr[-2000:]
+    repacked = tmp_path / "repacked.json"
+    packed = subprocess.run([str(TTS), "repack", str(repacked)], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert packed.returncode == 0, packed.stderr[-2000:]
+    assert json.loads(repacked.read_text(encoding="utf-8")) == json.loads(save.read_text(encoding="utf-8"))
+
+
+SAVE_KEYS = ("SaveName", "GameMode", "Date", "VersionNumber", "Gravity", "PlayArea", "Table", "Sky", "Note", "XmlUI",
+             "LuaScript", "LuaScriptState", "Grid", "Lighting", "Hands", "TabStates", "ObjectStates", "Tags")
+OBJECT_KEYS = ("GUID", "Name", "Transform", "Nickname", "Description", "GMNotes", "ColorDiffuse", "Locked", "Grid",
+               "Snap", "Autoraise", "Sticky", "Tooltip", "HideWhenFaceDown", "Hands", "LuaScript", "LuaScriptState",
+               "XmlUI")
+
+
+def every_object(objects):
+    for obj in objects:
+        yield obj
+        yield from every_object(obj.get("ContainedObjects", []))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tts_save_carries_every_key_the_save_type_declares_and_tts_writes(tts_saves, game):
+    save = json.loads(tts_saves[game].read_text(encoding="utf-8"))
+    assert not [k for k in SAVE_KEYS if k not in save]
+    for obj in every_object(save["ObjectStates"]):
+        assert not [k for k in OBJECT_KEYS if k not in obj], obj["Nickname"]
+
+
+def test_tts_spies_map_has_a_snap_point_on_every_city_and_sea_zone(tts_saves, spies):
+    save = json.loads(tts_saves["spies"].read_text(encoding="utf-8"))
+    board = next(o for o in save["ObjectStates"] if o["Nickname"] == "Spies! map")
+    points = board["AttachedSnapPoints"]
+    assert len(points) == len(spies.map.cities) + len(spies.map.sea_zones)
+    assert len({(p["Position"]["x"], p["Position"]["z"]) for p in points}) == len(points)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tts_save_holds_as_many_pieces_as_the_printed_set(tts_saves, game):
+    data = load_game(game)
+    save = json.loads(tts_saves[game].read_text(encoding="utf-8"))
+    cards = [o for o in every_object(save["ObjectStates"]) if o["Name"] == "Card"]
+    expected = sum(p.count for p in data.pieces) + len(list(data.tiles)) + len(data.cards.cards if data.cards else [])
+    assert len(cards) == expected
+
+
+def test_tts_gives_each_power_a_hand_to_hide_what_it_holds(tts_saves, spies):
+    save = json.loads(tts_saves["spies"].read_text(encoding="utf-8"))
+    hands = [o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]
+    assert [h["Nickname"] for h in hands] == [f"{f.name} hand" for f in spies.info.factions]
+    assert len({h["FogColor"] for h in hands}) == len(hands) and save["Hands"]["Enable"]
