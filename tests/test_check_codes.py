@@ -141,6 +141,11 @@ def a_kind_is_told_apart_by_fields_pieces_have(files):
     files["game.yaml"]["kinds"]["spy"]["unique_by"] = ["nmae"]
 
 
+@case("game.yaml", "kinds.spy.front.colour_by.gmaes", "unknown-field")
+def a_face_is_coloured_by_a_field_pieces_have(files):
+    files["game.yaml"]["kinds"]["spy"]["front"]["colour_by"] = {"gmaes": {"short": "neutral"}}
+
+
 @case("game.yaml", "years", "bad-years")
 def the_games_years_run_in_order_without_a_gap(files):
     files["game.yaml"]["years"] = [1933, 1935]

@@ -381,3 +381,94 @@ def test_text_contrasts_with_its_face_in_colour_and_greyscale(default_build):
                                      reverse=True)
                 ratio = (light + 0.05) / (dark + 0.05)
                 assert ratio >= 4.5, f"{char['text']!r} on {face['non_stroking_color']}: contrast {ratio:.2f}"
+
+
+# ---------------------------------------------------------------- telling pieces apart at a glance
+
+def _grey(colour) -> float:
+    """The grey (0..255, ITU-R 601 as a greyscale print or photocopy sees it) of a pdfplumber colour."""
+    values = list(colour) * 3 if len(colour) == 1 else list(colour)
+    return 255 * (0.299 * values[0] + 0.587 * values[1] + 0.114 * values[2])
+
+
+def _face_fills(pdf_path: Path, page: int = 0) -> dict[str, list[tuple]]:
+    """Each front's text -> the fill colours drawn inside its cut box, outermost first."""
+    with pdfplumber.open(pdf_path) as pdf:
+        p = pdf.pages[page]
+        words = words_of(p)
+        fills = [r for r in p.rects if r["fill"] and not r["stroke"]]
+        found: dict[str, list[tuple]] = {}
+        for box in cut_boxes(p):
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            area = (box[2] - box[0]) * (box[3] - box[1]) * 1.1  # the face and what is drawn on it, not the sheet
+            under = sorted((r for r in fills if r["x0"] <= cx <= r["x1"] and r["top"] <= cy <= r["bottom"]
+                            and r["width"] * r["height"] <= area), key=lambda r: -r["width"] * r["height"])
+            found.setdefault(text_in(words, box), [tuple(r["non_stroking_color"]) for r in under])
+        return found
+
+
+def test_chits_only_the_long_game_plays_are_told_apart_from_the_others(spies, default_build):
+    fills = _face_fills(default_build / "counters.pdf")
+    chits = [p for p in spies.pieces if p.kind == "chit"]
+    def printed(chit):
+        return next(fills[text][:2] for text in fills if text.startswith(chit.name + " "))  # face, and its ring
+    standard = {tuple(printed(c)) for c in chits if "standard" in c.games}
+    long_only = {tuple(printed(c)) for c in chits if "standard" not in c.games}
+    assert {c.name for c in chits if "standard" not in c.games} >= {"Double Cross", "Intercept", "Drop", "Source"}
+    assert len(standard) == 1 and len(long_only) == 1 and standard != long_only
+    ring, _ = next(iter(long_only))  # a dark ring: apart in greyscale too, not only in colour
+    assert abs(_grey(ring) - _grey(next(iter(standard))[0])) >= 60
+
+
+def test_nations_fills_stay_apart_in_greyscale(spies, default_build):
+    fills = _face_fills(default_build / "counters.pdf")
+    grey = {}
+    for piece in spies.pieces:
+        if piece.kind == "spy" and not piece.cousin:  # every power has a Cousin 4: its name tells no power apart
+            front = faces(spies, piece)[0]
+            grey[piece.nation] = _grey(fills[face_text(front)][0])
+    assert len(grey) == 5
+    ordered = sorted(grey.values())
+    assert min(b - a for a, b in zip(ordered, ordered[1:])) >= 25, grey
+
+
+def test_backs_of_one_sheet_share_one_size(counters):
+    _, _, fronts, _, _, front_chars = counters[0]
+    width, _, _, _, _, back_chars = counters[1]
+    backs = [mirrored(b, width) for b in fronts]
+    sizes = {round(c["size"], 2) for c in back_chars
+             if any(b[0] <= c["x0"] <= b[2] and b[1] <= c["top"] <= b[3] for b in backs)}
+    assert len(sizes) == 1, sizes
+    assert sizes.pop() >= 6.6  # the spies' backs, the ones read all game, no smaller than before
+
+
+def test_every_secret_has_its_own_picture(spies, default_build):
+    import hashlib
+
+    import pypdfium2
+
+    from generators.core.layouts import load_layout
+    from generators.printing.counters import FacePainter
+    from generators.printing.fonts import piece_fonts
+
+    layout = load_layout(spies.info.layout)
+    size = (layout.size("counter").width, layout.size("counter").height)
+    picture = FacePainter(spies, layout, piece_fonts(layout.fonts, spies.folder)).arrangement("secret", "front", size).boxes["picture"]
+    scale = 200 / 72
+    pdf = pypdfium2.PdfDocument(default_build / "counters.pdf")
+    image = pdf[0].render(scale=scale).to_pil().convert("L")
+    with pdfplumber.open(default_build / "counters.pdf") as plumbed:
+        page = plumbed.pages[0]
+        words = words_of(page)
+        boxes = {text_in(words, box): box for box in cut_boxes(page)}
+    seen = {}
+    for piece in spies.pieces:
+        if piece.kind != "secret":
+            continue
+        x0, top = boxes[face_text(faces(spies, piece)[0])][:2]
+        crop = image.crop(tuple(round(v * scale) for v in (x0 + picture.x * MM, top + picture.y * MM,
+                                                             x0 + picture.right * MM, top + picture.bottom * MM)))
+        digest = hashlib.sha256(crop.point(lambda v: 255 if v > 128 else 0).tobytes()).hexdigest()
+        assert digest not in seen, f"{piece.name} prints the same picture as {seen.get(digest)}"
+        seen[digest] = piece.name
+    assert len(seen) == 30

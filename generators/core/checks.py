@@ -65,6 +65,12 @@ def check_info(game: "Game") -> list[Problem]:
             if field not in fields:
                 known = ", ".join(sorted(fields))
                 problems.append(Problem(file, f"kinds.{name}.unique_by[{j}]", f"names unknown piece field {shown(field)}; known: {known}", "unknown-field"))
+        for side, face in (("front", kind.front), ("back", kind.back)):
+            for field in face.colour_by if face else ():
+                if field not in fields:
+                    known = ", ".join(sorted(fields))
+                    problems.append(Problem(file, f"kinds.{name}.{side}.colour_by.{field}",
+                                            f"names unknown piece field {shown(field)}; known: {known}", "unknown-field"))
     for name, kinds in info.lists.items():
         for j, kind in enumerate(kinds):
             if kind not in info.kinds:
@@ -242,6 +248,7 @@ def check_layout(game: "Game") -> list[Problem]:
                 wanted = sorted({p.nation for p in game.pieces if p.kind == name and p.nation in factions})
             else:
                 wanted = [face.colour]
+            wanted += [c for c in face.colours()[1:] if c not in wanted]
             for colour in wanted:
                 if colour not in layout.colours and colour not in reported:
                     reported.add(colour)

@@ -52,6 +52,8 @@ def fill_face(game: "Game", template: FaceTemplate, piece: Piece) -> Face:
         faction = game.faction(piece.nation) if piece.nation else None
         symbol = faction.symbol if faction else None
     colour = (piece.nation or "neutral") if template.colour == NATION else template.colour
+    for field, choices in template.colour_by.items():
+        colour = choices.get(as_text(values.get(field)), colour)
     return Face(
         title=_fill(template.title, values, piece),
         value=_fill(template.value, values, piece),

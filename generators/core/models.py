@@ -63,7 +63,9 @@ class FaceTemplate(Record):
     """What one face of a piece kind shows; texts are templates such as "{name}" filled per piece.
 
     `art` names a picture file in the game folder (SVG or PNG; a template, so "art/{name}.svg"
-    gives each piece its own); `icons` shows the piece's icons in a row.
+    gives each piece its own); `icons` shows the piece's icons in a row. `colour_by` picks another
+    colour by one of the piece's fields, as the field prints: `{games: {long: chit-long}}` prints
+    the pieces whose `games` reads "long" in the layout's colour `chit-long`.
     """
 
     title: Optional[Template] = None
@@ -73,7 +75,12 @@ class FaceTemplate(Record):
     art: Optional[str] = None
     icons: bool = False
     colour: str = "neutral"
+    colour_by: dict[str, dict[str, str]] = Field(default_factory=dict)
     blank: bool = False
+
+    def colours(self) -> list[str]:
+        """Every colour this face may print in besides a NATION one: its own and each `colour_by` colour."""
+        return [self.colour, *(c for choices in self.colour_by.values() for c in choices.values())]
 
 
 class Kind(Record):

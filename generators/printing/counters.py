@@ -164,6 +164,7 @@ class FacePainter:
             self._faces.setdefault(piece.kind, []).append((piece, front, back))
         self._arrangements: dict[tuple, Arrangement] = {}
         self._role_sizes: dict[tuple, float] = {}
+        self._back_titles: dict[tuple, float | None] = {}
         self._set: dict[tuple, SetFace] = {}
 
     def font(self, role: str) -> str:
@@ -236,16 +237,36 @@ class FacePainter:
         except _RoleTooLong as exc:
             raise exc.error from None
 
-    def _fixed(self, kind: str, side: str) -> dict[str, float]:
-        """The sizes the layout's `type` sets for this kind's side: `title` for the front, `back_title` for the back."""
+    def _fixed(self, kind: str, side: str, size: tuple[float, float]) -> dict[str, float]:
+        """The sizes the layout's `type` sets for this kind's side: `title` for the front, `back_title` for
+        the back; a back title the layout leaves open takes the size every back of its sheet shares."""
         given = self.layout.type.get(kind, {})
         prefix = "" if side == "front" else "back_"
-        return {role: given[prefix + role] for role in ROLES if prefix + role in given}
+        fixed = {role: given[prefix + role] for role in ROLES if prefix + role in given}
+        if side == "back" and "title" not in fixed and (shared := self.back_title_size(self.game.info.kinds[kind].size, size)):
+            fixed["title"] = shared
+        return fixed
+
+    def back_title_size(self, group: str, size: tuple[float, float]) -> float | None:
+        """The one size the back titles of every kind of size `group` share at `size` (pt): the largest
+        at which each fits, as set by the layout's `type` where it sets one. Face-down pieces are
+        the faces players read all game, so one does not shout over another."""
+        key = (group, size)
+        if key not in self._back_titles:
+            self._back_titles[key] = None  # while the kinds are sized on their own
+            found = []
+            for kind, info in self.game.info.kinds.items():
+                if info.size != group or not any(_texts(face).get("title") for _, face in self._side(kind, "back")):
+                    continue
+                given = self.layout.type.get(kind, {}).get("back_title")
+                found.append(given if given is not None else self._arrange(kind, "back", size).sizes["title"])
+            self._back_titles[key] = min(found, default=None)
+        return self._back_titles[key]
 
     def _sizes(self, kind: str, side: str, labelled: list[tuple[str, Face]], boxes: dict[str, Box],
                size: tuple[float, float], group: str) -> dict[str, float]:
         smallest = self.min_text(group)
-        fixed = self._fixed(kind, side)
+        fixed = self._fixed(kind, side, size)
         cap = mm_to_pt(min(size)) * TEXT_CAP
         sizes: dict[str, float] = {}
         for role in ROLES:
