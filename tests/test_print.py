@@ -397,3 +397,18 @@ def test_text_contrasts_with_its_face_in_colour_and_greyscale(default_build):
                                      reverse=True)
                 ratio = (light + 0.05) / (dark + 0.05)
                 assert ratio >= 4.5, f"{char['text']!r} on {face['non_stroking_color']}: contrast {ratio:.2f}"
+
+
+@pytest.mark.parametrize("format_", ["pdf", "svg"])
+def test_a_data_error_raised_while_drawing_is_one_message_and_writes_nothing(cli, tmp_path, monkeypatch, format_):
+    from generators.core.errors import DataError, Problem
+    from generators.printing import counters
+
+    def refuse(*_args, **_kwargs):
+        raise DataError([Problem(Path("components/spies/pieces.yaml"), "pieces[3].art", "cannot be drawn")])
+
+    monkeypatch.setattr(counters.FacePainter, "draw", refuse)
+    result = cli("build", "--game", "spies", "--only", "counters", "--format", format_, "--out", tmp_path)
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert result.stderr == "dossier: error: components/spies/pieces.yaml: pieces[3].art: cannot be drawn\n"
+    assert list(tmp_path.iterdir()) == []
