@@ -518,6 +518,11 @@ def a_file_holds_no_control_characters(files):
     files["tiles.yaml"] = "tiles: []\n\x07\n"
 
 
+@case("tiles.yaml", "tiles[0].event", "control-character")
+def a_text_holds_no_escaped_control_character(files):
+    files["tiles.yaml"]["tiles"][0]["event"] = "Border\x0bincident"  # written as the escape "\v"
+
+
 @case("aliases.yaml", "line 3, column 3", "yaml-value")
 def a_key_given_twice_is_refused(files):
     files["aliases.yaml"] = "aliases:\n  Foxy: Fox\n  Foxy: Lynx\n"

@@ -35,8 +35,8 @@ def test_sequence_escapes_the_delimiter_inside_a_value():
     assert decode(encode(["a;b", "c"], ";"), ";") == ["a;b", "c"]
 
 
-def test_sequence_quotes_a_value_that_starts_with_a_backslash():
-    assert encode(["\\x"], ";") == "'\\x'"
+def test_sequence_quotes_a_value_that_ends_with_a_backslash_as_vassal_does():
+    assert encode(["x\\", "y"], ";") == "'x\\';y" and encode(["\\x"], ";") == "\\x"
 
 
 def test_sequence_quotes_a_value_already_in_single_quotes():

@@ -10,6 +10,7 @@ the system refuses to read or write (no space, no permission, a link loop).
 
 from __future__ import annotations
 
+import codecs
 import importlib
 import logging
 import sys
@@ -65,6 +66,33 @@ class _ToStderr(logging.Handler):
         sys.stderr.write(f"dossier: {record.getMessage()}\n")
 
 
+# Typography Dossier prints, in plain characters for a console that cannot show it (latin-1, a legacy code page).
+_PLAIN = {"→": "->", "←": "<-", "–": "-", "—": "--", "›": ">", "‹": "<", "‘": "'", "’": "'", "“": '"', "”": '"',
+          "…": "...", "×": "x", "•": "*", "·": "*", "≤": "<=", "≥": ">=", "−": "-", "\u00a0": " "}
+
+
+def _plainly(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler `dossier-plain`: typography as plain characters, anything else as a \\u escape."""
+    text = error.object[error.start:error.end]
+    return "".join(_PLAIN.get(c) or (f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF  # a byte no encoding read
+                                     else c.encode("ascii", "backslashreplace").decode()) for c in text), error.end
+
+
+codecs.register_error("dossier-plain", _plainly)
+
+
+def _plain_output() -> None:
+    """Let stdout and stderr print every message whatever their encoding: a character the console cannot show
+    (or a byte of a file name that is not text) is written plainly instead of ending the command with
+    UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="dossier-plain")
+            except (ValueError, OSError):  # a stream already closed or detached: nothing to print to
+                pass
+
+
 def _error(message: str) -> int:
     lines = message.splitlines() or [""]
     sys.stderr.write("dossier: error: " + "\n".join(cut(line, MAX_LINE) for line in lines[:LINES_SHOWN + 1]) + "\n")
@@ -74,6 +102,7 @@ def _error(message: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run `dossier` with `argv` (default: the process arguments); returns the exit code."""
     args = sys.argv[1:] if argv is None else list(argv)
+    _plain_output()
     notes = logging.getLogger("dossier")
     if not notes.handlers:
         notes.addHandler(_ToStderr())

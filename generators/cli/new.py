@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
+import stat
 import tempfile
+from fnmatch import fnmatch
 from pathlib import Path
 from string import Template
 from typing import Optional
@@ -13,12 +16,15 @@ from typing import Optional
 import typer
 
 from ..core import paths
-from ..core.errors import DataError, OptionError
+from ..core.errors import DataError, OptionError, display_path
+from ..core.files import folder_name_problem, kind_of_mode
 from ..core.layouts import preset_file
 from ..validation import load_game
 from .app import app
 
 SKELETON = Path(__file__).resolve().parent / "skeleton"
+MOST_COPIED_FILES = 10_000  # files `--from` copies: a game folder holds tens
+MOST_COPIED_BYTES = 500 * 2**20  # bytes `--from` copies: art and data, never a disk's worth
 _PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 # Top-level keys of game.yaml, rewritten in place so that the file's comments survive.
 _TOP_KEY = "^{key}:.*$"
@@ -66,6 +72,9 @@ def refuse_name(name: str) -> None:
     if not _PLAIN_NAME.match(name):
         raise OptionError(f"NAME: {name[:64]!r} is not a plain folder name; use letters, digits, '-', '_' or '.', "
                           "starting with a letter or digit, at most 64 characters")
+    problem = folder_name_problem(name)
+    if problem:
+        raise OptionError(f"NAME: {name[:64]!r} {problem}")
     if name.casefold() == "default":
         raise OptionError("NAME: 'default' is the name of the shared layout preset; choose another name")
     taken = {found.casefold(): folder for found, folder in paths.game_folders().items()}
@@ -74,10 +83,41 @@ def refuse_name(name: str) -> None:
                           f"choose another name, so that the two never build into the same output/{name}/")
 
 
+_SKIPPED = ("__pycache__", "*.pyc", ".*")
+
+
+def _plain_files(folder: Path) -> None:
+    """Refuse to copy `folder` unless it holds only plain files and folders, within MOST_COPIED_FILES and
+    MOST_COPIED_BYTES: a link would copy in what it points at (a private file, a device that never ends,
+    the whole filesystem)."""
+    count = size = 0
+    for here, folders, files in os.walk(folder):
+        folders[:] = [f for f in folders if not any(fnmatch(f, p) for p in _SKIPPED)]
+        for entry in [*folders, *files]:
+            if any(fnmatch(entry, p) for p in _SKIPPED):
+                continue
+            path = Path(here) / entry
+            info = os.lstat(path)
+            if stat.S_ISLNK(info.st_mode):
+                raise OptionError(f"--from: {display_path(path)} is a symbolic link; a game is copied only from plain "
+                                  "files and folders, so copy what it points at into the folder instead")
+            if not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)):
+                raise OptionError(f"--from: {display_path(path)} is {kind_of_mode(info.st_mode)}, not a file to copy")
+            count, size = count + 1, size + info.st_size
+            if count > MOST_COPIED_FILES or size > MOST_COPIED_BYTES:
+                raise OptionError(f"--from: {display_path(folder)} holds more than {MOST_COPIED_FILES:,} files or "
+                                  f"{MOST_COPIED_BYTES // 2**20} MB, more than a game folder needs")
+
+
 def copy_game(source: str, draft: Path, name: str) -> str:
     """Copy the game `source` (valid, or refused) into `draft`, named `name`, its layout preset beside it; says what was copied."""
     game = load_game(source)
-    shutil.copytree(game.folder, draft, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    _plain_files(game.folder)
+    try:
+        shutil.copytree(game.folder, draft, symlinks=True, ignore=shutil.ignore_patterns(*_SKIPPED))
+    except shutil.Error as exc:  # a file that changed as it was copied: the first reason, not the list of them
+        first = exc.args[0][0] if exc.args and isinstance(exc.args[0], list) and exc.args[0] else exc
+        raise OptionError(f"--from: cannot copy {display_path(game.folder)}: {first[-1] if isinstance(first, tuple) else first}") from None
     preset = preset_file(game.info.layout, game.folder)
     text = (draft / "game.yaml").read_text(encoding="utf-8")
     text = _set_key(text, "name", name)

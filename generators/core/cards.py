@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from .card_models import Card, Derivation, Item, Section
 from .errors import Problem
+from .limits import MAX_TEXT
 from .models import Faction, Piece, Tile
 from .slots import slots
 from .templates import fill, record_values
@@ -79,7 +80,7 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
     rows = [record_values(game, r) for r in _source_records(game, spec.records)]
     rows = [row for row in rows if _matches(row, spec.where)]
     if spec.group_by is None:
-        return [Item(text=_record_text(spec, row), rules=spec.rules, variant=_variant(game, row, spec)) for row in rows]
+        return [Item(text=_bounded(_record_text(spec, row)), rules=spec.rules, variant=_variant(game, row, spec)) for row in rows]
     groups: dict[Any, list[dict]] = {}
     for row in rows:
         for key in _group_keys(row, spec.group_by):
@@ -101,7 +102,15 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
 
 def _group_item(spec: Derivation, label: str, members: list[dict], label_values: dict) -> Item:
     joined = spec.separator.join(_record_text(spec, row) for row in members)
-    return Item(text=f"{_fill(label, label_values)} {joined}", rules=spec.rules)
+    return Item(text=_bounded(f"{_fill(label, label_values)} {joined}", len(members)), rules=spec.rules)
+
+
+def _bounded(text: str, records: int = 1) -> str:
+    """`text`, refused when longer than any card could print (DerivationError saying how long)."""
+    if len(text) > MAX_TEXT:
+        raise DerivationError(f"derives an item of {len(text):,} characters from {records:,} records, more than the "
+                              f"{MAX_TEXT:,} one text may hold; split it (group_by) or pick fewer records (where)")
+    return text
 
 
 def _variant(game: "Game", row: dict, spec: Derivation) -> str | None:

@@ -72,6 +72,7 @@ def why_unreadable(path: Path) -> str:
 
 _UNSAFE = re.compile(r'[/\\<>:"|?*\x00-\x1f\x7f]')
 MAX_NAME = 100
+_RESERVED = re.compile(r"^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$", re.I)
 
 
 def folder_name_problem(name: str) -> str | None:
@@ -87,4 +88,8 @@ def folder_name_problem(name: str) -> str | None:
         return f"holds {found.group()!r}, which a folder name cannot"
     if len(name) > MAX_NAME:
         return f"is longer than {MAX_NAME} characters"
+    if name.endswith("."):
+        return "ends with a dot, which Windows drops from a folder's name"
+    if _RESERVED.match(name):
+        return "is a name Windows reserves for a device (CON, PRN, AUX, NUL, COM1-9, LPT1-9, with any extension)"
     return None

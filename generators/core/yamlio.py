@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -147,13 +148,39 @@ def _where(exc: yaml.MarkedYAMLError) -> str:
     return f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
 
 
+# Characters no text of a game may hold: controls other than tab and newline (a carriage return would come
+# back as a newline from every XML export), lone surrogates and the non-characters XML 1.0 forbids.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _unprintable(path: Path, document: Any) -> list[Problem]:
+    """A problem for each text (key or value) holding a character no printed text or export file can hold."""
+    problems = []
+    stack: list[tuple[Any, str]] = [(document, "")]
+    while stack and len(problems) < 20:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            found = _UNPRINTABLE.search(value)
+            if found:
+                problems.append(Problem(path, where or "(the document)", f"holds the control character U+{ord(found.group()):04X}, "
+                                        "which no printed text or export can hold; remove it", "control-character"))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                stack.append((item, f"{where}.{key}" if where else str(key)))
+                if isinstance(key, str):
+                    stack.append((key, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]") for i, item in enumerate(value))
+    return sorted(set(problems), key=lambda p: p.where)
+
+
 def read_yaml(path: Path) -> Any:
     """The document in `path`; a missing, unreadable, oversized or malformed file raises DataError."""
     path = Path(path)
     text = read_bounded_text(path)
     try:
         with collector_paused():  # a parse makes many small objects that live on; rescanning them is wasted
-            return _load(text)
+            document = _load(text)
     except yaml.constructor.ConstructorError as exc:  # well-formed, but a value Dossier refuses to build
         raise DataError([Problem(path, _where(exc), exc.problem or "cannot read this value", "yaml-value")]) from None
     except yaml.MarkedYAMLError as exc:
@@ -161,6 +188,11 @@ def read_yaml(path: Path) -> Any:
         raise DataError([Problem(path, _where(exc), f"YAML syntax error: {problem}", "yaml-syntax")]) from None
     except yaml.YAMLError as exc:
         raise DataError([Problem(path, "", f"YAML error: {exc}", "yaml-syntax")]) from None
+    if "\\" in text or "\r" in text:  # control characters reach a value only through escapes ("\x0b") or a CR
+        problems = _unprintable(path, document)
+        if problems:
+            raise DataError(problems)
+    return document
 
 
 # The loader itself, for a reader that walks the nodes (keeping each value's line) and constructs scalars with the same limits.

@@ -82,11 +82,24 @@ def make_export_options(fmt: str, out: Path, image_url: str | None = None, dpi: 
 
 
 def _image_url(text: str) -> str:
-    parts = urlsplit(text.strip())
+    """The address images are served from, as given; one a save could not use as a folder of images is refused."""
+    shown = repr(text[:200])
+    hint = "give the address the images will be served from, like https://example.org/images"
+    stripped = text.strip()
+    if any(c.isspace() or ord(c) < 32 or ord(c) == 127 for c in stripped):
+        raise OptionError(f"--image-url {shown}: holds a space, tab, newline or control character; "
+                          "write a space as %20")
+    try:
+        parts = urlsplit(stripped)
+        parts.port  # reading the port checks it (a port above 65535, or not a number, is refused here)
+    except ValueError as exc:
+        raise OptionError(f"--image-url {shown}: not an address ({exc}); {hint}") from None
     if parts.scheme not in ("http", "https", "file") or not (parts.netloc or parts.scheme == "file"):
-        raise OptionError(f"--image-url {text!r}: give the address the images will be served from, "
-                          "like https://example.org/images")
-    return text.strip().rstrip("/")
+        raise OptionError(f"--image-url {shown}: {hint}")
+    if parts.query or parts.fragment or "#" in stripped or "?" in stripped:
+        raise OptionError(f"--image-url {shown}: an address with a ?query or #fragment cannot have file names "
+                          f"added to its end; {hint}")
+    return stripped.rstrip("/")
 
 
 def exporter(fmt: str) -> Callable[["Game", ExportOptions], "Bundle"]:

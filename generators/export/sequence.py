@@ -1,8 +1,9 @@
 """VASSAL's SequenceEncoder: how a module writes a list of values as one string (VASSAL.tools.SequenceEncoder).
 
 Values are joined by a delimiter; a delimiter inside a value is escaped with a backslash, and a
-value that starts with a backslash or is wrapped in single quotes is wrapped in single quotes once
-more, so that VASSAL's decoder gives back exactly what was written.
+value that ends with a backslash (which would escape the delimiter after it) or is wrapped in single
+quotes is wrapped in single quotes once more, so that VASSAL's decoder gives back exactly what was
+written (SequenceEncoder.append(String) in VASSAL 3.7).
 """
 
 from __future__ import annotations
@@ -29,6 +30,6 @@ def _token(value: Value, delimiter: str) -> str:
     if not text:
         return ""
     escaped = text.replace(delimiter, "\\" + delimiter)
-    if text.startswith("\\") or (text.startswith("'") and text.endswith("'")):
+    if text.endswith("\\") or (text.startswith("'") and text.endswith("'")):
         return f"'{escaped}'"
     return escaped

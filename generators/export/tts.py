@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.errors import OptionError
 from ..printing.fonts import register_fonts
 from ..printing.painter import Drawing
 from .boards import Board, game_boards
@@ -162,8 +163,16 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
 
 def local_url(path: Path) -> str:
     """A file on this computer the way TTS records one in its saves: file:/// and the path as the system spells
-    it, spaces and all, with no %20 escapes ("file:///C:\\Users\\Ann\\My Games\\x.png")."""
-    return "file:///" + str(path.resolve()).lstrip("/")
+    it, spaces and all, with no %20 escapes ("file:///C:\\Users\\Ann\\My Games\\x.png"). A path that is not
+    UTF-8 text cannot be written in a save: OptionError says so."""
+    text = str(path.resolve())
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        spelled = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise OptionError(f"{spelled}: this path is not UTF-8 text, which a Tabletop Simulator save cannot "
+                          "name; export to a folder whose name is (--out), or serve the images (--image-url)") from None
+    return "file:///" + text.lstrip("/")
 
 
 def _guid(*words: object) -> str:
