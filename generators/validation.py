@@ -24,6 +24,7 @@ from .core.collector import collector_paused
 from .core.errors import DataError, Problem
 from .core.game import Game
 from .core.loader import read_game
+from .core.tables import check_tables
 from .map.aid_content import check_aids
 from .map.checks import check_game_map
 from .map.track import check_boards
@@ -43,6 +44,7 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_type_sizes,
     check_card_print,
     check_aids,
+    check_tables,
 )
 
 

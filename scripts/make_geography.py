@@ -29,7 +29,7 @@ from shapely.geometry import Polygon, box, shape
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "components" / "spies" / "geography.json"
-EXTENT = (-25.0, 24.0, 50.0, 73.0)  # west, south, east, north (degrees)
+EXTENT = (-25.0, 24.0, 62.0, 73.0)  # west, south, east, north (degrees)
 TOLERANCE = 0.03  # degrees: about 3 km, under half a millimetre on the poster
 PRECISION = 100  # stored units per degree
 SMALLEST = 0.002  # square degrees: islands smaller than this (about 15 km²) are dropped, but never a country's largest piece
@@ -81,6 +81,9 @@ MEMBERS: dict[str, list[str]] = {
     "Persia": ["IRN"],
     "Saudi Arabia": ["SAU"],
     "Kuwait": ["KWT"],
+    "Afghanistan": ["AFG"],
+    "British India": ["PAK"],
+    "Persian Gulf states (British protection)": ["ARE", "BHR", "OMN", "QAT"],
     "Cyprus (British)": ["CYP", "CYN", "ESB", "WSB"],
     "Malta (British)": ["MLT"],
     "Gibraltar (British)": ["GIB"],

@@ -441,6 +441,19 @@ def two_boards_may_not_share_an_id(files):
     files["boards.yaml"] = {"boards": [BOARD, BOARD]}
 
 
+@case("display.yaml", "aids[0].table", "invalid")
+def a_displays_table_names_a_reference_table_the_game_has(files):
+    files["display.yaml"] = {"title": "Tiny display", "aids": [{"id": "setup", "kind": "table", "table": "set-up"}]}
+
+
+# tables.yaml -----------------------------------------------------------------------------------
+
+@case("tables.yaml", "tables[0]", "invalid")
+def a_reference_tables_column_names_a_field_its_rows_have(files):
+    files["tables.yaml"] = {"tables": [{"id": "set-up", "title": "Set-Up", "columns": [{"heading": "Spies", "text": "{spys}"}],
+                                        "rows": [{"nation": "red", "spies": 2}]}]}
+
+
 @case("display.yaml", "aids[0].marks", "invalid")
 def a_track_marks_only_boxes_it_has(files):
     files["display.yaml"] = {"title": "Tiny display", "aids": [

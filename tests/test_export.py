@@ -174,10 +174,10 @@ def test_tts_boards_are_the_poster_and_the_display_within_4096_pixels(exported, 
     saved, _ = tts
     boards = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Board"]
     assert [b["Nickname"] for b in boards] == ["Spies! map", "Spies! display"]
-    for board, (width, height) in zip(boards, ((22, 34), (11, 17))):  # the mapsheet, the tabloid display
+    for board, (width, height) in zip(boards, ((34, 22), (11, 17))):  # the mapsheet (landscape), the tabloid display
         with Image.open(file_of(board["CustomImage"]["ImageURL"])) as image:
             # 150 dpi, or what TTS's 4,096-pixel limit leaves (the 34-inch map: about 120 dpi)
-            assert max(image.size) == min(4096, round(height * 150)) and image.mode == "RGB"
+            assert max(image.size) == min(4096, round(max(width, height) * 150)) and image.mode == "RGB"
             assert abs(image.width / image.height - width / height) < 0.001
 
 
@@ -395,7 +395,7 @@ def test_vmod_main_map_is_the_poster_at_the_pieces_scale(vmod):
     width, height = sizes[board.get("image")]
     counter = next(s for s in slots(build, "PieceSlot"))
     piece = sizes[decode(traits(counter.text)[-1][0], ";")[3]]
-    assert abs(width / piece[0] - 22 / 0.5) < 0.1 and abs(height / piece[1] - 34 / 0.5) < 0.1  # 1/2 inch counters
+    assert abs(width / piece[0] - 34 / 0.5) < 0.1 and abs(height / piece[1] - 22 / 0.5) < 0.1  # 1/2 inch counters
     for part in ("PieceMover", "KeyBufferer", "MenuDisplayer", "ForwardToKeyBuffer", "StackMetrics"):
         assert main.find(f"VASSAL.build.module.map.{part}") is not None  # drag, select, right-click, keys
 

@@ -185,7 +185,7 @@ def test_every_game_prints_folded_for_printers_without_duplex(tmp_path, name):
 
 def test_replacement_pieces_for_a_game_without_tiles(tmp_path):
     path = tmp_path / "lost.pdf"
-    assert main(["replace", "FAHR", "--game", "spion-und-spion", "--out", str(path)]) == 0
+    assert main(["replace", "FAHR", "--all", "--game", "spion-und-spion", "--out", str(path)]) == 0
     with pdfplumber.open(path) as pdf:
         boxes = cut_boxes(pdf.pages[0])
         words = Counter(w["text"] for w in pdf.pages[0].extract_words())

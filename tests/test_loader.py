@@ -188,7 +188,7 @@ def test_refused_build_writes_nothing(cli, broken, tmp_path):
 
 
 def test_a_piece_field_the_game_does_not_declare_is_unknown(cli, broken):
-    edit(broken, "game.yaml", "piece_fields:\n  cousin: {type: bool, default: false, label: Cousin}\n", "")
+    edit(broken, "game.yaml", "  cousin: {type: bool, default: false, label: Cousin}\n", "")
     err = refused(cli, broken)
     assert "spies/pieces.yaml: pieces[4].cousin (also pieces[18].cousin, pieces[31].cousin, pieces[44].cousin and 1 more): unknown field" in err
 

@@ -342,7 +342,7 @@ def test_cli_show_json(cli, spies_document):
     assert shown["marks"]["haven"]["legend"] == "Spy haven" and shown["marks"]["police"]["badge"] == "P"
     assert len(shown["cities"]) == len(spies_document["cities"])
     berlin = next(c for c in shown["cities"] if c["name"] == "Berlin")
-    assert set(berlin) == {"name", "country", "power", "capital", "port", "sea_zones", "marks", "x", "y"}
+    assert set(berlin) == {"name", "country", "power", "capital", "port", "sea_zones", "marks", "x", "y", "space"}
     assert berlin["marks"] == ["police"]
     assert berlin["power"] == "germany" and berlin["capital"] is True
     geneva = next(c for c in shown["cities"] if c["name"] == "Geneva")

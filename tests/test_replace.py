@@ -120,3 +120,75 @@ def test_an_unknown_kind_with_nothing_close_lists_the_game_s_kinds(cli, tmp_path
     assert result.code == 2
     assert "unknown piece kind 'police'; did you mean" in result.stderr and "'pass-card'" in result.stderr
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_piece_named_by_its_printed_number(cli, tmp_path):
+    out = tmp_path / "ge3.pdf"
+    result = cli("replace", "Kurt", "Gestapo:3", "Ge 1", "--paper", "a4", "--out", out)
+    assert result.code == 0, result.stderr
+    fronts = _fronts(_pages(out))
+    assert fronts["Gestapo 3"] == 1 and fronts["Kurt 3"] == 1
+    assert sum(fronts.values()) == 3  # one Gestapo of strength 3, not all seven
+    assert "1 × Gestapo (Germany, Police, strength 3)" in result.stdout
+
+
+def test_a_piece_named_by_its_faction(cli, tmp_path):
+    out = tmp_path / "cousin.pdf"
+    result = cli("replace", "Cousin@germany", "--out", out)
+    assert result.code == 0, result.stderr
+    pages = _pages(out)
+    width, _, boxes, _, _, _ = pages[0]
+    assert _fronts(pages) == Counter({"Cousin 4": 1})
+    assert text_in(pages[1][4], mirrored(boxes[0], width)) == "GERMANY"
+
+
+def test_a_name_several_nations_share_is_refused_with_the_selectors_that_tell_them_apart(cli, tmp_path):
+    out = tmp_path / "never.pdf"
+    result = cli("replace", "Cousin", "--out", out)
+    assert result.code == 2
+    assert "'Cousin' names 5 different pieces" in result.stderr
+    assert "Cousin@germany" in result.stderr and "--all" in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+def test_police_of_several_strengths_are_refused_with_their_counts(cli, tmp_path):
+    result = cli("replace", "Gestapo", "--out", tmp_path / "never.pdf")
+    assert result.code == 2
+    assert "Gestapo:2 (3 on the sheet), Gestapo:3 (3 on the sheet), Gestapo:4 (1 on the sheet)" in result.stderr
+
+
+def test_all_prints_one_of_each_piece_a_name_fits(cli, tmp_path):
+    out = tmp_path / "cousins.pdf"
+    assert cli("replace", "Cousin", "--all", "--out", out).code == 0
+    assert _fronts(_pages(out)) == Counter({"Cousin 4": 5})
+
+
+def test_strength_and_nation_filters_combine(cli, tmp_path):
+    out = tmp_path / "rrcc.pdf"
+    result = cli("replace", "--kind", "police", "--nation", "italy", "--strength", "2", "--out", out)
+    assert result.code == 0, result.stderr
+    assert _fronts(_pages(out)) == Counter({"RRCC 2": 2})  # the roster's two RRCC of strength 2
+
+
+def test_identical_entries_print_once(cli, tmp_path):
+    out = tmp_path / "ge2.pdf"
+    assert cli("replace", "Gestapo:2", "--out", out).code == 0  # three entries on the sheet, one piece lost
+    assert _fronts(_pages(out)) == Counter({"Gestapo 2": 1})
+
+
+def test_a_number_no_such_piece_shows_is_refused_with_what_the_roster_has(cli, tmp_path):
+    result = cli("replace", "Gestapo:9", "--out", tmp_path / "x.pdf")
+    assert result.code == 2
+    assert "'Gestapo:9' picks no piece" in result.stderr and "Gestapo:4" in result.stderr
+    result = cli("replace", "Gestapo:x", "--out", tmp_path / "x.pdf")
+    assert result.code == 2 and "after ':' comes the number" in result.stderr
+
+
+def test_what_was_printed_is_listed_and_written_beside_the_pdf(cli, tmp_path):
+    out = tmp_path / "lost.pdf"
+    result = cli("replace", "Papers", "Gestapo:4", "--copies", "2", "--out", out)
+    assert result.code == 0, result.stderr
+    listed = (tmp_path / "lost.txt").read_text(encoding="utf-8")
+    assert listed.splitlines()[0] == "lost.pdf: 4 pieces of Spies!"
+    assert "2 × Gestapo (Germany, Police, strength 4)" in listed and "2 × Papers" in listed
+    assert listed in result.stdout

@@ -219,12 +219,13 @@ def test_replace_writes_its_file_whole_or_not_at_all(game, tmp_path, monkeypatch
 
     target = tmp_path / "mine" / "lost.pdf"
     assert main(["replace", "Scarlet", "--game", str(game), "--out", str(target)]) == 0
-    before = target.read_bytes()
+    before, listed = target.read_bytes(), target.with_suffix(".txt").read_text()
     monkeypatch.setattr(generators.core.atomic.os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(28, "No space left on device")))
     assert main(["replace", "Scarlet", "Agent B", "--game", str(game), "--out", str(target)]) == 2
     assert "cannot write" in capsys.readouterr().err
     assert target.read_bytes() == before
-    assert sorted(p.name for p in target.parent.iterdir()) == [".dossier-files", "lost.pdf"]
+    assert target.with_suffix(".txt").read_text() == listed  # the list still says what the PDF holds
+    assert sorted(p.name for p in target.parent.iterdir()) == [".dossier-files", "lost.pdf", "lost.txt"]
 
 
 # ---- the staged-set API other commands (exports) write through

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from ..core.errors import LINES_SHOWN, DossierError, OptionError, cut, display_path
-from ..core.paths import environment_problems
+from ..core.paths import environment_problems, unread_checkout_note
 
 # command name -> the module of this package that registers it
 COMMANDS = {
@@ -111,6 +111,9 @@ def main(argv: list[str] | None = None) -> int:
         if problems:
             raise OptionError("; ".join(problems))
         _register(args)
+        note = unread_checkout_note() if args and not set(args) & {"--help", "-h"} else None
+        if note:
+            sys.stderr.write(f"dossier: {note}\n")
         from .app import app
 
         app(args=args, prog_name="dossier")
@@ -125,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         where = f"{display_path(Path(exc.filename))}: " if exc.filename else ""
         return _error(f"{where}{exc.strerror or exc}")
     except KeyboardInterrupt:
-        sys.stderr.write("dossier: interrupted\n")
+        sys.stderr.write("dossier: interrupted; the previous files are kept\n")
         return 130
     return 0
 

@@ -115,7 +115,8 @@ def list_(
         if as_json:
             print_json(rows)
             return
-        columns = ["kind", "name", "nation", "count", "strength", "value", "cost", *loaded.info.piece_fields]
+        own = [f for f in loaded.info.piece_fields if any(row.get(f) not in (None, False) for row in rows)]  # only those these pieces fill
+        columns = ["kind", "name", "nation", "count", "strength", "value", "cost", *own]
     _print_table(rows, columns, title=f"{loaded.info.title}: {listing}")
 
 

@@ -146,16 +146,21 @@ def reach(
 
 @map_app.command()
 def show(game: Optional[str] = GameOption, as_json: bool = JsonOption) -> None:
-    """The map as data: cities (with their projected x, y), sea zones and lines; --json for the whole of it."""
+    """The map as data: cities (with their projected x, y and their printed space on the poster: centre and
+    diameter in mm from the poster sheet's top-left corner), sea zones and lines; --json for the whole of it."""
     loaded = load_game(game)
     game_map = game_map_of(loaded)
     where = positions(game_map)
-    cities = [
-        city.model_dump(include={"name", "country", "power", "capital", "port", "sea_zones", "marks"})
-        | {"x": round(where[city.name].x, 4), "y": round(where[city.name].y, 4)}
-        for city in game_map.cities
-    ]
     if as_json:
+        from ..map.spaces import city_spaces
+
+        spaces = city_spaces(loaded) if where else {}
+        cities = [
+            city.model_dump(include={"name", "country", "power", "capital", "port", "sea_zones", "marks"})
+            | {"x": round(where[city.name].x, 4), "y": round(where[city.name].y, 4)}
+            | ({"space": spaces[city.name].as_json()} if city.name in spaces else {})
+            for city in game_map.cities
+        ]
         print_json({
             "marks": {name: mark.model_dump(exclude={"assumed"}, exclude_none=True) for name, mark in game_map.marks.items()},
             "cities": cities,

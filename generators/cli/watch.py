@@ -32,6 +32,10 @@ def watch(game: Optional[str] = GameOption, options: BuildOptions = BuildOptions
     folder = resolve_game_folder(game)
     watched = [folder, paths.layouts_dir()]
     typer.echo(f"watching {folder} and {paths.layouts_dir()} (Ctrl-C to stop)")
+    checkout = paths.checkout_not_read()
+    if checkout is not None and paths.data_root() in folder.resolve().parents:
+        sys.stderr.write(f"dossier: note: edits to this checkout ({checkout}) are not watched: the data read is "
+                         f"{paths.data_root()}; {paths.how_to_read(checkout)}\n")
     outside_output = DefaultFilter(ignore_paths=[options.out.resolve()])
 
     def is_source(change, path: str) -> bool:

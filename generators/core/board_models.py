@@ -10,7 +10,8 @@ Each aid has a title, the rules it rests on (`cite`), an optional note, and one 
   room in each box to write the real value;
 - box: one box that holds pieces, `holds` counters in size, with a line saying what goes in it;
 - table: columns of texts; the rows are `rows` (written out) or the game's records (`from`),
-  each column filling a template from them or left blank to write in;
+  each column filling a template from them or left blank to write in; or `table` names one of the
+  game's reference tables (tables.yaml), printed with its assumed values marked and their reasons;
 - list: lines of text, written out or made from the game's records or a card's section, each
   with a ruled line to write on when `write_in`;
 - dice: the table of which city two dice pick, made from the map's `dice`, `regions` and each city's
@@ -77,7 +78,7 @@ class Aid(Record):
 
     id: str = Field(min_length=1)
     kind: Literal["track", "record", "box", "table", "list", "dice", "slots"]
-    title: str = Field(min_length=1)
+    title: Optional[str] = Field(default=None, min_length=1)  # a reference table's own title when it names one
     cite: Optional[str] = None
     note: Optional[str] = None
     near: Optional[Place] = None
@@ -100,6 +101,7 @@ class Aid(Record):
     from_: Optional[Derivation] = Field(default=None, alias="from")
     from_card: Optional[CardSection] = None
     items: list[str] = Field(default_factory=list)
+    table: Optional[str] = Field(default=None, min_length=1)
     # slots
     slots: list[Slot] = Field(default_factory=list)
     card: str = "card"
@@ -108,6 +110,12 @@ class Aid(Record):
 
     @model_validator(mode="after")
     def _has_what_its_kind_needs(self):
+        if self.table is not None:
+            if self.kind != "table" or self.columns is not None or self.rows is not None or self.from_ is not None:
+                raise ValueError("an aid naming a reference table (table) is a table and takes its columns and rows from it")
+            return self
+        if self.title is None:
+            raise ValueError("an aid needs a title")
         needs = {"track": ("cells",), "record": ("rows", "columns"), "table": ("columns",)}
         missing = [name for name in needs.get(self.kind, ()) if getattr(self, name) is None]
         if missing:

@@ -95,9 +95,20 @@ def display_path(path: Path) -> str:
     """The path as a user would read it: shipped data as "components/spies/tiles.yaml",
     other files relative to the current folder when inside it, else in full."""
     path = Path(os.path.normpath(os.path.abspath(path)))  # the path as given: a link is not followed to its target
-    for root in (data_root(), Path.cwd().resolve()):
+    here = Path.cwd().resolve()
+    for root in (data_root(), here):
         try:
-            return str(path.relative_to(root))
+            shown = path.relative_to(root)
         except ValueError:
             continue
+        if root != here and (here / shown).exists() and not _same_file(here / shown, path):
+            return str(path)  # "components/spies/map.yaml" would name the current folder's copy, not the one read
+        return str(shown)
     return str(path)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False

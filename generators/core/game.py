@@ -14,11 +14,12 @@ from .layouts import Layout, load_layout
 from .map_models import MapFile
 from .models import Faction, GameInfo, Piece, Tile
 from .names import NameIndex, normalise
+from .table_models import TablesFile
 
 
 @dataclass
 class Game:
-    """A game's data: its info (game.yaml), roster, tiles, spellings, map and cards, each empty or None
+    """A game's data: its info (game.yaml), roster, tiles, spellings, map, cards, display and reference tables, each empty or None
     when its folder has no such file, and each file's document as read (for `dossier assumptions`)."""
 
     folder: Path
@@ -29,6 +30,7 @@ class Game:
     map: MapFile | None = None
     cards: CardsFile | None = None
     display: DisplayFile | None = None
+    tables: TablesFile | None = None
     boards: BoardsFile | None = None
     documents: dict[str, Any] = field(default_factory=dict)
 
@@ -67,6 +69,12 @@ class Game:
     def face_cache(self) -> dict[int, tuple[Piece, Any]]:
         """Each piece's faces once core.faces has filled them, by the piece's identity: validation and every
         product ask for the same faces, and a 10,000-piece roster should fill each only once."""
+        return {}
+
+    @cached_property
+    def derived(self) -> dict[str, Any]:
+        """Answers worked out from this game's data once and asked for by several products (where the poster
+        puts each place), by name; the data is frozen, so they never go stale."""
         return {}
 
     @cached_property

@@ -131,6 +131,40 @@ class TileStyle(_Part):
     picture: float = Field(default=0.3, gt=0, lt=1)
 
 
+class PosterStyle(_Part):
+    """The map poster's named boxes and sizes (mm; type in pt), which a game's preset may override: the
+    paper and its margin, the title band above the map, the frame's border of grid letters and the grid's
+    squares, a city's space and the least paper between two spaces, the key's strip beside the map (0: the
+    key goes below it), and how much wider than true the map is drawn (`stretch`, to fill the frame)."""
+
+    paper: str = "poster-22x34"
+    landscape: bool = False
+    margin: UnsignedMm = 12.7
+    title_band: UnsignedMm = 30.0
+    border: UnsignedMm = 7.0
+    frame_pad: UnsignedMm = 14.0
+    grid_cell: PositiveMm = 45.0
+    space: PositiveMm = 14.0
+    space_gap: UnsignedMm = 2.0
+    ship: PositiveMm = 10.0
+    key_width: UnsignedMm = 0.0
+    key_gap: UnsignedMm = 6.0
+    stretch: float = Field(default=1.0, ge=0.8, le=1.25)
+    aid_width: PositiveMm = 110.0
+    aid_gap: UnsignedMm = 6.0
+    title_size: PositivePt = 40.0
+    subtitle_size: PositivePt = 18.0
+    note_size: PositivePt = 9.0
+    city_size: PositivePt = 8.0
+    capital_size: PositivePt = 9.0
+    sea_size: PositivePt = 9.0
+    tag_size: PositivePt = 6.0
+    grid_size: PositivePt = 10.0
+    key_size: PositivePt = 8.0
+    heading_size: PositivePt = 11.0
+    credit_size: PositivePt = 7.0
+
+
 class Layout(_Part):
     """A resolved layout preset (lengths in mm, text sizes in pt).
 
@@ -153,6 +187,7 @@ class Layout(_Part):
     max_piece_text: PieceText = Field(default_factory=PieceText)
     cards: CardStyle = Field(default_factory=CardStyle)
     tiles: TileStyle = Field(default_factory=TileStyle)
+    poster: PosterStyle = Field(default_factory=PosterStyle)
     sizes: dict[str, Size] = Field(default_factory=dict)
     type: dict[str, dict[str, PositivePt]] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)

@@ -22,6 +22,7 @@ from .game import Game
 from .map_models import MapFile
 from .models import AliasesFile, GameInfo, PiecesFile, TilesFile, roster_schema, tiles_schema
 from .names import NameIndex
+from .table_models import TablesFile
 from .schema_errors import problems_from_validation
 from .yamlio import read_yaml
 
@@ -33,6 +34,7 @@ FILES: dict[str, type[BaseModel]] = {
     "map.yaml": MapFile,
     "cards.yaml": CardsFile,
     "display.yaml": DisplayFile,
+    "tables.yaml": TablesFile,
     "boards.yaml": BoardsFile,
 }
 
@@ -137,6 +139,7 @@ def read_game(game: str | Path | None = None) -> Game:
         map=records.get("map.yaml"),
         cards=records.get("cards.yaml"),
         display=records.get("display.yaml"),
+        tables=records.get("tables.yaml"),
         boards=records.get("boards.yaml"),
         documents=documents,
     )

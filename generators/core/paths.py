@@ -4,11 +4,19 @@ From a source checkout installed with `pip install -e .` the folders beside the 
 used; an installed wheel (`pip install .`) carries its own copies under `generators/_data`, so
 edits to a checkout's `components/` do not reach it. DOSSIER_DATA points elsewhere, and the
 folders in DOSSIER_PATH hold more games, searched before the shipped ones.
+
+Which copy is read never depends on the current folder: a command run inside a checkout reads
+the same data as anywhere else (the code installed and the data beside it are one version, and a
+checkout's game code is not trusted just because it is near). But an edit must not be ignored
+without a word: when the current folder is inside a Dossier checkout whose data differs from the
+copy read, `unread_checkout` names the files that differ, and every command says so (and how to
+read the checkout) before it runs.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -61,6 +69,78 @@ def data_source() -> str:
     if data_root() == BUNDLED:
         return "the copy installed with the package; edits to a checkout's components/ are not read (install with pip install -e .)"
     return "this checkout, installed for editing"
+
+
+_PROJECT_NAME = re.compile(r'^name\s*=\s*"dossier"\s*$', re.MULTILINE)
+DIFFERENCES_SHOWN = 3
+
+
+def checkout_around(folder: Path | None = None) -> Path | None:
+    """The Dossier source checkout `folder` (default: the current folder) lies in, or None: the nearest
+    folder upward holding a pyproject.toml for dossier beside components/ and layouts/."""
+    start = Path(folder or Path.cwd()).resolve()
+    for candidate in (start, *start.parents):
+        project = candidate / "pyproject.toml"
+        if project.is_file() and (candidate / "components").is_dir() and (candidate / "layouts").is_dir():
+            try:
+                if _PROJECT_NAME.search(project.read_text(encoding="utf-8", errors="replace")[:20_000]):
+                    return candidate
+            except OSError:
+                return None
+    return None
+
+
+def _data_files(root: Path) -> dict[str, Path]:
+    found = {}
+    for sub in ("components", "layouts"):
+        for path in (root / sub).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                found[path.relative_to(root).as_posix()] = path
+    return found
+
+
+def _differ(one: Path, other: Path) -> bool:
+    try:
+        return one.stat().st_size != other.stat().st_size or one.read_bytes() != other.read_bytes()
+    except OSError:
+        return True
+
+
+def checkout_not_read() -> Path | None:
+    """The Dossier checkout around the current folder when its data is not the data read (and no DOSSIER_DATA says which)."""
+    if os.environ.get("DOSSIER_DATA"):
+        return None  # the user named the data to read
+    checkout = checkout_around()
+    return None if checkout is None or checkout.resolve() == data_root().resolve() else checkout
+
+
+def how_to_read(checkout: Path) -> str:
+    return f"to read the checkout, install it for editing (pip install -e {checkout}) or set DOSSIER_DATA={checkout}"
+
+
+def unread_checkout() -> tuple[Path, list[str]] | None:
+    """When the current folder is inside a Dossier checkout that is not the data read and whose
+    components/ or layouts/ differ from it: the checkout and the files that differ (relative paths)."""
+    checkout = checkout_not_read()
+    if checkout is None:
+        return None
+    root = data_root()
+    mine, read = _data_files(checkout), _data_files(root)
+    differing = sorted(name for name in mine.keys() | read.keys()
+                       if name not in mine or name not in read or _differ(mine[name], read[name]))
+    return (checkout, differing) if differing else None
+
+
+def unread_checkout_note() -> str | None:
+    """The warning a command prints when this checkout's edits are not what it reads (see unread_checkout)."""
+    found = unread_checkout()
+    if found is None:
+        return None
+    checkout, differing = found
+    shown = ", ".join(differing[:DIFFERENCES_SHOWN]) + (f" and {len(differing) - DIFFERENCES_SHOWN} more"
+                                                        if len(differing) > DIFFERENCES_SHOWN else "")
+    return (f"note: this checkout's data ({checkout}) differs from the copy read, {data_root()} "
+            f"({shown}); {how_to_read(checkout)}")
 
 
 def components_dir() -> Path:

@@ -30,15 +30,12 @@ class Space:
 
 def poster_spaces(plan: "PosterPlan") -> list[Space]:
     """Every city's space on the poster, then every sea zone's, in the map's order."""
-    from ..map.poster import CAPITAL_R, CITY_R, PORT_RING, SHIP_RING
-
     spaces = []
     for city in plan.game_map.cities:
-        radius = (CAPITAL_R if city.capital else CITY_R) + (PORT_RING if city.port else 0.0)
         x, y = plan.at[city.name]
-        spaces.append(Space(city.name, CITY, x, y, 2 * radius))
+        spaces.append(Space(city.name, CITY, x, y, 2 * plan.radius(city.name)))
     for zone in plan.game_map.sea_zones:
         if zone.name in plan.at:
             x, y = plan.at[zone.name]
-            spaces.append(Space(zone.name, SEA, x, y, 2 * SHIP_RING))
+            spaces.append(Space(zone.name, SEA, x, y, 2 * plan.radius(zone.name)))
     return spaces

@@ -95,7 +95,7 @@ def check_aids(game: "Game") -> list[Problem]:
         for i, aid in enumerate(aids):
             where = f"aids[{i}]"
             try:
-                if aid.kind == "table":
+                if aid.kind == "table" and aid.table is None:
                     table_rows(aid, game, file, where)
                 elif aid.kind == "dice":
                     dice_rows(game, file, where)
@@ -105,6 +105,9 @@ def check_aids(game: "Game") -> list[Problem]:
                     _card_section(aid, game.cards.cards if game.cards else [], file, where)
             except DataError as exc:
                 found += exc.problems
+            if aid.table is not None and (game.tables is None or aid.table not in {t.id for t in game.tables.tables}):
+                known = ", ".join(t.id for t in game.tables.tables) if game.tables else "none (no tables.yaml)"
+                found.append(Problem(file, f"{where}.table", f"no table {aid.table!r} in tables.yaml; known: {known}", "invalid"))
             boxes = {str(label) for label in aid.cell_labels()} if aid.kind == "track" else set()
             found += [Problem(file, f"{where}.marks", f"{aid.title!r} has no box {key!r} to mark", "invalid")
                       for key in aid.marks if aid.kind == "track" and str(key) not in boxes]

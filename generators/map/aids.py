@@ -15,6 +15,7 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, text_width
 from ..printing.painter import Anchor, Painter
 from ..printing.textfit import Paragraph, fit_text
+from ..core.tables import resolved_table
 from .aid_content import dice_rows, list_items, table_rows
 
 if TYPE_CHECKING:
@@ -30,6 +31,10 @@ LINE = 0.4  # pt: box lines
 WRITE_IN_WIDTH = 26.0  # mm of a blank table column
 LIST_LINE = 5.0  # mm: the height of a ruled line to write on
 ITEM_GAP = 1.2  # mm between the items of a list
+MIN_SIZE = 5.0  # pt: nothing an aid prints is set smaller
+ASSUMED_MARK = "*"  # after a value the source does not print; the table's foot gives the reason
+WIDE_COLUMN = 0.45  # a reference table's column wider than this share of the aid wraps its texts
+COLUMN_GAP = 3.0  # mm between a table's columns
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,7 @@ class Ink:
     type: float = 1.0
     heading: float = 1.0
     resolved: dict = field(default_factory=dict, repr=False, compare=False)  # each aid's rows or items, worked out once
+    codes: dict = field(default_factory=dict)  # faction id -> its short code, where its name does not fit
     sizes: dict[str, tuple[float, float]] = field(default_factory=dict)  # the layout's piece and card sizes (mm), for slots
 
     def at(self, type: float, heading: float | None = None) -> "Ink":
@@ -146,9 +152,11 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
             for j, mark in enumerate(chips):
                 name, fill, text_ink = _faction_text(mark, ink)
                 h = (c - pt_to_mm(ink.size(CELL_SIZE)) - 1.5) / max(1, len(chips))
-                size = min(ink.size(SMALL_SIZE), h / 0.45)
-                while size > 3.5 and text_width(name, ink.fonts.bold, size) > c - 1.0:
+                size = max(MIN_SIZE, min(ink.size(SMALL_SIZE), h / 0.45))
+                while size > MIN_SIZE and text_width(name, ink.fonts.bold, size) > c - 1.0:
                     size -= 0.25
+                if text_width(name, ink.fonts.bold, size) > c - 1.0:  # a faction's short code where its name does not fit
+                    name = ink.codes.get(str(mark), name)
                 chip_y = cy + pt_to_mm(ink.size(CELL_SIZE)) + 1.0 + j * h
                 painter.rect(cx + 0.4, chip_y, c - 0.8, h - 0.3, fill=fill or "#eeeeee")
                 painter.text(cx + c / 2, chip_y + h * 0.72, name, ink.fonts.bold, size, colour=text_ink or "#000000",
@@ -319,6 +327,59 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
     return Laid(aid, width, height, draw)
 
 
+def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float) -> Laid:
+    """One of the game's reference tables (tables.yaml): narrow columns at their texts' width, wide ones
+    wrapped into what is left; assumed values marked, their reasons under the table."""
+    table = resolved_table(game, aid.table)
+    foot = [f"Rules: {table.cite}." if table.cite else "", table.note or ""]
+    if table.has_assumptions:
+        foot.append(f"{ASSUMED_MARK} Assumed, not printed in the rules: " + " ".join(f"{h}: {why}." for h, why in table.assumptions)
+                    + " Write the printed values in tables.yaml.")
+    shown = aid.model_copy(update={"title": table.title, "cite": None, "note": " ".join(t for t in foot if t)})
+    size, font, bold = ink.size(TEXT_SIZE), ink.fonts.regular, ink.fonts.bold
+    line = pt_to_mm(size) * 1.3
+    texts = [[c.text + (ASSUMED_MARK if c.assumed else "") for c in row] for row in table.rows]
+    inner = width - 2 * ink.size(PAD)
+    natural = []
+    for j, heading in enumerate(table.headings):
+        blank = all(row[j].write_in for row in table.rows)
+        widths = [text_width(t[j], font, size) for t in texts] + [text_width(heading, bold, size)]
+        natural.append(max(max(widths), ink.size(WRITE_IN_WIDTH) if blank else 0) + COLUMN_GAP)
+    wide = [j for j, w in enumerate(natural) if w > inner * WIDE_COLUMN]
+    if sum(natural) > inner and wide:
+        room = (inner - sum(w for j, w in enumerate(natural) if j not in wide)) / len(wide)
+        natural = [room if j in wide else w for j, w in enumerate(natural)]
+    widths = natural
+    cells = [[fit_text(Paragraph(t or " ", font), widths[j] - COLUMN_GAP, 200, largest=size, smallest=size,
+                       what=f"a cell of {table.title!r}", leading=1.3) for j, t in enumerate(row)] for row in texts]
+    heights = [max(c.height for c in row) + 0.8 for row in cells]
+    _, height = _shell(shown, ink, sum(widths), line * 1.2 + sum(heights))
+
+    def draw(painter: Painter, x: float, y: float) -> None:
+        top = _frame(painter, shown, ink, x, y, width, height)
+        left = x + ink.size(PAD)
+        cx = left
+        for j, heading in enumerate(table.headings):
+            painter.text(cx, top + line * 0.75, heading, bold, size)
+            cx += widths[j]
+        painter.line(left, top + line * 1.05, x + width - ink.size(PAD), top + line * 1.05, stroke=ink.line, line_width=0.6)
+        row_top = top + line * 1.2
+        for i, row in enumerate(cells):
+            cx = left
+            for j, fitted in enumerate(row):
+                if table.rows[i][j].write_in:
+                    painter.line(cx, row_top + heights[i] - 0.6, cx + widths[j] - COLUMN_GAP, row_top + heights[i] - 0.6, stroke="#777777", line_width=0.4)
+                else:
+                    painter.text_block(fitted, cx, row_top + 0.4, widths[j] - COLUMN_GAP, anchor=Anchor.START)
+                cx += widths[j]
+            row_top += heights[i]
+            if i < len(cells) - 1:
+                painter.line(left, row_top, x + width - ink.size(PAD), row_top, stroke="#bbbbbb", line_width=0.3)
+        _draw_foot(painter, shown, ink, x, y + height, width)
+
+    return Laid(shown, width, height, draw)
+
+
 def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:
     """`aid` laid out (tables and lists to `width` mm; tracks, records and boxes to their boxes' size; a table
     or list given a taller `height` spaces its rows, lines to write on or items to fill it); DataError naming
@@ -329,6 +390,8 @@ def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: st
         return _lay_record(aid, ink)
     if aid.kind == "box":
         return _lay_box(aid, ink)
+    if aid.kind == "table" and aid.table is not None:
+        return _lay_reference(aid, game, ink, width)
     if aid.kind == "table":
         return _lay_table(aid, game, ink, file, where, height)
     if aid.kind == "dice":

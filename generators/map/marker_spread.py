@@ -16,12 +16,14 @@ XY = tuple[float, float]
 
 ROUNDS = 60
 GAP = 0.5  # mm of paper left between two markers
+REPAIR = 5  # rounds between two searches for the pairs of markers that may touch
 
 
 def spread_markers(points: Sequence[XY], radii: Sequence[float], fixed: Sequence[bool] | None = None,
-                   gap: float = GAP) -> list[XY]:
+                   gap: float = GAP, rounds: int = ROUNDS, within=None) -> list[XY]:
     """`points` moved as little as they must so that no two markers (circles of `radii`) come within `gap`
-    of each other; `fixed` markers do not move (their neighbours move away from them instead)."""
+    of each other; `fixed` markers do not move (their neighbours move away from them instead). `within`
+    (x0, y0, x1, y1) keeps every marker wholly inside that box."""
     import numpy as np
     import shapely
 
@@ -31,11 +33,13 @@ def spread_markers(points: Sequence[XY], radii: Sequence[float], fixed: Sequence
     if len(r) < 2:
         return [tuple(p) for p in xy.tolist()]
     reach = float(r.max()) * 2 + gap
-    for _ in range(ROUNDS):
-        tree = shapely.STRtree(shapely.points(xy))
-        a, b = tree.query(shapely.points(xy), predicate="dwithin", distance=reach)
-        keep = a < b
-        a, b = a[keep], b[keep]
+    for round_ in range(rounds):
+        if round_ % REPAIR == 0:  # the pairs that may touch, found again every few rounds (markers move little per round)
+            tree = shapely.STRtree(shapely.points(xy))
+            near_a, near_b = tree.query(shapely.points(xy), predicate="dwithin", distance=reach * 1.5)
+            keep = near_a < near_b
+            near_a, near_b = near_a[keep], near_b[keep]
+        a, b = near_a, near_b
         d = xy[b] - xy[a]
         length = np.hypot(d[:, 0], d[:, 1])
         overlap = r[a] + r[b] + gap - length
@@ -55,4 +59,8 @@ def spread_markers(points: Sequence[XY], radii: Sequence[float], fixed: Sequence
         np.add.at(push, a, -unit * (overlap * share_a)[:, None])
         np.add.at(push, b, unit * (overlap * share_b)[:, None])
         xy += push * 0.6  # part of the way each round: a marker pushed by several neighbours does not overshoot
+        if within is not None:
+            x0, y0, x1, y1 = within
+            xy[:, 0] = np.clip(xy[:, 0], x0 + r, x1 - r)
+            xy[:, 1] = np.clip(xy[:, 1], y0 + r, y1 - r)
     return [tuple(p) for p in xy.tolist()]

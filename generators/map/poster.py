@@ -21,6 +21,7 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..core.errors import DataError, Problem
+from ..core.layouts import PosterStyle
 from ..core.map_models import MapFile
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts, text_width
@@ -29,11 +30,10 @@ from ..printing.painter import Anchor, Drawing, Painter
 from ..printing.textfit import Paragraph, fit_text
 from .aid_placement import place_aids
 from .aids import Ink, Laid, draw_aid, lay_out
-from .geography import projection
 from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .land import land_regions, read_geography, sea_zone_borders, union_of
-from .marker_spread import spread_markers
 from .poster_sheets import sheet_advice, whole_and_tiled
+from .spaces import poster_places
 from .sea_lanes import route_lanes
 from .territories import Region, Site, polygons, shape_territories, typical_spacing
 from .water import Water
@@ -44,34 +44,25 @@ if TYPE_CHECKING:
     from ..printing.render import Document
     from ..printing.settings import PrintSettings
 
-POSTER_PAPER = "poster-22x34"
-MARGIN = 12.7  # mm around everything printed
-TITLE_BAND = 50.0  # mm of the page above the map
-FRAME_PAD = 14.0  # mm inside the map frame around the outermost places
-BORDER = 7.0  # mm band around the map frame holding the grid letters and numbers
-GRID_CELL = 45.0  # mm: the grid's squares are about this size
-INDEX_COLUMN = 55.0  # mm: the narrowest a column of the index of places gets
-LEGEND_WIDTH = 150.0  # mm
-SEA_TABLE_COLUMNS = 3
+# The poster's sizes are the layout's (`poster:`, see layouts/default.yaml); these are the proportions of
+# the drawing that follow from them.
+INDEX_COLUMN = 52.0  # mm: the narrowest a column of the index of places gets
 REACH = 1.2  # land reaches this many typical city spacings beyond a country's cities
 PORT_TO_SEA = 0.6  # how far out from a port towards its ship the sea is sure to be
 TINT = 0.6  # share of a power's colour in the shade of its land
 ZONE_REACH = 30.0  # mm: a sea zone's water lies within this of its ship or its ports
-AID_WIDTH = 110.0  # mm: the width of a table or list printed on the map
-AID_GAP = 6.0  # mm between aids set at the foot of the page
+GRID = 2.0  # mm: aids' corners sit on this grid, so that boxes beside each other line up
+NAME_LINE = 1.35  # a city name's line, in its size: room for the tags below it
 HALO = ("#ffffff", 1.1)  # the halo round map names: colour, width (pt)
-CREDIT_SIZE = 8.0
-
-# Text sizes (pt)
-TITLE_SIZE, SUBTITLE_SIZE, NOTE_SIZE = 54.0, 22.0, 11.0
-CITY_SIZE, CAPITAL_SIZE, SEA_SIZE, TAG_SIZE = 8.5, 10.0, 10.5, 6.5
-GRID_SIZE, LEGEND_SIZE, INDEX_SIZE, HEADING_SIZE = 10.0, 13.0, 10.0, 16.0
-# Marks (mm) and lines (pt; dashes in mm)
-CITY_R, CAPITAL_R, PORT_RING, BADGE_R, SHIP, SHIP_RING = 1.6, 2.7, 0.9, 1.8, 8.0, 5.0
+# Marks (mm, as shares of a space's radius where they sit on it) and lines (pt; dashes in mm)
+RIM = 0.2  # share of a space's radius its coloured rim takes: counters sit on the white inside
+INSIDE = 0.15  # share of the rim's colour in a space's inside: pale, so counters and names read on it
+PORT_RING = 0.9  # mm: the sea-coloured ring round a port's space
+BADGE_R = 1.8
 BADGE_SIZE = 6.5  # pt: a badge's letter; its capital letters stand 1.7 mm tall
-# Where a city's badge may sit, as (x, y) directions from its centre (y down), in the order tried: lower left
-# first (names take that spot last), then the other corners, then the sides.
-BADGE_SPOTS = ((-1, 1), (1, 1), (-1, -1), (1, -1), (-1.4, 0), (1.4, 0), (0, 1.4), (0, -1.4))
+# Where a city's badge may sit, as (x, y) directions from its centre (y down), in the order tried: on the
+# rim at the sides, where a counter on the space leaves it visible, then the corners outside the rim.
+BADGE_SPOTS = ((-1.15, 0), (1.15, 0), (0, 1.15), (0, -1.15), (-1, 1), (1, 1), (-1, -1), (1, -1))
 # Tags are told apart by colour: the first kind of tag the map declares is black, the next in the sea's ink.
 TAG_FILLS = ("#000000", None)
 RAIL, AIR, LANE, COUNTRY_EDGE, POWER_EDGE, ZONE_EDGE, LEADER = 1.7, 1.1, 1.2, 0.5, 1.6, 0.8, 0.7
@@ -140,12 +131,22 @@ class CityLabel:
     font: str
     size: float
     tags: tuple[str, ...]
+    tag_size: float
+
+    @property
+    def tag_height(self) -> float:
+        return pt_to_mm(self.tag_size) * 1.5
+
+    def size_mm(self) -> tuple[float, float]:
+        widths = [text_width(self.name, self.font, self.size)] + [text_width(t, self.font, self.tag_size) + 1.6 for t in self.tags]
+        return max(widths), pt_to_mm(self.size) * NAME_LINE + len(self.tags) * (self.tag_height + 0.4)
 
 
 @dataclass(frozen=True)
 class PosterPlan:
     """Where everything on the poster goes, worked out once and drawn by every backend and tile."""
 
+    style: PosterStyle
     width: float
     height: float
     game_title: str
@@ -168,40 +169,24 @@ class PosterPlan:
     placed: dict[str, PlacedLabel]
     palette: Palette
     fonts: FontSet
+    key: Box  # where the legend, the index and the sea zones go
 
-
-def _tag_height() -> float:
-    return pt_to_mm(TAG_SIZE) * 1.5
-
-
-def _label_size(label: CityLabel) -> tuple[float, float]:
-    widths = [text_width(label.name, label.font, label.size)] + [text_width(t, label.font, TAG_SIZE) + 1.6 for t in label.tags]
-    return max(widths), pt_to_mm(label.size) * 1.15 + len(label.tags) * (_tag_height() + 0.4)
+    def radius(self, name: str) -> float:
+        """The radius (mm) of the mark drawn for place `name`: a city's space (with a port's ring), or a sea zone's ship."""
+        if name not in self.city_labels:
+            return self.style.ship / 2
+        return self.style.space / 2 + (PORT_RING if self.game_map.city(name).port else 0.0)
 
 
 def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
-    """The poster laid out: page, frame, projected places, land and sea zones, the map's aids, grid and
-    where each name goes."""
+    """The poster laid out: page, frame, places (spaced and the drawing warped with them, spaces.py), land
+    and sea zones, the map's aids, grid, key and where each name goes."""
     game_map: MapFile = game.map
-    paper = layout.paper_size(POSTER_PAPER)
-    width, height = paper.width, paper.height
-    flat = projection(game_map)
-    frame, project = map_frame(game_map, width)
-    pad = 0.0 if game_map.extent is not None else FRAME_PAD
-    scale = (width - 2 * MARGIN - 2 * BORDER - 2 * pad) / ((flat.width or 1.0) if flat else 1.0)
-    at = {}
-    if flat is not None:
-        places = {c.name: (c.lat, c.lon) for c in game_map.cities}
-        places |= {z.name: (z.lat, z.lon) for z in game_map.sea_zones if z.lat is not None and z.lon is not None}
-        for name, (lat, lon) in places.items():
-            p = flat.point(lat, lon)
-            at[name] = (frame.x + pad + p.x * scale, frame.y + pad + p.y * scale)
-        for zone in game_map.sea_zones:  # a zone without a place: its ship sits amid its ports
-            ports = [at[c.name] for c in game_map.cities if zone.name in c.sea_zones]
-            if zone.name not in at and ports:
-                at[zone.name] = (sum(x for x, _ in ports) / len(ports), sum(y for _, y in ports) / len(ports))
-    at = _spread(game_map, at)
-    grid = Grid(frame, max(1, round(frame.width / GRID_CELL)), max(1, round(frame.height / GRID_CELL)))
+    st = layout.poster
+    places = poster_places(game)
+    width, height, frame, at, project = places.width, places.height, places.frame, places.at, places.project
+    grid = Grid(frame, max(1, round(frame.width / st.grid_cell)), max(1, round(frame.height / st.grid_cell)))
+    key = _key_box(st, frame, width, height)
 
     powers = [f.id for f in game.info.factions]
     palette = Palette.from_layout(layout, powers)
@@ -221,19 +206,29 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     for city in game_map.cities:
         tags = tuple(mark.tag for name, mark in game_map.marks.items() if mark.tag and city.has_mark(name))
         labels[city.name] = CityLabel(city.name, fonts.bold if city.capital else fonts.regular,
-                                      CAPITAL_SIZE if city.capital else CITY_SIZE, tags)
-    badges = _place_badges(game_map, at)
-    marks = _mark_boxes(game_map, at, badges)
+                                      st.capital_size if city.capital else st.city_size, tags, st.tag_size)
+    badges = _place_badges(game_map, at, st)
+    marks = _mark_boxes(game_map, at, badges, st)
     sea = Water(frame, land)
     lanes = route_lanes(sea, _lanes(game_map, at))
     lines = _route_lines(game_map, at) + lanes
-    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, width, height)
+    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key)
     badge_boxes = [Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R) for spots in badges.values() for _, bx, by in spots]
-    placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids], lines)
+    placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
+                          lines, st)
     fills, edges = _land_drawing(regions, palette)
-    return PosterPlan(width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
+    return PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
-                      sheet_advice(POSTER_PAPER, (width, height)), labels, placed, palette, fonts)
+                      sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key)
+
+
+def _key_box(st: PosterStyle, frame: Box, width: float, height: float) -> Box:
+    """The key's room: the strip beside the map when the layout gives one, else the page below the map."""
+    if st.key_width:
+        left = frame.right + st.border + st.key_gap
+        return Box(left, frame.y - st.border, width - st.margin - left, frame.height + 2 * st.border)
+    top = frame.bottom + st.border + st.key_gap
+    return Box(st.margin, top, width - 2 * st.margin, height - st.margin - top)
 
 
 def _land_drawing(regions: list[Region], palette: Palette):
@@ -254,22 +249,6 @@ def _land_drawing(regions: list[Region], palette: Palette):
     return fills, edges
 
 
-def map_frame(game_map: MapFile, page_width: float):
-    """The map's frame on a poster `page_width` mm wide, and the function taking arrays of longitudes and
-    latitudes to page millimetres inside it."""
-    flat = projection(game_map)
-    pad = 0.0 if game_map.extent is not None else FRAME_PAD
-    span_x, span_y = (flat.width or 1.0, flat.height or 1.0) if flat else (1.0, 1.0)
-    scale = (page_width - 2 * MARGIN - 2 * BORDER - 2 * pad) / span_x
-    frame = Box(MARGIN + BORDER, MARGIN + TITLE_BAND + BORDER, page_width - 2 * (MARGIN + BORDER), span_y * scale + 2 * pad)
-
-    def project(lons, lats):
-        xs, ys = flat.points(lons, lats)
-        return frame.x + pad + xs * scale, frame.y + pad + ys * scale
-
-    return frame, project
-
-
 def _zone_borders(game_map: MapFile, at: dict[str, tuple[float, float]], water: BaseGeometry) -> list[list[tuple[float, float]]]:
     ships = {z.name: at[z.name] for z in game_map.sea_zones if z.name in at}
     ports: dict[str, list[tuple[float, float]]] = defaultdict(list)
@@ -279,18 +258,19 @@ def _zone_borders(game_map: MapFile, at: dict[str, tuple[float, float]], water: 
     return sea_zone_borders(ships, ports, water, ZONE_REACH)
 
 
-def _mark_boxes(game_map: MapFile, at: dict[str, tuple[float, float]], badges: dict[str, list[tuple[str, float, float]]]) -> list[Box]:
-    """The squares every city marker, badge and ship covers: nothing else may sit on them."""
+def _mark_boxes(game_map: MapFile, at: dict[str, tuple[float, float]], badges: dict[str, list[tuple[str, float, float]]],
+                st: PosterStyle) -> list[Box]:
+    """The squares every city's space, badge and ship covers: nothing else may sit on them."""
     boxes = []
     for city in game_map.cities:
-        r = _mark_radius(game_map, city.name)
+        r = st.space / 2 + (PORT_RING if city.port else 0.0)
         x, y = at[city.name]
         boxes.append(Box(x - r, y - r, 2 * r, 2 * r))
         boxes += [Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R) for _, bx, by in badges.get(city.name, ())]
     for zone in game_map.sea_zones:
         if zone.name in at:
             x, y = at[zone.name]
-            boxes.append(Box(x - SHIP_RING, y - SHIP_RING, 2 * SHIP_RING, 2 * SHIP_RING))
+            boxes.append(Box(x - st.ship / 2, y - st.ship / 2, st.ship, st.ship))
     return boxes
 
 
@@ -299,15 +279,15 @@ def _route_lines(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[
 
 
 def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea: Water,
-                    marks: list[Box], lines: list, page_width: float, page_height: float) -> list[tuple[Laid, float, float]]:
+                    marks: list[Box], lines: list, key: Box) -> list[tuple[Laid, float, float]]:
     """Each of the map's aids laid out and put in empty sea near where the map wants it, else on empty land,
-    else at the foot of the page."""
-    game_map = game.map
+    else at the foot of the key."""
+    game_map, st = game.map, layout.poster
     if not game_map.aids:
         return []
     ink = Ink.of(game, layout, fonts)
     file = game.file("map.yaml")
-    laid = [lay_out(aid, game, ink, AID_WIDTH, file, f"aids[{i}]") for i, aid in enumerate(game_map.aids)]
+    laid = [lay_out(aid, game, ink, st.aid_width * aid.span, file, f"aids[{i}]") for i, aid in enumerate(game_map.aids)]
     near = []
     for aid in game_map.aids:
         if aid.near is None:
@@ -316,27 +296,27 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea
             xs, ys = project([aid.near.lon], [aid.near.lat])
             near.append((float(xs[0]), float(ys[0])))
     spots = place_aids([(item.width, item.height) for item in laid], near, sea, marks, lines)
-    placed = [(item, *spot) for item, spot in zip(laid, spots) if spot is not None]
+    placed = [(item, *_on_grid(spot)) for item, spot in zip(laid, spots) if spot is not None]
     margin = [item for item, spot in zip(laid, spots) if spot is None]
-    return placed + _margin_band(margin, page_width, page_height, file, game_map.aids)
+    return placed + _foot_of_key(margin, key, st, file, game_map.aids)
 
 
-def _margin_band(laid: list[Laid], page_width: float, page_height: float, file, aids) -> list[tuple[Laid, float, float]]:
-    """Aids the map has no room for, in rows along the foot of the page (below the key), right to left."""
+def _on_grid(spot: tuple[float, float]) -> tuple[float, float]:
+    """An aid's corner on the poster's layout grid, so that aids beside each other line up."""
+    return round(spot[0] / GRID) * GRID, round(spot[1] / GRID) * GRID
+
+
+def _foot_of_key(laid: list[Laid], key: Box, st: PosterStyle, file, aids) -> list[tuple[Laid, float, float]]:
+    """Aids the map has no room for, stacked up from the foot of the key, left-aligned with it."""
     placed = []
-    right, bottom = page_width - MARGIN, page_height - MARGIN
-    row_height = 0.0
+    bottom = key.bottom
     for item in sorted(laid, key=lambda i: -i.height):
-        if right - item.width < MARGIN:
-            right, bottom = page_width - MARGIN, bottom - row_height - AID_GAP
-            row_height = 0.0
-        if item.width > page_width - 2 * MARGIN:
+        if item.width > key.width:
             index = next(i for i, aid in enumerate(aids) if aid is item.aid)
-            raise DataError([Problem(file, f"aids[{index}]", f"{item.aid.title!r} is {item.width:.0f} mm wide, more than the page; "
-                                     "give it fewer boxes a row", "invalid")])
-        placed.append((item, right - item.width, bottom - item.height))
-        right -= item.width + AID_GAP
-        row_height = max(row_height, item.height)
+            raise DataError([Problem(file, f"aids[{index}]", f"{item.aid.title!r} is {item.width:.0f} mm wide and finds no room on the map "
+                                     f"nor in the key ({key.width:.0f} mm); give it fewer boxes a row", "invalid")])
+        placed.append((item, key.x, bottom - item.height))
+        bottom -= item.height + st.aid_gap
     return placed
 
 
@@ -359,34 +339,19 @@ def _regions(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box) 
     return sorted(regions, key=lambda r: -r.shape.area)  # enclaves drawn over what surrounds them
 
 
-def _spread(game_map: MapFile, at: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
-    """Every place where its marker is drawn: cities too close to another marker moved apart, ships kept
-    where the map puts them."""
-    names = list(at)
-    zones = {z.name for z in game_map.sea_zones}
-    radii = [SHIP_RING if n in zones else _mark_radius(game_map, n) for n in names]
-    moved = spread_markers([at[n] for n in names], radii, fixed=[n in zones for n in names])
-    return dict(zip(names, moved))
-
-
-def _mark_radius(game_map: MapFile, name: str) -> float:
-    city = game_map.city(name)
-    return (CAPITAL_R if city.capital else CITY_R) + (PORT_RING if city.port else 0.0)
-
-
 def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
-                 fonts: FontSet, obstacles: list[Box], lines: list) -> dict[str, PlacedLabel]:
+                 fonts: FontSet, obstacles: list[Box], lines: list, st: PosterStyle) -> dict[str, PlacedLabel]:
     """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities."""
     near = _crowding(at, [c.name for c in game_map.cities])
     requests = []
     for zone in game_map.sea_zones:
         if zone.name in at:
-            requests.append(LabelRequest(zone.name, at[zone.name], text_width(zone.name, fonts.regular, SEA_SIZE),
-                                         pt_to_mm(SEA_SIZE) * 1.2, SHIP_RING, area=True))
+            requests.append(LabelRequest(zone.name, at[zone.name], text_width(zone.name, fonts.regular, st.sea_size),
+                                         pt_to_mm(st.sea_size) * 1.2, st.ship / 2, area=True))
     order = sorted(game_map.cities, key=lambda c: (not c.capital, -near[c.name], c.name))
     for city in order:
-        w, h = _label_size(labels[city.name])
-        requests.append(LabelRequest(city.name, at[city.name], w, h, _mark_radius(game_map, city.name)))
+        w, h = labels[city.name].size_mm()
+        requests.append(LabelRequest(city.name, at[city.name], w, h, st.space / 2 + (PORT_RING if city.port else 0.0)))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
     return {p.key: p for p in place_labels(requests, inside, obstacles, lines)}
 
@@ -429,7 +394,7 @@ def draw_poster(painter: Painter, plan: PosterPlan) -> None:
 
 
 def _draw_map(painter: Painter, plan: PosterPlan) -> None:
-    game_map, f, pal = plan.game_map, plan.frame, plan.palette
+    game_map, f, pal, st = plan.game_map, plan.frame, plan.palette, plan.style
     painter.rect(f.x, f.y, f.width, f.height, fill=pal.sea)
     for fill, ring in plan.land:
         painter.polygon(ring, fill=fill, stroke=pal.border, line_width=COUNTRY_EDGE)
@@ -449,14 +414,13 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     for zone in game_map.sea_zones:
         if zone.name in plan.at:
             x, y = plan.at[zone.name]
-            painter.circle(x, y, SHIP_RING, fill=pal.sea, stroke=pal.sea_ink, line_width=0.8)
-            painter.symbol("ship", x, y, SHIP, ink=pal.sea_ink, paper=pal.sea)
+            painter.circle(x, y, st.ship / 2, fill=pal.sea, stroke=pal.sea_ink, line_width=0.8)
+            painter.symbol("ship", x, y, st.ship * 0.8, ink=pal.sea_ink, paper=pal.sea)
     for laid, x, y in plan.aids:
         draw_aid(painter, laid, x, y)
     for key, placed in plan.placed.items():
         if placed.far:
-            radius = SHIP_RING if key not in plan.city_labels else _mark_radius(game_map, key)
-            start, end = placed.leader(plan.at[key], radius)
+            start, end = placed.leader(plan.at[key], plan.radius(key))
             painter.line(*start, *end, stroke=HALO[0], line_width=LEADER + 2 * HALO[1])  # cased, so it reads across lines
             painter.line(*start, *end, stroke="#000000", line_width=LEADER)
     for city in game_map.cities:
@@ -466,29 +430,33 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
             _draw_city_label(painter, plan, plan.city_labels[key], placed.rect)
         else:
             r = placed.rect
-            painter.text(r.x + r.width / 2, r.y + r.height * 0.78, key, plan.fonts.regular, SEA_SIZE, colour=pal.sea_ink,
+            painter.text(r.x + r.width / 2, r.y + r.height * 0.78, key, plan.fonts.regular, st.sea_size, colour=pal.sea_ink,
                          anchor=Anchor.MIDDLE, halo=(pal.sea, HALO[1]))
     _draw_frame(painter, plan)
-    small_print = f.bottom + BORDER + pt_to_mm(CREDIT_SIZE) * 1.2
-    painter.text(f.x - BORDER, small_print, plan.advice[:1].upper() + plan.advice[1:] + ".", plan.fonts.regular, CREDIT_SIZE,
+    small_print = f.bottom + st.border + pt_to_mm(st.credit_size) * 1.2
+    painter.text(f.x - st.border, small_print, plan.advice[:1].upper() + plan.advice[1:] + ".", plan.fonts.regular, st.credit_size,
                  colour="#333333")
     if plan.credit:
-        painter.text(f.right + BORDER, small_print, plan.credit, plan.fonts.regular, CREDIT_SIZE, colour="#333333", anchor=Anchor.END)
+        painter.text(f.right + st.border, small_print, plan.credit, plan.fonts.regular, st.credit_size, colour="#333333", anchor=Anchor.END)
+
+
+def draw_space(painter: Painter, x: float, y: float, radius: float, fill: str, ink: str, capital: bool, port: str | None) -> None:
+    """A city's space: pale inside for the counters, a rim in its power's colour (white for a neutral city),
+    a double black edge and a star on the rim for a capital, a ring in the sea's ink round a port."""
+    if port:
+        painter.circle(x, y, radius + PORT_RING, fill=port)
+    painter.circle(x, y, radius, fill=fill, stroke="#000000", line_width=1.4 if capital else 0.7)
+    painter.circle(x, y, radius * (1 - RIM), fill=mix(fill, "#ffffff", INSIDE), stroke="#000000" if capital else None, line_width=0.5)
+    if capital:
+        painter.symbol("star", x, y - radius * (1 - RIM / 2), radius * RIM * 1.6, ink=ink, paper=fill)
 
 
 def _draw_city(painter: Painter, plan: PosterPlan, name: str) -> None:
     city = plan.game_map.city(name)
     pal = plan.palette
     x, y = plan.at[name]
-    fill = pal.powers.get(city.power, "#ffffff")
-    ink = pal.power_inks.get(city.power, "#000000")
-    if city.port:
-        painter.circle(x, y, (CAPITAL_R if city.capital else CITY_R) + PORT_RING, fill="#ffffff", stroke=pal.sea_ink, line_width=1.4)
-    if city.capital:
-        painter.circle(x, y, CAPITAL_R, fill=fill, stroke="#000000", line_width=0.9)
-        painter.symbol("star", x, y, CAPITAL_R * 1.6, ink=ink, paper=fill)
-    else:
-        painter.circle(x, y, CITY_R, fill=fill, stroke="#000000", line_width=0.8)
+    draw_space(painter, x, y, plan.style.space / 2, pal.powers.get(city.power, "#ffffff"), pal.power_inks.get(city.power, "#000000"),
+               city.capital, pal.sea_ink if city.port else None)
     for letter, bx, by in plan.badges.get(name, ()):
         _draw_badge(painter, plan.fonts, letter, bx, by)
 
@@ -498,19 +466,19 @@ def _badges(game_map: MapFile, city) -> list[str]:
     return [mark.badge for name, mark in game_map.marks.items() if mark.badge and city.has_mark(name)]
 
 
-def _place_badges(game_map: MapFile, at: dict[str, tuple[float, float]]) -> dict[str, list[tuple[str, float, float]]]:
-    """Each city's badges (letter, centre): at the lower left of its marker (the spot names take last), or
-    at the first other spot round it where they cover no other city's marker, ship or badge; further badges
-    of one city in a row outwards."""
+def _place_badges(game_map: MapFile, at: dict[str, tuple[float, float]], st: PosterStyle) -> dict[str, list[tuple[str, float, float]]]:
+    """Each city's badges (letter, centre): on the rim of its space at the first side where they cover no
+    other city's space, ship or badge (a counter on the space leaves the sides of the rim showing); further
+    badges of one city in a row outwards."""
     zones = {z.name for z in game_map.sea_zones}
-    discs = [(x, y, SHIP_RING if name in zones else _mark_radius(game_map, name)) for name, (x, y) in at.items()]
+    discs = [(x, y, st.ship / 2 if name in zones else st.space / 2) for name, (x, y) in at.items()]
     placed: dict[str, list[tuple[str, float, float]]] = {}
     for city in game_map.cities:
         letters = _badges(game_map, city)
         if not letters:
             continue
         x, y = at[city.name]
-        r = _mark_radius(game_map, city.name)
+        r = st.space / 2
         own = (x, y, r)
         taken = [d for d in discs if d != own] + [(bx, by, BADGE_R) for spots in placed.values() for _, bx, by in spots]
         options = []
@@ -538,15 +506,15 @@ def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect:
     right_aligned = rect.x + rect.width <= plan.at[label.name][0]
     anchor = Anchor.END if right_aligned else Anchor.START if rect.x >= plan.at[label.name][0] else Anchor.MIDDLE
     x = {Anchor.START: rect.x, Anchor.END: rect.right, Anchor.MIDDLE: rect.x + rect.width / 2}[anchor]
-    line = pt_to_mm(label.size) * 1.15
-    painter.text(x, rect.y + line * 0.8, label.name, label.font, label.size, anchor=anchor, halo=HALO)
+    line = pt_to_mm(label.size) * NAME_LINE
+    painter.text(x, rect.y + line * 0.7, label.name, label.font, label.size, anchor=anchor, halo=HALO)
     top = rect.y + line + 0.2
     for tag in label.tags:
-        w = text_width(tag, label.font, TAG_SIZE) + 1.6
+        w = text_width(tag, label.font, label.tag_size) + 1.6
         left = {Anchor.START: x, Anchor.END: x - w, Anchor.MIDDLE: x - w / 2}[anchor]
-        painter.rect(left, top, w, _tag_height(), fill=_tag_fill(plan.game_map, tag, plan.palette))
-        painter.text(left + w / 2, top + _tag_height() * 0.74, tag, plan.fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
-        top += _tag_height() + 0.4
+        painter.rect(left, top, w, label.tag_height, fill=_tag_fill(plan.game_map, tag, plan.palette))
+        painter.text(left + w / 2, top + label.tag_height * 0.74, tag, plan.fonts.bold, label.tag_size, colour="#ffffff", anchor=Anchor.MIDDLE)
+        top += label.tag_height + 0.4
 
 
 def _draw_grid_lines(painter: Painter, plan: PosterPlan) -> None:
@@ -561,153 +529,158 @@ def _draw_grid_lines(painter: Painter, plan: PosterPlan) -> None:
 
 
 def _draw_frame(painter: Painter, plan: PosterPlan) -> None:
+    st = plan.style
     f, g, font = plan.frame, plan.grid, plan.fonts.bold
-    painter.rect(f.x - BORDER, f.y - BORDER, f.width + 2 * BORDER, BORDER, fill="#ffffff")
-    painter.rect(f.x - BORDER, f.bottom, f.width + 2 * BORDER, BORDER, fill="#ffffff")
-    painter.rect(f.x - BORDER, f.y, BORDER, f.height, fill="#ffffff")
-    painter.rect(f.right, f.y, BORDER, f.height, fill="#ffffff")
+    painter.rect(f.x - st.border, f.y - st.border, f.width + 2 * st.border, st.border, fill="#ffffff")
+    painter.rect(f.x - st.border, f.bottom, f.width + 2 * st.border, st.border, fill="#ffffff")
+    painter.rect(f.x - st.border, f.y, st.border, f.height, fill="#ffffff")
+    painter.rect(f.right, f.y, st.border, f.height, fill="#ffffff")
     painter.rect(f.x, f.y, f.width, f.height, stroke="#000000", line_width=1.2)
-    painter.rect(f.x - BORDER, f.y - BORDER, f.width + 2 * BORDER, f.height + 2 * BORDER, stroke="#000000", line_width=0.6)
-    baseline = pt_to_mm(GRID_SIZE) * 0.36
+    painter.rect(f.x - st.border, f.y - st.border, f.width + 2 * st.border, f.height + 2 * st.border, stroke="#000000", line_width=0.6)
+    baseline = pt_to_mm(st.grid_size) * 0.36
     for i in range(g.columns):
         x = f.x + f.width * (i + 0.5) / g.columns
-        for y in (f.y - BORDER / 2 + baseline, f.bottom + BORDER / 2 + baseline):
-            painter.text(x, y, column_name(i), font, GRID_SIZE, anchor=Anchor.MIDDLE)
+        for y in (f.y - st.border / 2 + baseline, f.bottom + st.border / 2 + baseline):
+            painter.text(x, y, column_name(i), font, st.grid_size, anchor=Anchor.MIDDLE)
     for j in range(g.rows):
         y = f.y + f.height * (j + 0.5) / g.rows + baseline
-        for x in (f.x - BORDER / 2, f.right + BORDER / 2):
-            painter.text(x, y, str(j + 1), font, GRID_SIZE, anchor=Anchor.MIDDLE)
+        for x in (f.x - st.border / 2, f.right + st.border / 2):
+            painter.text(x, y, str(j + 1), font, st.grid_size, anchor=Anchor.MIDDLE)
 
 
 def _draw_title(painter: Painter, plan: PosterPlan) -> None:
-    x, y, fonts = MARGIN, MARGIN, plan.fonts
-    painter.text(x, y + pt_to_mm(TITLE_SIZE) * 0.75, plan.game_title, fonts.bold, TITLE_SIZE)
-    title_w = text_width(plan.game_title, fonts.bold, TITLE_SIZE)
+    st = plan.style
+    x, y, fonts = st.margin, st.margin, plan.fonts
+    painter.text(x, y + pt_to_mm(st.title_size) * 0.75, plan.game_title, fonts.bold, st.title_size)
+    title_w = text_width(plan.game_title, fonts.bold, st.title_size)
     sub = plan.game_map.title or ""
     if sub:
-        painter.text(x + title_w + 8, y + pt_to_mm(TITLE_SIZE) * 0.75, sub, fonts.regular, SUBTITLE_SIZE)
+        painter.text(x + title_w + 8, y + pt_to_mm(st.title_size) * 0.75, sub, fonts.regular, st.subtitle_size)
     if plan.game_map.reconstruction:
-        width = plan.width - 2 * MARGIN
-        top = y + pt_to_mm(TITLE_SIZE) * 0.75 + 4
+        width = plan.width - 2 * st.margin
+        top = y + pt_to_mm(st.title_size) * 0.75 + 4
         fitted = fit_text([Paragraph("Reconstruction. ", fonts.bold), Paragraph(plan.game_map.reconstruction, fonts.regular, run_in=True)],
-                          width, TITLE_BAND - (top - y) - 2, largest=NOTE_SIZE * 1.3, smallest=NOTE_SIZE * 0.8, what="the map's reconstruction note")
+                          width, st.title_band - (top - y) - 2, largest=st.note_size * 1.3, smallest=st.note_size * 0.8, what="the map's reconstruction note")
         painter.text_block(fitted, x, top, width, anchor=Anchor.START)
 
 
 def _draw_key(painter: Painter, plan: PosterPlan) -> None:
-    """Below the map: the legend and the movement rules; the index of places with their grid squares;
-    each sea zone with the zones it sails to and its ports (above any aids set at the foot of the page)."""
-    top = plan.frame.bottom + BORDER + 8
-    below_map = [y for _, _, y in plan.aids if y > plan.frame.bottom]
-    bottom = min(below_map) - AID_GAP if below_map else plan.height - MARGIN
-    _draw_legend(painter, plan, Box(MARGIN, top, LEGEND_WIDTH, bottom - top))
-    right = Box(MARGIN + LEGEND_WIDTH + 10, top, plan.width - 2 * MARGIN - LEGEND_WIDTH - 10, bottom - top)
-    below = _draw_index(painter, plan, right)
+    """In the key's room (beside or below the map): the legend and the movement rules; each sea zone with
+    the zones it sails to and its ports; the index of places with their grid squares; above any aids set
+    at its foot."""
+    st, key = plan.style, plan.key
+    in_key = [y for laid, x, y in plan.aids if x >= key.x - 0.01 and y >= key.y]
+    bottom = min(in_key) - st.aid_gap if in_key else key.bottom
+    below = _draw_legend(painter, plan, Box(key.x, key.y, key.width, bottom - key.y))
     if plan.game_map.sea_zones:
-        _draw_sea_zones(painter, plan, Box(right.x, below + 6, right.width, bottom - below - 6))
+        below = _draw_sea_zones(painter, plan, Box(key.x, below + st.key_gap, key.width, bottom - below - st.key_gap))
+    _draw_index(painter, plan, Box(key.x, below + st.key_gap, key.width, bottom - below - st.key_gap))
 
 
-def _draw_sea_zones(painter: Painter, plan: PosterPlan, area: Box) -> None:
-    fonts, ink = plan.fonts, plan.palette.sea_ink
-    painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Sea zones", fonts.bold, HEADING_SIZE)
+def _heading(painter: Painter, plan: PosterPlan, x: float, y: float, text: str) -> float:
+    """A heading of the key at (x, y), its top; returns where what follows it starts."""
+    st = plan.style
+    painter.text(x, y + pt_to_mm(st.heading_size) * 0.8, text, plan.fonts.bold, st.heading_size)
+    return y + pt_to_mm(st.heading_size) * 1.3
+
+
+def _draw_sea_zones(painter: Painter, plan: PosterPlan, area: Box) -> float:
+    """Each sea zone, the zones it sails to and its ports; returns where the list ends."""
+    st, fonts, ink = plan.style, plan.fonts, plan.palette.sea_ink
+    top = _heading(painter, plan, area.x, area.y, "Sea zones")
     ports: dict[str, list[str]] = defaultdict(list)
     for city in plan.game_map.cities:
         for zone in city.sea_zones if city.port else ():
             ports[zone].append(city.name)
-    entries = [[Paragraph(z.name, fonts.bold, colour=ink, space_before=0.4),
-                Paragraph(f"sails to {', '.join(z.adjacent) or 'no other zone'}; ports: {', '.join(ports[z.name]) or 'none'}.",
-                          fonts.regular, run_in=True)] for z in plan.game_map.sea_zones]
-    columns = SEA_TABLE_COLUMNS
-    per_column = -(-len(entries) // columns)
-    width = (area.width - (columns - 1) * 8) / columns
-    top = area.y + pt_to_mm(HEADING_SIZE) + 3
-    for c in range(columns):
-        chunk = [p for entry in entries[c * per_column:(c + 1) * per_column] for p in entry]
-        if chunk:
-            fitted = fit_text(chunk, width, area.bottom - top, largest=INDEX_SIZE, smallest=6.0, what="the poster's sea zone table")
-            painter.text_block(fitted, area.x + c * (width + 8), top, width, anchor=Anchor.START)
+    paragraphs = [p for z in plan.game_map.sea_zones for p in (
+        Paragraph(z.name, fonts.bold, colour=ink, space_before=0.3),
+        Paragraph(f"sails to {', '.join(z.adjacent) or 'no other zone'}; ports: {', '.join(ports[z.name]) or 'none'}.",
+                  fonts.regular, run_in=True))]
+    fitted = fit_text(paragraphs, area.width, area.bottom - top, largest=st.key_size, smallest=st.key_size, what="the poster's sea zone list")
+    painter.text_block(fitted, area.x, top, area.width, anchor=Anchor.START)
+    return top + fitted.height
 
 
-def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> None:
-    fonts, pal, m = plan.fonts, plan.palette, plan.game_map
-    painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Legend", fonts.bold, HEADING_SIZE)
-    row = pt_to_mm(LEGEND_SIZE) * 1.9
-    y = area.y + pt_to_mm(HEADING_SIZE) + row
-    sx, tx = area.x + 8, area.x + 20
+def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
+    """What each colour, space, mark and line means, and how far a move goes; returns where it ends."""
+    st, fonts, pal, m = plan.style, plan.fonts, plan.palette, plan.game_map
+    row = max(pt_to_mm(st.key_size) * 1.6, 7.0)
+    y = _heading(painter, plan, area.x, area.y, "Legend") + row / 2
+    r = 3.0  # mm: a space in the legend, drawn small
+    sx, tx = area.x + 6, area.x + 14
 
     def entry(text: str) -> None:
         nonlocal y
-        painter.text(tx, y + pt_to_mm(LEGEND_SIZE) * 0.36, text, fonts.regular, LEGEND_SIZE)
+        painter.text(tx, y + pt_to_mm(st.key_size) * 0.36, text, fonts.regular, st.key_size)
         y += row
 
     used = {c.power for c in m.cities}
     for power, colour in pal.powers.items():
         if power in used:
             painter.rect(sx - 6, y - 3, 12, 6, fill=pal.shade(power), stroke=mix(colour, "#000000", 0.75), line_width=POWER_EDGE)
-            painter.circle(sx, y, CITY_R, fill=colour, stroke="#000000", line_width=0.8)
+            draw_space(painter, sx, y, r, colour, pal.power_inks[power], False, None)
             entry(f"{plan.factions.get(power, power)}: home territory and its cities")
     painter.rect(sx - 6, y - 3, 12, 6, fill=pal.land, stroke=pal.border, line_width=COUNTRY_EDGE)
-    painter.circle(sx, y, CITY_R, fill="#ffffff", stroke="#000000", line_width=0.8)
+    draw_space(painter, sx, y, r, "#ffffff", "#000000", False, None)
     entry("Neutral country and city")
     painter.rect(sx - 6, y - 3, 12, 6, fill=pal.sea, stroke=pal.sea_ink, line_width=COUNTRY_EDGE)
     painter.line(sx - 6, y, sx + 6, y, stroke=pal.sea_ink, line_width=ZONE_EDGE, dash=ZONE_DASH)
     entry("Sea, and the border between two sea zones")
-    painter.circle(sx, y, CAPITAL_R, fill="#ffffff", stroke="#000000", line_width=0.9)
-    painter.symbol("star", sx, y, CAPITAL_R * 1.6)
-    entry("Capital")
-    painter.circle(sx, y, CITY_R + PORT_RING, fill="#ffffff", stroke=pal.sea_ink, line_width=1.4)
-    painter.circle(sx, y, CITY_R, fill="#ffffff", stroke="#000000", line_width=0.8)
+    draw_space(painter, sx, y, r, "#ffffff", "#000000", True, None)
+    entry("Capital (star on the rim, double edge, name in bold)")
+    draw_space(painter, sx, y, r, "#ffffff", "#000000", False, pal.sea_ink)
     entry("Port: sails to the ship of each sea zone it touches")
+    tag_h = pt_to_mm(st.tag_size) * 1.5
     for name, mark in m.marks.items():
         if not any(c.has_mark(name) for c in m.cities):
             continue
         if mark.badge:
             _draw_badge(painter, fonts, mark.badge, sx, y)
         else:
-            w = text_width(mark.tag, fonts.bold, TAG_SIZE) + 1.6
-            painter.rect(sx - w / 2, y - _tag_height() / 2, w, _tag_height(), fill=_tag_fill(m, mark.tag, pal))
-            painter.text(sx, y + _tag_height() * 0.24, mark.tag, fonts.bold, TAG_SIZE, colour="#ffffff", anchor=Anchor.MIDDLE)
+            w = text_width(mark.tag, fonts.bold, st.tag_size) + 1.6
+            painter.rect(sx - w / 2, y - tag_h / 2, w, tag_h, fill=_tag_fill(m, mark.tag, pal))
+            painter.text(sx, y + tag_h * 0.24, mark.tag, fonts.bold, st.tag_size, colour="#ffffff", anchor=Anchor.MIDDLE)
         entry(mark.legend)
     for kind, colour, width, dash in (("rail", pal.rail, RAIL, None), ("air", pal.air, AIR, AIR_DASH)):
         if any(r.kind == kind for r in m.routes):
-            painter.line(sx - 7, y, sx + 7, y, stroke=colour, line_width=width, dash=dash)
+            painter.line(sx - 6, y, sx + 6, y, stroke=colour, line_width=width, dash=dash)
             entry(f"{kind.capitalize()} line")
     if m.sea_zones:
-        painter.symbol("ship", sx, y, SHIP * 0.8, ink=pal.sea_ink, paper=pal.sea)
+        painter.symbol("ship", sx, y, st.ship * 0.6, ink=pal.sea_ink, paper=pal.sea)
         entry("Sea zone (its ship symbol)")
-        painter.line(sx - 7, y, sx + 7, y, stroke=pal.sea_ink, line_width=LANE, dash=LANE_DASH)
+        painter.line(sx - 6, y, sx + 6, y, stroke=pal.sea_ink, line_width=LANE, dash=LANE_DASH)
         entry("Sea lane: port to ship, ship to ship")
     rules = m.rules
-    y += row * 0.3
-    painter.text(area.x, y, "Moving", fonts.bold, HEADING_SIZE)
+    y = _heading(painter, plan, area.x, y - row / 2 + 1, "Moving")
     ends = " or ".join({"city": "a city", "sea": "a sea zone"}[k] for k in rules.move_ends_in)
     text = (f"Each city or sea zone entered is one space; at most {rules.spaces_per_turn} spaces a turn, "
             f"by any mix of rail, air and sea; a move ends in {ends}.")
     cite = rules.cite.get("spaces_per_turn")
-    paragraphs = [Paragraph(text, fonts.regular)] + ([Paragraph(f"({cite.split(':')[0]})", fonts.regular, scale=0.85, run_in=True)] if cite else [])
-    fitted = fit_text(paragraphs, area.width, area.bottom - y, largest=LEGEND_SIZE, smallest=7, what="the poster's movement note")
-    painter.text_block(fitted, area.x, y + 2, area.width, anchor=Anchor.START)
+    paragraphs = [Paragraph(text + (f" ({cite.split(':')[0]})" if cite else ""), fonts.regular)]
+    fitted = fit_text(paragraphs, area.width, area.bottom - y, largest=st.key_size, smallest=st.key_size, what="the poster's movement note")
+    painter.text_block(fitted, area.x, y, area.width, anchor=Anchor.START)
+    return y + fitted.height
 
 
 def _draw_index(painter: Painter, plan: PosterPlan, area: Box) -> float:
     """Every place with its grid square, in columns; returns where the index ends."""
-    fonts = plan.fonts
-    painter.text(area.x, area.y + pt_to_mm(HEADING_SIZE), "Index of places", fonts.bold, HEADING_SIZE)
+    st, fonts = plan.style, plan.fonts
+    top = _heading(painter, plan, area.x, area.y, "Index of places")
     zones = {z.name for z in plan.game_map.sea_zones}
     names = sorted((n for n in plan.at), key=str.casefold)
-    line = pt_to_mm(INDEX_SIZE) * 1.35
-    top = area.y + pt_to_mm(HEADING_SIZE) + 4
+    line = pt_to_mm(st.key_size) * 1.3
     columns = max(1, int(area.width // INDEX_COLUMN))
+    while top + -(-len(names) // columns) * line > area.bottom and columns < 6:  # short of room: narrower columns
+        columns += 1
     per_column = -(-len(names) // columns)
-    bottom = top + per_column * line
     col_w = area.width / columns
     for i, name in enumerate(names):
         col, row = divmod(i, per_column)
         x, y = area.x + col * col_w, top + (row + 0.8) * line
         sea = name in zones
-        painter.text(x, y, name, fonts.regular, INDEX_SIZE, colour=plan.palette.sea_ink if sea else "#000000")
-        painter.text(x + col_w - 8, y, plan.grid.ref(*plan.at[name]), fonts.bold, INDEX_SIZE, anchor=Anchor.END)
-    return bottom
+        painter.text(x, y, name, fonts.regular, st.key_size, colour=plan.palette.sea_ink if sea else "#000000")
+        painter.text(x + col_w - 4, y, plan.grid.ref(*plan.at[name]), fonts.bold, st.key_size, anchor=Anchor.END)
+    return top + per_column * line
 
 
 # --- the product -----------------------------------------------------------------------------

@@ -1,0 +1,237 @@
+"""Where the map's places go on the poster: each city a round space a stack of counters fits on, moved
+from its true (projected) position only as much as spacing needs, and one smooth warp of the whole
+drawing that carries the land, borders, sea zones and routes along with the cities.
+
+The spacing: every space (and every sea zone's ship) is pushed apart from its neighbours until no two
+come within the layout's `space_gap` of each other, edge to edge (marker_spread.py). The warp: a
+thin-plate spline through every place's true and moved position, pinned at the frame's edge, so that
+nothing moves that spacing does not need to move and the map bends without tearing.
+
+`poster_places` is the one answer every product asks (the poster, the exports' regions and snap points,
+`dossier map show --json`): `space` there is measured in mm from the poster sheet's top-left corner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from ..core.map_models import MapFile
+from ..printing.geometry import Box
+from .geography import projection
+from .marker_spread import spread_markers
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+    from ..core.layouts import Layout
+
+ROUNDS = 400  # spacing rounds: enough for the most crowded corner of a large map to settle
+PIN_STEP = 30.0  # mm between the points that pin the warp to the frame's edge
+STEPS = 40  # at most this many gentle warp steps
+SETTLED = 0.3  # mm: spacing holds once no place needs to move further than this (the gap asked for, less a little)
+FOLD_SAFE = 0.5  # a step's shifts differ between nearby places by at most this share of their distance
+STEEP_REACH = 60.0  # mm: places this near each other are compared for steepness
+LINE_CLEARANCE = 1.5  # mm kept between a space and a rail or air line it does not end
+
+
+@dataclass(frozen=True)
+class Space:
+    """A city's printed space: its centre and diameter, in mm from the poster sheet's top-left corner."""
+
+    x_mm: float
+    y_mm: float
+    diameter_mm: float
+
+    def as_json(self) -> dict[str, float]:
+        return {"x_mm": round(self.x_mm, 2), "y_mm": round(self.y_mm, 2), "diameter_mm": round(self.diameter_mm, 2)}
+
+
+@dataclass(frozen=True)
+class Warp:
+    """The smooth map from true poster positions to the drawn ones (mm to mm), applied to arrays of points."""
+
+    move: Callable = field(repr=False)
+
+    def __call__(self, xs, ys):
+        import numpy as np
+
+        xs, ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+        if xs.size == 0:
+            return xs, ys
+        moved = self.move(np.column_stack([xs.ravel(), ys.ravel()]))
+        return moved[:, 0].reshape(xs.shape), moved[:, 1].reshape(ys.shape)
+
+
+@dataclass(frozen=True)
+class Places:
+    """The poster's page size, map frame and every place: true and drawn positions, each city's space, the
+    warp between them and the projection from longitude and latitude to the drawn page (warp included)."""
+
+    width: float
+    height: float
+    frame: Box
+    true_at: dict[str, tuple[float, float]]
+    at: dict[str, tuple[float, float]]
+    spaces: dict[str, Space]
+    warp: Warp = field(repr=False)
+    flat_project: Callable = field(repr=False)
+
+    def project(self, lons, lats):
+        """Longitudes and latitudes (arrays) to drawn page mm: projected, then warped."""
+        return self.warp(*self.flat_project(lons, lats))
+
+    def displacements(self) -> list[float]:
+        """How far (mm) each city's space moved from its true position."""
+        return [((self.at[n][0] - x) ** 2 + (self.at[n][1] - y) ** 2) ** 0.5 for n, (x, y) in self.true_at.items() if n in self.spaces]
+
+
+def page_size(layout: "Layout") -> tuple[float, float]:
+    """The poster sheet's width and height (mm), turned when the layout asks for landscape."""
+    paper = layout.paper_size(layout.poster.paper)
+    w, h = paper.width, paper.height
+    return (max(w, h), min(w, h)) if layout.poster.landscape else (w, h)
+
+
+def map_frame(game_map: MapFile, layout: "Layout"):
+    """The map's frame on the poster and the function taking arrays of longitudes and latitudes to true
+    (unwarped) page mm inside it: the map as wide as the page allows, or as tall when that is smaller."""
+    style = layout.poster
+    width, height = page_size(layout)
+    flat = projection(game_map)
+    pad = 0.0 if game_map.extent is not None else style.frame_pad
+    span_x, span_y = (flat.width or 1.0, flat.height or 1.0) if flat else (1.0, 1.0)
+    side = style.key_width + style.key_gap if style.key_width else 0.0
+    room_w = width - 2 * (style.margin + style.border) - side - 2 * pad
+    top = style.margin + style.title_band + style.border
+    room_h = height - top - style.border - style.margin - 2 * pad
+    wide = span_x * style.stretch
+    scale = min(room_w / wide, room_h / span_y) if side else room_w / wide
+    frame = Box(style.margin + style.border, top, wide * scale + 2 * pad, span_y * scale + 2 * pad)
+
+    def project(lons, lats):
+        xs, ys = flat.points(lons, lats)
+        return frame.x + pad + xs * scale * style.stretch, frame.y + pad + ys * scale
+
+    return frame, project
+
+
+def _true_positions(game_map: MapFile, project) -> dict[str, tuple[float, float]]:
+    import numpy as np
+
+    places = {c.name: (c.lat, c.lon) for c in game_map.cities}
+    places |= {z.name: (z.lat, z.lon) for z in game_map.sea_zones if z.lat is not None and z.lon is not None}
+    names = list(places)
+    xs, ys = project(np.array([places[n][1] for n in names]), np.array([places[n][0] for n in names]))
+    at = {n: (float(x), float(y)) for n, x, y in zip(names, xs, ys)}
+    for zone in game_map.sea_zones:  # a zone without a place: its ship sits amid its ports
+        ports = [at[c.name] for c in game_map.cities if zone.name in c.sea_zones]
+        if zone.name not in at and ports:
+            at[zone.name] = (sum(x for x, _ in ports) / len(ports), sum(y for _, y in ports) / len(ports))
+    return at
+
+
+def _pins(frame: Box):
+    import numpy as np
+
+    nx, ny = max(2, int(frame.width // PIN_STEP)), max(2, int(frame.height // PIN_STEP))
+    edge = [(frame.x + frame.width * i / nx, y) for i in range(nx + 1) for y in (frame.y, frame.bottom)]
+    edge += [(x, frame.y + frame.height * j / ny) for j in range(1, ny) for x in (frame.x, frame.right)]
+    return np.array(edge, dtype=float)
+
+
+def _steepness(xy, shift) -> float:
+    """The most any two nearby places' shifts differ, per mm between them: above 1 the drawing would fold."""
+    import numpy as np
+    import shapely
+
+    tree = shapely.STRtree(shapely.points(xy))
+    a, b = tree.query(shapely.points(xy), predicate="dwithin", distance=STEEP_REACH)
+    keep = a < b
+    a, b = a[keep], b[keep]
+    if not len(a):
+        return 0.0
+    apart = np.hypot(*(xy[a] - xy[b]).T)
+    return float((np.hypot(*(shift[a] - shift[b]).T) / np.maximum(apart, 1e-6)).max())
+
+
+def _clear_of_lines(xy, radii, lines, clearance: float):
+    """`xy` with each place pushed off any line it does not end, to `clearance` beyond its radius."""
+    import numpy as np
+
+    if not len(lines):
+        return xy
+    a, b = xy[lines[:, 0]], xy[lines[:, 1]]
+    ab = b - a
+    length2 = np.maximum((ab ** 2).sum(1), 1e-9)
+    t = np.clip(((xy[None, :, :] - a[:, None, :]) * ab[:, None, :]).sum(2) / length2[:, None], 0.0, 1.0)
+    nearest = a[:, None, :] + t[..., None] * ab[:, None, :]
+    away = xy[None, :, :] - nearest
+    distance = np.hypot(away[..., 0], away[..., 1])
+    short = (np.asarray(radii)[None, :] + clearance) - distance
+    ends = np.zeros_like(short, dtype=bool)
+    ends[np.arange(len(lines)), lines[:, 0]] = True
+    ends[np.arange(len(lines)), lines[:, 1]] = True
+    short[ends | (t <= 0.0) | (t >= 1.0)] = 0.0
+    short = np.maximum(short, 0.0)
+    unit = away / np.maximum(distance, 1e-9)[..., None]
+    return xy + (unit * short[..., None]).sum(0)
+
+
+def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float], gap: float, lines=()):
+    """Places moved apart and the warp that carries the drawing with them: small thin-plate steps, each
+    gentle enough (nearby places' shifts differ by at most half their distance) that it cannot fold the
+    drawing, repeated until the spacing holds; their composition is the warp, one smooth map without folds."""
+    import numpy as np
+    from scipy.interpolate import RBFInterpolator
+
+    pins = _pins(frame)
+    xy = np.array([true_at[n] for n in names], dtype=float)
+    steps = []
+    within = (frame.x, frame.y, frame.right, frame.bottom)
+    for _ in range(STEPS):
+        target = np.array(spread_markers([tuple(p) for p in xy], radii, gap=gap, rounds=ROUNDS, within=within))
+        target = _clear_of_lines(target, radii, np.asarray(lines, dtype=int).reshape(-1, 2), LINE_CLEARANCE)
+        shift = target - xy
+        if np.abs(shift).max() < SETTLED:
+            break
+        shift *= min(1.0, FOLD_SAFE / max(_steepness(xy, shift), 1e-9))
+        steps.append(RBFInterpolator(np.vstack([xy, pins]), np.vstack([shift, np.zeros_like(pins)]),
+                                     kernel="thin_plate_spline", degree=1))
+        xy = xy + shift
+
+    def move(points):
+        for step in steps:
+            points = points + step(points)
+        return points
+
+    return {n: (float(x), float(y)) for n, (x, y) in zip(names, xy)}, Warp(move)
+
+
+def poster_places(game: "Game") -> Places:
+    """The poster's places for `game` (see the module's docstring); worked out once per game."""
+    cached = game.derived.get("poster_places")
+    if cached is not None:
+        return cached
+    game_map, layout = game.map, game.layout
+    style = layout.poster
+    width, height = page_size(layout)
+    frame, flat_project = map_frame(game_map, layout)
+    true_at = _true_positions(game_map, flat_project) if projection(game_map) is not None else {}
+    zones = {z.name for z in game_map.sea_zones}
+    names = list(true_at)
+    radii = [style.ship / 2 if n in zones else style.space / 2 for n in names]
+    if names:
+        index = {n: i for i, n in enumerate(names)}
+        lines = [(index[r.from_], index[r.to]) for r in game_map.routes if r.from_ in index and r.to in index]
+        at, warp = _spaced_warp(frame, names, true_at, radii, style.space_gap, lines)
+    else:
+        at, warp = {}, Warp(lambda p: p)
+    spaces = {c.name: Space(*at[c.name], style.space) for c in game_map.cities if c.name in at}
+    places = Places(width, height, frame, true_at, at, spaces, warp, flat_project)
+    game.derived["poster_places"] = places
+    return places
+
+
+def city_spaces(game: "Game") -> dict[str, Space]:
+    """Each city's printed space on the poster, by name (mm from the sheet's top-left corner)."""
+    return dict(poster_places(game).spaces)

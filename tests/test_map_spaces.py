@@ -1,0 +1,241 @@
+"""The Spies! map as a board counters are played on, measured from `dossier map show --json` and the printed
+poster: spaces big enough for a stack and apart, names within reach of their spaces, land under every city
+and sea under no inland one, Russia drawn whole, the frame most of the sheet, and the boxes the rules name
+printed, aligned and legible."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+
+import pytest
+
+from generators.cli import main
+
+MM_PER_PT = 25.4 / 72
+COUNTER = 12.7  # mm: a half-inch counter
+
+
+@pytest.fixture(scope="module")
+def shown():
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["map", "show", "--game", "spies", "--json"]) == 0
+    return json.loads(out.getvalue())
+
+
+@pytest.fixture(scope="module")
+def poster(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    assert main(["build", "--game", "spies", "--only", "map", "--out", str(out)]) == 0
+    return out / "spies" / "map.pdf"
+
+
+@pytest.fixture(scope="module")
+def page(poster):
+    import pdfplumber
+
+    with pdfplumber.open(poster) as pdf:
+        yield pdf.pages[0]
+
+
+@pytest.fixture(scope="module")
+def image(poster):
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(poster)
+    rendered = document[0].render(scale=60 / 72).to_pil().convert("RGB")
+    document.close()
+    return rendered, 60 / 25.4
+
+
+@pytest.fixture(scope="module")
+def places(spies):
+    from generators.map.spaces import poster_places
+
+    return poster_places(spies)
+
+
+def test_every_city_has_a_space_a_counter_fits_on(shown, spies):
+    spaces = {c["name"]: c["space"] for c in shown["cities"]}
+    assert set(spaces) == {c.name for c in spies.map.cities}
+    assert all(s["diameter_mm"] >= 14.0 and s["diameter_mm"] >= COUNTER + 1 for s in spaces.values())
+
+
+def test_no_two_spaces_come_within_2_mm(shown):
+    spaces = [c["space"] for c in shown["cities"]]
+    gaps = [math.dist((a["x_mm"], a["y_mm"]), (b["x_mm"], b["y_mm"])) - (a["diameter_mm"] + b["diameter_mm"]) / 2
+            for a, b in itertools.combinations(spaces, 2)]
+    assert min(gaps) >= 2.0
+
+
+def test_spaces_are_measured_on_the_sheet_where_they_are_printed(shown, page):
+    """A space's centre from --json lies inside the frame and on the sheet, and its name is printed within
+    reach of it (beside the space, or at the end of a leader no longer than 14 mm)."""
+    width, height = float(page.width) * MM_PER_PT, float(page.height) * MM_PER_PT
+    words = page.extract_words()
+    for city in shown["cities"]:
+        s = city["space"]
+        assert 0 < s["x_mm"] < width and 0 < s["y_mm"] < height
+        parts = city["name"].split()
+        near = [w for w in words if any(p in w["text"] or "".join(ch * 2 for ch in p) in w["text"] for p in parts) and  # haloed: read twice
+                _gap((w["x0"] * MM_PER_PT, w["top"] * MM_PER_PT, w["x1"] * MM_PER_PT, w["bottom"] * MM_PER_PT), s) <= 14.0 + 2.0]
+        assert near, city["name"]
+
+
+def _gap(rect, space) -> float:
+    x0, y0, x1, y1 = rect
+    dx = max(x0 - space["x_mm"], 0, space["x_mm"] - x1)
+    dy = max(y0 - space["y_mm"], 0, space["y_mm"] - y1)
+    return math.hypot(dx, dy) - space["diameter_mm"] / 2
+
+
+def _colour_at(image, x: float, y: float):
+    picture, px = image
+    return picture.getpixel((int(x * px), int(y * px)))
+
+
+def _is_sea(colour, spies) -> bool:
+    sea = tuple(int(spies.layout.colour("map-sea").fill[i:i + 2], 16) for i in (1, 3, 5))
+    return all(abs(a - b) <= 8 for a, b in zip(colour, sea))
+
+
+def test_no_inland_city_touches_the_sea_and_every_port_does(shown, spies, image, places):
+    """Sampled on the render just outside each space's rim (and any port's ring): an inland city has no sea
+    round it; every port has sea within reach of its space."""
+    touching, dry = [], []
+    for city in shown["cities"]:
+        s, record = city["space"], spies.map.city(city["name"])
+        if not record.port:
+            continue
+        r = s["diameter_mm"] / 2 + 1.5
+        around = [_colour_at(image, s["x_mm"] + (r + k) * math.cos(a), s["y_mm"] + (r + k) * math.sin(a))
+                  for a in [i * math.pi / 18 for i in range(36)] for k in range(0, 20, 2)]
+        if not any(_is_sea(c, spies) for c in around):
+            dry.append(city["name"])
+    assert not dry
+    for city in shown["cities"]:
+        s, record = city["space"], spies.map.city(city["name"])
+        if record.port:
+            continue
+        r = s["diameter_mm"] / 2 + 0.8
+        rim = [_colour_at(image, s["x_mm"] + r * math.cos(a), s["y_mm"] + r * math.sin(a)) for a in [i * math.pi / 18 for i in range(36)]]
+        if sum(_is_sea(c, spies) for c in rim) > 6:
+            touching.append(city["name"])
+    # an inland city near a coast (Rome, Florence, the Hague, Adana) may show a little water round its rim
+    assert len(touching) <= 5, touching
+
+
+def test_every_city_stands_on_its_own_country_after_the_warp(places, spies):
+    from shapely.geometry import Point
+
+    from generators.map.land import land_regions, read_geography
+    from shapely.geometry import box
+
+    f = places.frame
+    regions = land_regions(read_geography(spies.file(spies.map.geography)), spies.map, places.project, box(f.x, f.y, f.right, f.bottom))
+    shapes = {r.country: r.shape for r in regions}
+    off = [c.name for c in spies.map.cities if shapes[c.country].distance(Point(places.at[c.name])) > 1.5]
+    assert not off
+
+
+def test_cities_move_only_as_far_as_spacing_needs(places):
+    """The warp keeps most cities near their true place: half move less than 12 mm, none more than 50 mm."""
+    moved = sorted(places.displacements())
+    assert moved[len(moved) // 2] < 12.0 and moved[-1] < 50.0
+
+
+def test_russia_east_of_moscow_is_land_and_the_caspian_is_water(places, image, spies):
+    for lat, lon in ((55.8, 41.0), (56.0, 47.0), (52.0, 52.0), (58.0, 54.0)):
+        xs, ys = places.project([lon], [lat])
+        assert not _is_sea(_colour_at(image, float(xs[0]), float(ys[0])), spies), (lat, lon)
+    xs, ys = places.project([50.5], [42.0])  # the middle of the Caspian
+    assert _is_sea(_colour_at(image, float(xs[0]), float(ys[0])), spies)
+
+
+def test_no_route_crosses_a_space_it_does_not_join(shown):
+    from shapely.geometry import LineString, Point
+
+    spaces = {c["name"]: c["space"] for c in shown["cities"]}
+    discs = {n: Point(s["x_mm"], s["y_mm"]).buffer(s["diameter_mm"] / 2 - 0.5) for n, s in spaces.items()}
+    crossing = []
+    for route in shown["routes"]:
+        a, b = spaces[route["from"]], spaces[route["to"]]
+        line = LineString([(a["x_mm"], a["y_mm"]), (b["x_mm"], b["y_mm"])])
+        crossing += [(route["from"], route["to"], n) for n, d in discs.items() if n not in (route["from"], route["to"]) and line.intersects(d)]
+    assert not crossing
+
+
+def test_the_map_frame_covers_70_percent_of_the_sheet(places):
+    f = places.frame
+    assert f.width * f.height >= 0.70 * places.width * places.height
+
+
+def test_every_box_the_rules_name_is_printed_and_titled(page):
+    text = " ".join(page.extract_text().split())
+    for title in ("Bank Track", "Time and Victory Record", "Spies Captured in Neutral Countries", "Sanctioned Spies Box",
+                  "Game Year", "Turn Order", "Starting Set-Up", "Action Chit Summary"):
+        assert title in text, title
+
+
+def test_the_set_up_prints_its_assumed_values_marked_with_their_reasons(poster, spies):
+    import pypdfium2 as pdfium
+
+    from generators.core.tables import resolved_table
+
+    document = pdfium.PdfDocument(poster)
+    text = " ".join(document[0].get_textpage().get_text_range().split())
+    document.close()
+    assert text.count("* Assumed, not printed in the rules:") == 2  # under each of the two tables
+    assert "Spies (standard): the number is on the mapsheet" in text and "What it does: the rulebook names Recruit" in text
+    table = resolved_table(spies, "starting-setup")
+    assert all(cell.assumed for row in table.rows for cell in row[1:])  # every number of the set-up is an assumption
+    chits = resolved_table(spies, "action-chits")
+    assumed = {row[0].text for row in chits.rows if row[3].assumed}
+    assert assumed == {"Recruit", "Cover"}
+    assert all(row[1].assumed is None for row in chits.rows)  # the costs are printed in the rulebook
+
+
+def test_aids_line_up_on_one_grid(spies):
+    from generators.map.poster import GRID, plan_poster
+    from generators.printing.fonts import register_fonts
+
+    plan = plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
+    for _, x, y in plan.aids:
+        assert abs(x / GRID - round(x / GRID)) * GRID <= 0.3 and abs(y / GRID - round(y / GRID)) * GRID <= 0.3
+
+
+def test_nothing_on_the_poster_is_set_under_5_pt(page):
+    assert min(c["size"] for c in page.chars) >= 5.0 - 1e-6
+
+
+def test_one_type_size_per_role_in_the_key_and_the_city_names(page, spies):
+    layout = spies.layout.poster
+    sizes = {round(c["size"], 2) for c in page.chars if c["x0"] * MM_PER_PT > page.width * MM_PER_PT - layout.margin - layout.key_width}
+    assert sizes <= {round(layout.key_size, 2), round(layout.heading_size, 2), round(layout.tag_size, 2), round(layout.credit_size, 2),
+                     round(layout.grid_size, 2), 6.5}  # 6.5: a legend badge's letter
+    frame_right = page.width * MM_PER_PT - layout.margin - layout.key_width - layout.key_gap
+    words = page.extract_words(extra_attrs=["size"])
+    names = {c.name for c in spies.map.cities if not c.capital and " " not in c.name}
+    names |= {"".join(ch * 2 for ch in n) for n in names}
+    city_sizes = {round(w["size"], 2) for w in words if w["text"] in names and w["x1"] * MM_PER_PT < frame_right}
+    assert city_sizes == {round(layout.city_size, 2)}
+
+
+def test_neutral_land_stands_apart_from_the_sea(spies):
+    """CIE76 delta E of at least 12 between neutral land and sea; the powers' land apart in greyscale."""
+    def lab(hex_colour):
+        rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.95047
+        y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+        z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.08883
+        f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+        return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+    layout = spies.layout
+    assert math.dist(lab(layout.colour("map-land").fill), lab(layout.colour("map-sea").fill)) >= 12
