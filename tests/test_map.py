@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from collections import deque
 
 import pytest
@@ -9,7 +10,7 @@ import yaml
 
 from generators.core.errors import UnknownNameError
 from generators.core.map_models import MapFile
-from generators.map.checks import check_map, has_errors
+from generators.map.checks import check_map
 from generators.map.network import Network, PlaceKindError, movement_graph
 
 RULES = {"spaces_per_turn": 5, "move_ends_in": ["city"]}
@@ -31,12 +32,19 @@ def chain(n: int) -> MapFile:
     return small_map([(f"C{i}", ()) for i in range(n)], [(f"C{i}", f"C{i + 1}", "rail") for i in range(n - 1)])
 
 
+def test_the_network_docstring_example_runs_and_holds():
+    from generators.map import network
+
+    result = doctest.testmod(network, raise_on_error=False)
+    assert result.attempted > 0 and result.failed == 0
+
+
 # --- the shipped map ---------------------------------------------------------------------
 
 def test_shipped_map_has_no_errors(spies):
     game_map = spies.map
     problems = check_map(game_map, tiles=spies.tiles, powers=[f.id for f in spies.info.factions])
-    assert not has_errors(problems), [p.message for p in problems if p.is_error]
+    assert not [p.message for p in problems if p.is_error]
 
 
 def test_shipped_map_holds_every_tile_city_as_printed(spies):

@@ -81,17 +81,30 @@ def test_spot_check_fronts_as_printed(counters, text, copies):
     assert printed[text] == copies
 
 
+def backs_by_front(game) -> dict[str, Counter]:
+    """Every printed front's text -> how many copies of each back text the data puts behind it."""
+    backs: dict[str, Counter] = {}
+    for piece in game.pieces:
+        front, back = faces(game, piece)
+        backs.setdefault(face_text(front), Counter())[face_text(back)] += piece.count
+    return backs
+
+
+def backs_printed(fronts, front_words, back_words, width) -> dict[str, Counter]:
+    """Every printed front's text -> how many copies of each text are printed at the mirrored places."""
+    printed: dict[str, Counter] = {}
+    for box in fronts:
+        printed.setdefault(text_in(front_words, box), Counter())[text_in(back_words, mirrored(box, width))] += 1
+    return printed
+
+
 def test_each_back_is_behind_its_front(spies, counters):
     width, _, fronts, _, front_words, _ = counters[0]
     _, _, _, back_fills, back_words, _ = counters[1]
-    backs_of = {}
-    for piece in spies.pieces:
-        front, back = faces(spies, piece)
-        backs_of.setdefault(face_text(front), set()).add(face_text(back))
     for box in fronts:
-        behind = mirrored(box, width)
-        assert has_box(back_fills, behind), f"no back face at the mirrored place of {text_in(front_words, box)!r}"
-        assert text_in(back_words, behind) in backs_of[text_in(front_words, box)]
+        assert has_box(back_fills, mirrored(box, width)), f"no back face at the mirrored place of {text_in(front_words, box)!r}"
+    # as many of each back behind each front as the data says: a back printed blank is missed
+    assert backs_printed(fronts, front_words, back_words, width) == backs_by_front(spies)
 
 
 def test_spot_check_backs(counters):
@@ -225,17 +238,20 @@ def test_back_offset_shifts_every_back(tmp_path):
         assert not has_box(back_fills, (x0, top, x1, bottom), tol=0.02 * MM)
 
 
-def test_fold_puts_backs_beside_fronts_across_a_fold_line(tmp_path):
+def test_fold_puts_backs_beside_fronts_across_a_fold_line(spies, tmp_path):
     assert build(tmp_path, "--only", "counters", "--fold") == 0
     with pdfplumber.open(tmp_path / "spies" / "counters.pdf") as pdf:
         pages = [(p.width, cut_boxes(p), filled_boxes(p), p.lines, words_of(p)) for p in pdf.pages]
     assert sum(len(fronts) for _, fronts, *_ in pages) == 200  # every piece, on several folded pages
+    printed: dict[str, Counter] = {}
     for width, fronts, fills, lines, words in pages:
         assert [ln for ln in lines if abs(ln["x0"] - width / 2) < 0.5 and abs(ln["x1"] - width / 2) < 0.5], "no fold line"
         assert all(x1 <= width / 2 for _, _, x1, _ in fronts)
         for box in fronts:
             assert has_box(fills, mirrored(box, width))
-            assert text_in(words, mirrored(box, width)) != text_in(words, box) or not text_in(words, box)
+        for front, backs in backs_printed(fronts, words, words, width).items():
+            printed.setdefault(front, Counter()).update(backs)
+    assert printed == backs_by_front(spies)  # each back beside its own front, none of them blank by mistake
 
 
 def test_bleed_carries_colour_past_the_cut(tmp_path):
@@ -472,3 +488,18 @@ def test_every_secret_has_its_own_picture(spies, default_build):
         assert digest not in seen, f"{piece.name} prints the same picture as {seen.get(digest)}"
         seen[digest] = piece.name
     assert len(seen) == 30
+
+
+@pytest.mark.parametrize("format_", ["pdf", "svg"])
+def test_a_data_error_raised_while_drawing_is_one_message_and_writes_nothing(cli, tmp_path, monkeypatch, format_):
+    from generators.core.errors import DataError, Problem
+    from generators.printing import counters
+
+    def refuse(*_args, **_kwargs):
+        raise DataError([Problem(Path("components/spies/pieces.yaml"), "pieces[3].art", "cannot be drawn")])
+
+    monkeypatch.setattr(counters.FacePainter, "draw", refuse)
+    result = cli("build", "--game", "spies", "--only", "counters", "--format", format_, "--out", tmp_path)
+    assert result.code == 2 and "Traceback" not in result.stderr
+    assert result.stderr == "dossier: error: components/spies/pieces.yaml: pieces[3].art: cannot be drawn\n"
+    assert list(tmp_path.iterdir()) == []

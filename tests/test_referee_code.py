@@ -172,6 +172,23 @@ def test_shipped_games_need_no_trust_and_trust_needs_a_game_folder(cli, tmp_path
     assert cli("trust").code == 2
 
 
+@pytest.mark.parametrize("arguments, message", [
+    ((), "name the game folder to trust"),
+    (("--forget",), "name the game folder to trust"),
+    (("{folder}", "--list"), "--list takes no DIR and no --forget"),
+    (("--list", "--forget"), "--list takes no DIR and no --forget"),
+    (("{file}",), "not a game folder (no game.yaml)"),
+    (("{missing}",), "not a game folder (no game.yaml)"),
+])
+def test_trust_refuses_arguments_it_cannot_use(cli, own_game, tmp_path, arguments, message):
+    names = {"folder": own_game(), "file": tmp_path / "notes.txt", "missing": tmp_path / "nowhere"}
+    names["file"].write_text("not a game\n", encoding="utf-8")
+    listed = cli("trust", "--list").stdout
+    result = cli("trust", *(a.format(**names) for a in arguments))
+    assert result.code == 2 and message in result.stderr and "Traceback" not in result.stderr
+    assert result.stdout == "" and cli("trust", "--list").stdout == listed  # nothing listed, trusted or withdrawn
+
+
 # ---- a referee that breaks: one message naming the file and the question ---------------------------------------
 
 @pytest.mark.parametrize("source, message", [

@@ -271,6 +271,9 @@ def trust_command(
     Games shipped with Dossier are trusted already. A game folder from elsewhere is code that runs
     with your rights; read its .py files first. The trust holds for the files as they are now.
     """
+    if listing and (folder is not None or withdraw):
+        raise QuestionError("--list takes no DIR and no --forget: `dossier trust --list` lists, "
+                            "`dossier trust DIR --forget` withdraws")
     if listing:
         for path, digest in trusted_folders().items():
             typer.echo(f"{path}  sha256:{digest[:16]}")

@@ -63,11 +63,6 @@ def _warning(code: str, message: str, names: Iterable[str] = (), where: str = ""
     return MapProblem(code, Severity.WARNING, message, tuple(names), where)
 
 
-def has_errors(problems: Iterable[MapProblem]) -> bool:
-    """True when any problem is an error (warnings alone leave a map valid)."""
-    return any(p.is_error for p in problems)
-
-
 def check_map(game_map: MapFile, tiles: Iterable[Tile] = (), powers: Iterable[str] | None = None) -> list[MapProblem]:
     """Every problem with `game_map`, errors and warnings, in a stable order; [] for a clean map.
 

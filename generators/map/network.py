@@ -143,8 +143,17 @@ def place_index(game_map: MapFile, aliases: Mapping[str, str] | None = None) -> 
 class Network:
     """A map's movement graph, built once, answering route and reach questions from it.
 
-    >>> Network(game_map).route("Berlin", "Warsaw").spaces
-    1
+    >>> from generators.core.map_models import MapFile
+    >>> game_map = MapFile.model_validate({"rules": {"spaces_per_turn": 5},
+    ...     "cities": [{"name": name, "country": "Land", "lat": 52.0, "lon": lon}
+    ...                for name, lon in [("Berlin", 13.4), ("Warsaw", 21.0), ("Moscow", 37.6)]],
+    ...     "routes": [{"from": "Berlin", "to": "Warsaw", "kind": "rail"},
+    ...                {"from": "Warsaw", "to": "Moscow", "kind": "rail"}]})
+    >>> network = Network(game_map)
+    >>> network.route("berlin", "Moscow").spaces
+    2
+    >>> network.reachable("Berlin", 1)
+    {'Berlin': 0, 'Warsaw': 1}
     """
 
     def __init__(self, game_map: MapFile, aliases: Mapping[str, str] | None = None):
@@ -241,14 +250,3 @@ class Network:
         found = nx.single_source_shortest_path_length(self.graph, start, cutoff=max(limit, 0))
         ends = {name: n for name, n in found.items() if self.may_end_in(name)}
         return dict(sorted(ends.items(), key=lambda item: (item[1], item[0])))
-
-    def all_spaces(self) -> dict[str, dict[str, int]]:
-        """The fewest spaces between every pair of connected places a move may end in: {origin: {destination: spaces}}."""
-        import networkx as nx
-
-        ends = {n for n in self.graph if self.may_end_in(n)}
-        return {
-            origin: {d: n for d, n in lengths.items() if d in ends}
-            for origin, lengths in nx.all_pairs_shortest_path_length(self.graph)
-            if origin in ends
-        }
