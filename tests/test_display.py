@@ -29,7 +29,7 @@ def text(built) -> str:
 
 
 def test_only_display_builds_just_the_display(built):
-    assert sorted(p.name for p in built.iterdir() if not p.name.startswith(".")) == ["display-tiles.pdf", "display.pdf"]
+    assert sorted(p.name for p in built.iterdir() if not p.name.startswith(".")) == ["display-pages.pdf", "display.pdf"]
 
 
 def test_display_is_one_11_by_17_inch_sheet(built):
@@ -145,12 +145,50 @@ def test_chit_costs_of_both_games_and_sequence_of_play(text, spies):
         assert words in text
 
 
-def test_display_is_tiled_over_letter(built):
-    pages = pypdf.PdfReader(built / "display-tiles.pdf").pages
-    assert len(pages) >= 3  # the index page and at least two sheets
-    for page in pages:
-        size = sorted((float(page.mediabox.width) * MM_PER_PT, float(page.mediabox.height) * MM_PER_PT))
-        assert size == pytest.approx([215.9, 279.4], abs=0.3)
+def test_on_letter_the_panels_are_laid_out_afresh_each_whole_on_two_full_pages(built):
+    """No sheet to trim and join, none mostly empty: each of the five panels whole on one of two Letter pages,
+    inside the margins, and each page's panels reaching its bottom margin."""
+    with pdfplumber.open(built / "display-pages.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        titles = []
+        for page in pdf.pages:
+            assert (float(page.width) * MM_PER_PT, float(page.height) * MM_PER_PT) == pytest.approx((215.9, 279.4), abs=0.3)
+            frames = _panels(page)
+            words = page.extract_words()
+            assert frames
+            for r in frames:
+                assert min(r["x0"], r["top"], page.width - r["x1"], page.height - r["bottom"]) * MM_PER_PT >= 9.9
+                titles.append(" ".join(w["text"] for w in words if r["x0"] < w["x0"] < r["x1"] and 0 < w["top"] - r["top"] < 12))
+            assert (page.height - max(r["bottom"] for r in frames)) * MM_PER_PT == pytest.approx(10.0, abs=0.3)
+    assert titles == ["Action Point Expenditure Track (Long Game)", "Event Tile Special Effect Summary",
+                      "Action Point Cost Summary (Long Game)", "Action Chit Costs", "Sequence of Play"]
+
+
+def test_the_track_wraps_into_even_rows_where_the_page_is_narrower_than_its_boxes(built, spies):
+    with pdfplumber.open(built / "display-pages.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    numbers = [w for w in words if w["text"].isdigit() and w["size"] == spies.layout.display.heading_size]
+    rows = sorted({round(w["top"]) for w in numbers})
+    assert len(rows) == 2
+    by_row = [[int(w["text"]) for w in sorted(numbers, key=lambda w: w["x0"]) if round(w["top"]) == row] for row in rows]
+    assert by_row == [list(range(12, 5, -1)), list(range(5, -1, -1))]
+
+
+def test_a_panel_too_large_for_the_paper_falls_back_to_the_sheet_tiled(cli, game_copy, tmp_path):
+    folder = game_copy("spies")
+    (folder / "display.yaml").write_text(
+        'title: "A big box"\naids:\n  - {id: box, kind: box, title: "Pieces", holds: 72, span: 2}\n', encoding="utf-8")
+    result = cli("build", "--game", folder, "--only", "display", "--out", tmp_path / "out")
+    assert result.code == 0, result.stderr
+    built = tmp_path / "out" / folder.name
+    assert sorted(p.name for p in built.glob("*.pdf")) == ["display-tiles.pdf", "display.pdf"]
+    assert len(pypdf.PdfReader(built / "display-tiles.pdf").pages) >= 3  # the index page and at least two sheets
+
+
+def test_on_paper_that_takes_the_sheet_the_display_is_one_file(cli, tmp_path):
+    result = cli("build", "--game", "spies", "--only", "display", "--paper", "tabloid", "--out", tmp_path)
+    assert result.code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "spies").glob("*.pdf")) == ["display.pdf"]
 
 
 def test_the_display_fills_its_sheet_inside_the_margins(built):
@@ -223,8 +261,9 @@ def test_the_display_says_how_to_print_it(built):
         text = " ".join(pdf.pages[0].extract_text().split())
     assert subject.startswith("Print at 100 % on Tabloid (11 × 17 in), one-sided")
     assert "Print at 100 % on Tabloid (11 × 17 in), one-sided" in text
-    with pdfplumber.open(built / "display-tiles.pdf") as pdf:
-        assert pdf.metadata.get("Subject", "").startswith("Print at 100 % on Letter (no fit to page), one-sided; trim each sheet")
+    with pdfplumber.open(built / "display-pages.pdf") as pdf:
+        assert pdf.metadata.get("Subject", "") == "Print at 100 % on Letter (no fit to page), one-sided"
+        assert "page 2 of 2" in pdf.pages[1].extract_text()
 
 
 @pytest.mark.parametrize("find, put, field", [

@@ -154,8 +154,11 @@ def _shell(aid: Aid, ink: Ink, inner_w: float, inner_h: float):
 def _lay_track(aid: Aid, ink: Ink) -> Laid:
     labels = aid.cell_labels()
     per_row = aid.per_row or len(labels)
-    rows = -(-len(labels) // per_row)
     c = ink.cell
+    fit = int((ink.room - 2 * ink.size(PAD)) // c) if ink.room else per_row
+    if 0 < fit < per_row:  # narrower than its boxes: rows of as even a length as can be
+        per_row = -(-len(labels) // -(-len(labels) // fit))
+    rows = -(-len(labels) // per_row)
     width, height = _shell(aid, ink, per_row * c, rows * c)
     marks = {str(k): v for k, v in aid.marks.items()}
 

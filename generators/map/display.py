@@ -1,5 +1,6 @@
 """The display: a sheet of playing aids beside the map (display.pdf, on the paper display.yaml names, and
-display-tiles.pdf, the same sheet over the chosen home-printer paper), drawn from display.yaml.
+display-pages.pdf, its panels laid out afresh on pages of the chosen home-printer paper, each panel whole),
+drawn from display.yaml.
 
 Aids flow down the sheet in the order listed: one spanning every column starts a new band across the
 sheet; the others share the band's columns, each column keeping the designer's order, split so that the
@@ -20,7 +21,9 @@ from typing import TYPE_CHECKING
 from ..core.errors import DataError, Problem
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts
+from ..printing.imposition import scale_advice
 from ..printing.painter import Anchor, Drawing, Painter
+from ..printing.render import draw_document
 from ..printing.textfit import FittedText, Paragraph, fit_text
 from .aids import TEXT_SIZE, TITLE_SIZE, Ink, Laid, draw_aid, lay_out
 from .poster_sheets import sheet_advice, whole_and_tiled
@@ -99,43 +102,77 @@ def _column_height(column: list[int], heights: dict[int, float], gap: float) -> 
 
 
 def plan_display(game: "Game", layout: "Layout", fonts: FontSet) -> DisplayPlan:
-    """Where each of the display's aids goes, in the layout's type sizes (`display:`), every panel as wide as its
-    columns and every column reaching the sheet's bottom margin; DataError naming display.yaml when they do not fit."""
+    """Where each of the display's aids goes on its sheet, in the layout's type sizes (`display:`), every panel as
+    wide as its columns and every column reaching the sheet's bottom margin; DataError naming display.yaml when
+    they do not fit."""
+    display = game.display
+    paper = layout.paper_size(display.sheet.paper)
+    plan = _plan(game, layout, fonts, (paper.width, paper.height), display.sheet.columns, list(range(len(display.aids))),
+                 sheet_advice(display.sheet.paper, (paper.width, paper.height)), with_note=True)
+    if isinstance(plan, Problem):
+        raise DataError([plan])
+    return plan
+
+
+def plan_pages(game: "Game", layout: "Layout", fonts: FontSet, paper: tuple[float, float], paper_name: str) -> list[DisplayPlan] | None:
+    """The display's panels laid out afresh on pages of `paper` (each panel whole, in the sheet's order, as many to
+    a page as fit, in as many of the sheet's columns as the paper is wide enough for), or None when a panel
+    is too large for the paper."""
+    display, gap = game.display, layout.display.gap
+    sheet = layout.paper_size(display.sheet.paper)
+    sheet_column = (sheet.width - 2 * layout.margin - (display.sheet.columns - 1) * gap) / display.sheet.columns
+    columns = max(1, min(display.sheet.columns, int((paper[0] - 2 * layout.margin + gap) // (sheet_column + gap))))
+    pages: list[list[int]] = []
+    for i in range(len(display.aids)):
+        if pages and not isinstance(_plan(game, layout, fonts, paper, columns, pages[-1] + [i], "", with_note=len(pages) == 1), Problem):
+            pages[-1].append(i)
+        elif isinstance(_plan(game, layout, fonts, paper, columns, [i], "", with_note=not pages), Problem):
+            return None
+        else:
+            pages.append([i])
+    advice = scale_advice(paper_name) + " (no fit to page), one-sided"
+    return [_plan(game, layout, fonts, paper, columns, order, f"{advice}; page {n} of {len(pages)}", with_note=n == 1)
+            for n, order in enumerate(pages, 1)]
+
+
+def _plan(game: "Game", layout: "Layout", fonts: FontSet, paper: tuple[float, float], columns: int, order: list[int],
+          advice: str, with_note: bool) -> DisplayPlan | Problem:
+    """The aids `order` (indexes into display.yaml's aids) on one page of `paper` in `columns` columns, or the
+    Problem naming the aid that does not fit."""
     display, style = game.display, layout.display
     file = game.file("display.yaml")
-    paper = layout.paper_size(display.sheet.paper)
-    width, height, m, gap = paper.width, paper.height, layout.margin, style.gap
+    (width, height), m, gap = paper, layout.margin, style.gap
     inner = width - 2 * m
-    columns = display.sheet.columns
     column_w = (inner - (columns - 1) * gap) / columns
     band, tint = layout.colour(style.band), layout.colour(style.tint)
     ink = replace(Ink.of(game, layout, fonts), band=(band.fill, band.ink), tint=tint.fill, line=band.fill,
                   assumed_foot=ASSUMED_FOOT, note_size=style.note_size, box_size=style.heading_size)
     ink = ink.at(style.text_size / TEXT_SIZE, style.heading_size / TITLE_SIZE)
-    bands = _bands(display.aids, columns)
-    rooms = [column_w * min(a.span, columns) + gap * (min(a.span, columns) - 1) for a in display.aids]
+    aids = [display.aids[i] for i in order]
+    bands = _bands(aids, columns)
+    rooms = [column_w * min(a.span, columns) + gap * (min(a.span, columns) - 1) for a in aids]
 
-    def laid_out(i: int, tall: float | None = None) -> Laid:
-        return lay_out(display.aids[i], game, replace(ink, room=rooms[i]), rooms[i], file, f"aids[{i}]", height=tall)
+    def laid_out(k: int, tall: float | None = None) -> Laid:
+        return lay_out(aids[k], game, replace(ink, room=rooms[k]), rooms[k], file, f"aids[{order[k]}]", height=tall)
 
     note = None
-    if display.note:
+    if display.note and with_note:
         note = fit_text(Paragraph(display.note, fonts.regular), inner, 40, largest=style.note_size, smallest=style.note_size,
                         what="the display's note")
     top = m + pt_to_mm(style.title_size) * 1.1 + (note.height + 2 if note else 0) + gap
-    laid = [laid_out(i) for i in range(len(display.aids))]
-    heights = {i: item.height for i, item in enumerate(laid)}
+    laid = [laid_out(k) for k in range(len(aids))]
+    heights = {k: item.height for k, item in enumerate(laid)}
     split = [band.columns if band.across else _split(band.columns[0], heights, columns, gap) for band in bands]
     used = sum(max(_column_height(column, heights, gap) for column in band) for band in split) + gap * (len(bands) - 1)
-    wide = [i for i, item in enumerate(laid) if item.width > rooms[i] + 0.01]
+    wide = [k for k, item in enumerate(laid) if item.width > rooms[k] + 0.01]
     if wide or top + used > height - m:
-        worst = wide[0] if wide else max(range(len(laid)), key=lambda i: laid[i].height)
-        raise DataError([Problem(file, f"aids[{worst}]", f"{display.aids[worst].title!r} ({laid[worst].width:.0f} x "
-                                 f"{laid[worst].height:.0f} mm) and the rest do not fit the {display.sheet.paper} sheet; "
-                                 "shorten them, give them fewer boxes or set the layout's display text_size smaller", "invalid")])
+        worst = wide[0] if wide else max(range(len(laid)), key=lambda k: laid[k].height)
+        return Problem(file, f"aids[{order[worst]}]", f"{aids[worst].title!r} ({laid[worst].width:.0f} x {laid[worst].height:.0f} mm) "
+                       f"and the rest do not fit the {display.sheet.paper} sheet; shorten them, give them fewer boxes or "
+                       "set the layout's display text_size smaller", "invalid")
     return DisplayPlan(width, height, display.title, style.title_size, note,
                        _fill(split, laid, heights, rooms, top, height - m - top - used, m, column_w, gap, laid_out),
-                       fonts, m, sheet_advice(display.sheet.paper, (width, height)), style.note_size, band.fill)
+                       fonts, m, advice, style.note_size, band.fill)
 
 
 def _fill(split, laid, heights, rooms, top, spare, margin, column_w, gap, stretch) -> list[tuple[Laid, float, float]]:
@@ -177,7 +214,9 @@ def draw_display(painter: Painter, plan: DisplayPlan) -> None:
 
 
 def build_display(game: "Game", settings: "PrintSettings") -> list["Document"]:
-    """display.pdf (one sheet), display-tiles.pdf (that sheet over the chosen paper) and, asked for, SVG and PNG."""
+    """display.pdf (one sheet) and display-pages.pdf (its panels on pages of the chosen paper, each panel whole;
+    where a panel is too large for that paper, display-tiles.pdf instead: the sheet over that paper) and, asked
+    for, SVG and PNG."""
     if game.display is None:
         return []
     layout = game.layout
@@ -185,4 +224,20 @@ def build_display(game: "Game", settings: "PrintSettings") -> list["Document"]:
     plan = plan_display(game, layout, fonts)
     title = f"{game.info.title} display"
     page = Drawing(plan.width, plan.height, partial(draw_display, plan=plan), key=title)
-    return whole_and_tiled(settings.game_dir(game), "display", page, plan.advice, fonts, settings, title)
+    folder, paper = settings.game_dir(game), (settings.paper.width, settings.paper.height)
+    whole = draw_document(folder / "display.pdf", partial(_draw_pages, plans=[plan]), fonts, settings.formats, title=title,
+                          advice=plan.advice, dpi=settings.dpi)
+    if plan.width <= paper[0] + 0.01 and plan.height <= paper[1] + 0.01:  # the chosen paper takes the sheet
+        return [whole]
+    pages = plan_pages(game, layout, fonts, paper, settings.paper_name)
+    if pages is None:
+        return whole_and_tiled(folder, "display", page, plan.advice, fonts, settings, title)
+    advice = pages[0].advice.rsplit(";", 1)[0]
+    return [whole, draw_document(folder / "display-pages.pdf", partial(_draw_pages, plans=pages), fonts, settings.formats,
+                                 title=f"{title}, on {settings.paper_name}", advice=advice, dpi=settings.dpi)]
+
+
+def _draw_pages(painter: Painter, plans: list[DisplayPlan]) -> None:
+    for plan in plans:
+        painter.new_page(plan.width, plan.height)
+        draw_display(painter, plan)
