@@ -75,39 +75,47 @@ def _panel_titled(page, words, title: str) -> dict:
                                                      and 0 < w["top"] - p["top"] < 12) == title)
 
 
-def test_unprinted_effects_and_chit_action_points_are_ruled_lines_to_write_on(built):
-    """Nine special effects (two lines each) and ten chits' Action Point costs, read from tables.yaml."""
+def test_unprinted_effects_are_ruled_lines_and_chit_action_points_are_marked_assumed(built, spies):
+    """Nine special effects, two lines each, from tables.yaml; each chit's Action Points from pieces.yaml, marked *."""
     with pdfplumber.open(built / "display.pdf") as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
         effects = _lines_in(page, _panel_titled(page, words, "Event Tile Special Effect Summary"))
-        chits = _lines_in(page, _panel_titled(page, words, "Action Chit Costs"))
+        panel = _panel_titled(page, words, "Action Chit Costs")
+        chits = _lines_in(page, panel)
     assert len(effects) == 9 * 2
-    assert len(chits) == 10
+    assert not chits
+    for chit in (p for p in spies.pieces if p.kind == "chit"):
+        row = next(w for w in words if w["text"] == chit.name.split()[0] and panel["x0"] < w["x0"] < panel["x1"])
+        same_line = [w["text"] for w in words if abs(w["top"] - row["top"]) < 1 and w["x0"] > row["x0"]]
+        assert same_line[-1] == f"{chit.action_points}*", (chit.name, same_line)
 
 
-def test_values_given_in_tables_yaml_print_in_place_of_the_lines(cli, game_copy, tmp_path):
+def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, game_copy, tmp_path):
     folder = game_copy("spies")
     file = folder / "tables.yaml"
     text = file.read_text(encoding="utf-8")
-    assert text.count("    values: {}") == 2
-    text = text.replace("    values: {}", '    values: {"Ge 7": {effect: "Austria joins the Reich at once"}}', 1)
-    text = text.replace("    values: {}", "    values: {Sanction: {action_points: 3}, Papers: {action_points: 1}}", 1)
-    file.write_text(text, encoding="utf-8")
+    assert text.count("    values: {}") == 1
+    file.write_text(text.replace("    values: {}", '    values: {"Ge 7": {effect: "Austria joins the Reich at once"}}'), encoding="utf-8")
+    pieces = folder / "pieces.yaml"
+    text = pieces.read_text(encoding="utf-8")
+    start = text.index('name: "Sanction"')
+    end = text.index("}}", start)
+    sanction = text[start:end].replace("action_points: 1,", "action_points: 3,")
+    sanction = sanction[:sanction.index("assumed: {") + len("assumed: {")] + sanction[sanction.index("count: ", sanction.index("assumed: {")):]
+    pieces.write_text(text[:start] + sanction + text[end:], encoding="utf-8")
     result = cli("build", "--game", folder, "--only", "display", "--out", tmp_path / "out")
     assert result.code == 0, result.stderr
     with pdfplumber.open(tmp_path / "out" / folder.name / "display.pdf") as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
         effects = _lines_in(page, _panel_titled(page, words, "Event Tile Special Effect Summary"))
-        chits = _lines_in(page, _panel_titled(page, words, "Action Chit Costs"))
         flat = " ".join(page.extract_text().split())
     assert "Austria joins the Reich at once" in flat
-    assert len(effects) == 8 * 2 and len(chits) == 8
-    rows = {w["text"]: w for w in words if w["text"] in ("Sanction", "Papers")}
-    for name, points in (("Sanction", "3"), ("Papers", "1")):
-        same_line = [w["text"] for w in words if abs(w["top"] - rows[name]["top"]) < 1 and w["x0"] > rows[name]["x0"]]
-        assert same_line[-1] == points, (name, same_line)
+    assert len(effects) == 8 * 2
+    row = next(w for w in words if w["text"] == "Sanction")
+    same_line = [w["text"] for w in words if abs(w["top"] - row["top"]) < 1 and w["x0"] > row["x0"]]
+    assert same_line[-1] == "3", same_line  # the value as corrected, no longer marked assumed
 
 
 def test_a_value_for_a_row_the_table_lacks_is_refused(cli, game_copy):
@@ -133,7 +141,7 @@ def test_the_lines_left_to_write_in_are_listed_with_the_assumptions(cli):
     result = cli("assumptions", "--game", "spies", "--json")
     assert result.code == 0, result.stderr
     blank = [a for a in json.loads(result.stdout) if a["reason"].startswith("left blank to write in")]
-    assert sorted(a["field"] for a in blank) == ["action_points", "effect"]
+    assert [(a["subject"], a["field"]) for a in blank] == [("special-effects", "effect")]
 
 
 def test_chit_costs_of_both_games_and_sequence_of_play(text, spies):
