@@ -816,20 +816,36 @@ def sanction(
     Example: dossier referee sanction --attacker spy --target cousin --game long
     """
     facts = {"attacker": attacker.value, "target": target.value}
-    if not rules_for(table).cousins:
+    from .board import chit_board
+
+    board, action = chit_board(table, "Sanction", own_turn=True)
+    killer, victim = action["power"], action["target"].split("/")[0]
+    for power, role, key in ((killer, attacker, "spy"), (victim, target, "target")):
+        if role is Agent.cousin:
+            cousin = next(p.name for p in pieces(table, "spy") if p.nation == power and p.cousin)
+            spies = board.powers[power].spies
+            spies[cousin] = spies.pop(action[key] if key == "spy" else action[key].split("/")[1])
+            action[key] = cousin if key == "spy" else f"{power}/{cousin}"
+    board.push(action)
+    attacker_died = action["spy"] not in board.powers[killer].spies
+    if not board.rules.cousins:
         return Ruling(Sanction.proceeds,
-                      "The standard game has no rule for Cousins: a Cousin is sanctioned like any spy, and the Sanction takes its "
-                      "effect as its chit says (the Cousin rule is Long Game case 5.2).",
-                      ("Standard: Playing Action Chits", "Playing Piece Roster"), facts=SanctionFacts(**facts))
-    if target is Agent.cousin and attacker is Agent.spy:
+                      "The standard game has no rule for Cousins: a Cousin is sanctioned like any spy (the Cousin rule is Long "
+                      f"Game case 5.2). {KILLED}", ("Standard: Playing Action Chits", "Playing Piece Roster", "Register R15"),
+                      facts=SanctionFacts(**facts))
+    if attacker_died:
         return Ruling(Sanction.attacker_killed,
                       "Only an enemy Cousin's Sanction can kill a Cousin. The spy that tried is killed instead, with no chance to "
                       "counter: it goes in the Sanctioned Spies Box and the Cousin's owner puts a Sanctioned Spy marker on their Time and Victory Record.",
                       ("5.2",), facts=SanctionFacts(**facts))
     why = ("A Cousin may Sanction the enemy Cousin." if target is Agent.cousin
            else "Only a Cousin is protected against Sanction; any spy may be sanctioned.")
-    return Ruling(Sanction.proceeds, f"{why} The Sanction takes its effect as its chit says; it may not be played in a spy haven.",
-                  ("5.2", "5.1", "3.8"), facts=SanctionFacts(**facts))
+    return Ruling(Sanction.proceeds, f"{why} {KILLED} It may not be played in a spy haven.",
+                  ("5.2", "5.1", "3.8", "Register R15"), facts=SanctionFacts(**facts))
+
+
+KILLED = ("The target, an enemy spy in your spy's city, is killed: it goes in the Sanctioned Spies Box and you put a Sanctioned "
+          "Spy marker, worth the dead spy's strength, on your Time and Victory Record under this year.")
 
 
 # ---- players, set-up, turns, talks and the end ----------------------------------------------------------
