@@ -688,6 +688,20 @@ class Board:
                                                         "value": self._values.get(key, 0)})
                 del self.secrets[key]
 
+    def secret_placement_faults(self, power: str, cities: list[str]) -> list[IllegalAction]:
+        """Every rule a set-up placement of `power`'s drawn secrets breaks: face down, one a city, in its own territory
+        (Drawing and Deploying Secrets; 2.4)."""
+        who = power_name(self.table, power)
+        faults = []
+        for city, n in Counter(cities).items():
+            if self._cities[city].power != power:
+                owner = power_name(self.table, self._cities[city].power)
+                faults.append(self._refuse(f"{city} is {owner}'s, not in {who}'s territory: your secrets go in your own cities",
+                                           ("deploying secrets",), code="secret-abroad"))
+            if n > 1:
+                faults.append(self._refuse(f"{n} of {who}'s secrets in {city}: one a city", ("deploying secrets",), code="secret-doubled"))
+        return faults
+
     # ---- the position, as the position file writes it ----
 
     def to_position(self) -> dict[str, Any]:
