@@ -126,3 +126,32 @@ def test_a_missing_field_points_at_its_record(cli, mini, tmp_path):
     edit(pieces, "{kind: agent, nation: blue, name: Heron, strength: 2}", "{kind: agent, nation: blue, strength: 2}")
     err = refused(cli, mini, tmp_path / "out")
     assert f"mini/pieces.yaml: pieces[2].name: required field is missing (line {line_of(pieces, 'nation: blue, strength: 2')}, column 5)" in err
+
+
+# ---- item 8: a game with nothing to print
+
+def test_a_game_without_a_roster_is_valid_but_warned_about(cli, mini):
+    (mini / "pieces.yaml").unlink()
+    result = cli("validate", "--game", mini)
+    assert result.code == 0 and "valid (0 pieces, 0 tiles)" in result.stdout
+    assert "warning: mini has nothing to cut out: there is no mini/pieces.yaml and the game has no tiles" in result.stderr
+
+
+def test_a_build_without_a_roster_warns_and_prints_what_it_can(cli, mini, tmp_path):
+    (mini / "pieces.yaml").write_text("pieces: []\n", encoding="utf-8")
+    result = cli("build", "--game", mini, "--out", tmp_path / "out")
+    assert result.code == 0 and "mini/pieces.yaml lists no pieces" in result.stderr
+    assert sorted(p.name for p in (tmp_path / "out" / "mini").glob("*.pdf")) == ["cards.pdf", "player-aid.pdf"]
+
+
+def test_a_build_with_nothing_at_all_to_print_is_refused(cli, mini, tmp_path):
+    (mini / "pieces.yaml").unlink()
+    (mini / "cards.yaml").unlink()
+    result = cli("build", "--game", mini, "--out", tmp_path / "out")
+    assert result.code == 2 and "nothing to build: mini has nothing to print" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_build_of_only_what_a_game_lacks_is_refused(cli, tmp_path):
+    result = cli("build", "--game", "global-1936-spies", "--only", "tiles", "--out", tmp_path / "out")
+    assert result.code == 2 and "nothing to build: global-1936-spies has nothing to print for --only tiles" in result.stderr

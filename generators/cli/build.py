@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ..build import build_game
-from ..core.errors import display_path
+from ..core.errors import DossierError, display_path
 from ..printing.options import BuildOptions, refuse_shared_folders
-from ..validation import Preflight, load_game
+from ..validation import Preflight, load_game, nothing_to_cut_out
 from .app import BUILD_OPTIONS, GamesOption, app, is_terminal, print_options
 from .data import games_to_use
 
@@ -30,11 +30,17 @@ def build(games: Optional[list[str]] = GamesOption, options: BuildOptions = Buil
     for name in games_to_use(games):  # all data checked before anything is written
         game = load_game(name, Preflight.QUICK)
         loaded.setdefault(game.folder, game)  # one folder named twice (by name and by path) builds once
+    for game in loaded.values():
+        warning = nothing_to_cut_out(game)
+        if warning:
+            typer.echo(f"warning: {warning}", err=True)
     written = build_games(list(loaded.values()), options)
     for path in written:
         typer.echo(display_path(path))
     if not written:
-        typer.echo("nothing to build: no products are registered for these games")
+        names = [g.name for g in loaded.values()]
+        asked = f" for --only {','.join(options.only)}" if options.only else ""
+        raise DossierError(f"nothing to build: {', '.join(names)} {'has' if len(names) == 1 else 'have'} nothing to print{asked}")
 
 
 def build_games(games: list["Game"], options: BuildOptions) -> list[Path]:
