@@ -25,7 +25,15 @@ def build(games: Optional[list[str]] = GamesOption, options: BuildOptions = Buil
     """Build the printable files of a game (every game found when --game is not given) into OUT/<game folder's name>/.
 
     A game given as a folder builds into a folder of that folder's name, so `--game ~/my-spies`
-    writes output/my-spies/; two games that would write into one folder are refused."""
+    writes output/my-spies/; two games that would write into one folder are refused.
+
+    Examples:
+
+      dossier build --game spies
+
+      dossier build --game spies --only counters,tiles --paper a4
+
+      dossier build --game ./my-game --format pdf,png --card-size 63x88mm"""
     loaded = {}
     for name in games_to_use(games):  # all data checked before anything is written
         game = load_game(name, Preflight.QUICK)

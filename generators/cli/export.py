@@ -36,7 +36,15 @@ def export(
                                                "(poker cards at exactly the pixels asked for), the manifest naming the product."),
 ) -> None:
     """Export a game (every game found when --game is not given) into OUT/<game folder>/: for Tabletop Simulator,
-    for VASSAL, or as images for a print-on-demand service."""
+    for VASSAL, or as images for a print-on-demand service.
+
+    Examples:
+
+      dossier export vassal --game spies
+
+      dossier export tts --game spies --image-url https://example.org/spies
+
+      dossier export images --game spies --service thegamecrafter"""
     options = make_export_options(what, out, image_url, dpi, bleed, service)
     check_out(options.out)
     loaded_games = [load_game(name) for name in games_to_use(games)]  # all data checked before anything is drawn

@@ -17,9 +17,10 @@ from ..map.geography import positions
 from ..map.network import Network
 from ..map.track import Track, board_for, check_board
 from ..validation import load_game
-from .app import GameOption, JsonOption, app, print_json
+from .app import GameOption, JsonOption, SummaryGroup, app, print_json
 
 map_app = typer.Typer(
+    cls=SummaryGroup,
     help="The map as a route network: check it, ask for routes and reach, show it as data.",
     no_args_is_help=True,
     rich_markup_mode=None,
