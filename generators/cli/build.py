@@ -48,7 +48,10 @@ def build(games: Optional[list[str]] = GamesOption, options: BuildOptions = Buil
     if not written:
         names = [g.name for g in loaded.values()]
         asked = f" for --only {','.join(options.only)}" if options.only else ""
-        raise DossierError(f"nothing to build: {', '.join(names)} {'has' if len(names) == 1 else 'have'} nothing to print{asked}")
+        message = f"nothing to build: {', '.join(names)} {'has' if len(names) == 1 else 'have'} nothing to print{asked}"
+        if not options.only:  # a game that prints nothing at all is refused; a part it lacks is only said
+            raise DossierError(message)
+        typer.echo(f"warning: {message}", err=True)
 
 
 def build_games(games: list["Game"], options: BuildOptions) -> list[Path]:
