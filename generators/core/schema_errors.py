@@ -18,7 +18,7 @@ COLOUR_PATTERN = r"^#[0-9a-fA-F]{6}$"  # how every colour in the data is written
 
 
 def field_path(loc: tuple) -> str:
-    """"tiles[12].awards[1].kind" from pydantic's ("tiles", 12, "awards", 1, "kind")."""
+    """"tiles[12].entries[1].kind" from pydantic's ("tiles", 12, "entries", 1, "kind")."""
     text = ""
     for part in loc:
         if part == KEY:
