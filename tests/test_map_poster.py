@@ -92,10 +92,14 @@ def test_every_place_is_named_in_real_text(poster_text, spies):
     assert not missing
 
 
-def test_reconstruction_is_said_on_the_poster(poster_text, spies):
+def test_reconstruction_is_said_in_the_small_print_not_as_a_caption(poster_text, poster_page, spies):
     flat = " ".join(poster_text.split())
-    assert "Reconstruction." in flat and "not a transcription of the printed map" in flat
-    assert spies.info.title in flat
+    assert "not a transcription of the printed map" in flat and spies.info.title in flat
+    assert "Reconstruction." not in flat  # no editorial caption under the title
+    words = [w for w in poster_page.extract_words() if w["text"] == "transcription"]
+    assert words and all(w["bottom"] > poster_page.height * 0.95 for w in words)  # in the small print at the foot of the sheet
+    sizes = {round(c["size"], 2) for c in poster_page.chars if c["top"] > words[0]["top"] - 1 and c["bottom"] < words[0]["bottom"] + 1}
+    assert sizes == {round(spies.layout.poster.credit_size, 2)}
 
 
 def test_marks_are_explained(poster_text):
@@ -381,8 +385,8 @@ def test_no_marker_covers_another_marker_or_badge(plan):
 
 
 def test_route_lines_cross_no_city_name(plan):
-    """Names keep off rail, air and sea lines; only the few cities with no clear spot at all (an eighth at most,
-    in the hubs) cross one, and no more than three (Brussels, where eleven lines meet)."""
+    """Names keep off rail, air and sea lines; only the few cities with no clear spot at all (a twelfth at most,
+    in the hubs) cross one, and no more than two."""
     from shapely.geometry import LineString, box
 
     from generators.map.poster import _route_lines
@@ -393,8 +397,8 @@ def test_route_lines_cross_no_city_name(plan):
     crossed = {key: len(lines.query(box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom), predicate="intersects"))
                for key, p in plan.placed.items() if key in plan.city_labels}
     crossing = {key for key, n in crossed.items() if n}
-    assert len(crossing) <= len(plan.city_labels) // 8, sorted(crossing)
-    assert all(crossed[key] <= 3 for key in crossing), {key: crossed[key] for key in crossing}
+    assert len(crossing) <= len(plan.city_labels) // 12, sorted(crossing)
+    assert all(crossed[key] <= 2 for key in crossing), {key: crossed[key] for key in crossing}
 
 
 def test_each_name_beside_its_city_is_nearer_its_marker_than_any_other(plan):
@@ -438,7 +442,7 @@ def test_each_name_set_off_has_a_leader_from_its_own_marker_past_no_other(plan):
 
 def test_sea_lanes_keep_to_the_water(plan, spies):
     """Each port's lane leaves its coast by its own short way and then crosses no land (0.5 mm of coast
-    tolerated, and 1 mm where the warp has thinned a cape or an island to a sliver); lanes between ships cross land only at the straits."""
+    tolerated); lanes between ships cross land only at the straits."""
     from shapely.geometry import LineString
 
     from generators.map.land import union_of
@@ -451,7 +455,7 @@ def test_sea_lanes_keep_to_the_water(plan, spies):
     for lane in plan.lanes:
         if lane[0] in ports:
             assert ((lane[1][0] - lane[0][0]) ** 2 + (lane[1][1] - lane[0][1]) ** 2) ** 0.5 <= PORT_REACH
-            assert LineString(lane[1:]).intersection(land).length <= 1.0, lane[0]
+            assert LineString(lane[1:]).intersection(land).length <= 0.01, lane[0]
     assert lanes
 
 
