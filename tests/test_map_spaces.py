@@ -165,9 +165,10 @@ def test_no_space_stands_mostly_over_the_sea_unless_its_island_is_smaller_than_i
 
 
 def test_cities_move_only_as_far_as_spacing_needs(places):
-    """The warp keeps most cities near their true place: half move less than 8 mm, none more than 30 mm."""
+    """The warp (and a slide by the coast) keeps most cities near their true place: half move less than 8 mm,
+    none more than 35 mm."""
     moved = sorted(places.displacements())
-    assert moved[len(moved) // 2] < 8.0 and moved[-1] < 30.0
+    assert moved[len(moved) // 2] < 8.0 and moved[-1] < 35.0
 
 
 def test_russia_east_of_moscow_is_land_and_the_caspian_is_water(places, image, spies):
