@@ -356,13 +356,6 @@ def test_no_name_covers_a_marker_a_badge_or_another_name(plan):
         assert all(r.overlap(o) < 0.01 for o in rects[i + 1:])
 
 
-# Cities whose name may cross a line or sit a little nearer another space than its own: where every spot
-# within reach of a 14 mm space is taken by the lines of a hub (the capitals, the Low Countries, the Ruhr,
-# the Alps), under its halo. Each crosses at most two lines, and there are few of them.
-CROSSING_ALLOWED = {"Brussels", "Bologna", "Rotterdam", "Antwerp", "Ostend", "Geneva", "Prague", "Warsaw", "Berlin",
-                    "Le Havre", "Venice", "Marseilles", "Liverpool", "Manchester"}
-
-
 def _markers(plan) -> dict[str, tuple[tuple[float, float], float]]:
     return {name: (at, plan.radius(name)) for name, at in plan.at.items()}
 
@@ -402,8 +395,9 @@ def test_route_lines_cross_no_city_name(plan):
 
 
 def test_each_name_beside_its_city_is_nearer_its_marker_than_any_other(plan):
-    """A name without a leader line sits within 2.2 mm of its own city's marker and nearer it than any other marker."""
-    from generators.map.label_placement import AMBIGUITY_MARGIN, NEAR_MAX
+    """A name without a leader line sits within 2.2 mm of its own city's marker and nearer it than any other
+    marker, by a fifth of the space's radius: a name in the gap between two spaces would read as either's."""
+    from generators.map.label_placement import AMBIGUITY_MARGIN, AMBIGUITY_SHARE, NEAR_MAX
 
     markers = _markers(plan)
     for key, placed in plan.placed.items():
@@ -411,7 +405,17 @@ def test_each_name_beside_its_city_is_nearer_its_marker_than_any_other(plan):
             own = _gap(placed.rect, *markers[key])
             nearest = min(_gap(placed.rect, *m) for name, m in markers.items() if name != key)
             assert own <= NEAR_MAX + 0.3, (key, own)
-            assert own + AMBIGUITY_MARGIN <= nearest + 1e-6 or key in CROSSING_ALLOWED, (key, own, nearest)
+            margin = max(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * markers[key][1])
+            assert margin >= 1.4 - 1e-6 and own + margin <= nearest + 1e-6, (key, own, nearest)
+
+
+def test_no_two_names_run_together(plan):
+    """Every two names on the map keep at least 1 mm apart (Dusseldorf and Rotterdam once touched)."""
+    from shapely.geometry import box
+
+    rects = [box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom) for p in plan.placed.values()]
+    closest = min(a.distance(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert closest >= 1.0 - 1e-6
 
 
 def test_each_name_set_off_has_a_leader_from_its_own_marker_past_no_other(plan):
@@ -425,7 +429,7 @@ def test_each_name_set_off_has_a_leader_from_its_own_marker_past_no_other(plan):
     markers = _markers(plan)
     names = {key: box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom) for key, p in plan.placed.items()}
     far = [key for key, p in plan.placed.items() if key in plan.city_labels and p.far]
-    assert len(far) < len(plan.city_labels) // 4
+    assert len(far) < len(plan.city_labels) // 12
     for key in far:
         placed = plan.placed[key]
         at, radius = markers[key]
@@ -436,7 +440,7 @@ def test_each_name_set_off_has_a_leader_from_its_own_marker_past_no_other(plan):
         for name, (other, r) in markers.items():
             if name != key:
                 assert leader.distance(Point(other)) - r >= LEADER_CLEARANCE - 1e-6, (key, name)
-                assert _gap(placed.rect, other, r) >= FAR_CLEARANCE - 1e-6 or key in CROSSING_ALLOWED, (key, name)
+                assert _gap(placed.rect, other, r) >= FAR_CLEARANCE - 1e-6, (key, name)
         assert not any(leader.intersects(names[name]) for name in names if name != key), key
 
 
