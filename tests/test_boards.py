@@ -153,19 +153,33 @@ def test_a_broken_board_file_names_its_file_and_field(cli, game_copy, old, new, 
 
 GAME_WORDS = re.compile(r"cousin|haven|gestapo|nkvd|sanction|spies!|zoff|bazong|alfred|zillion|froehn|embassy|embassies|"
                         r"pass-card|\basset|agency|agencies|caracas|dakar", re.IGNORECASE)
+# Beyond the command line's help, whose examples name the game Dossier ships and opens by default, no
+# word of one game's concepts either: its pieces, its tiles' ids ("Ge 1", "random 36") and fields, its texts.
+CONCEPT_WORDS = re.compile(r"police|\bsecret\b|\bspies\b|any year|award|event tile|\b(ge|it|rs|fr|br|random) \d", re.IGNORECASE)
 # Tabletop Simulator's own documentation page, cited by name where the exports follow it.
 QUOTED = ("Asset Creation",)
 
 
-def test_the_core_names_no_game():
+def game_words_in(folder: Path, words: re.Pattern, skip: tuple[str, ...] = ()) -> list[str]:
     found = []
-    for file in sorted(GENERATORS.rglob("*")):
-        if file.is_file() and file.suffix in (".py", ".yaml", ".txt", ".md", ".toml"):
+    for file in sorted(folder.rglob("*")):
+        if file.is_file() and file.suffix in (".py", ".yaml", ".txt", ".md", ".toml") and \
+                not file.relative_to(folder).parts[0] in skip:
             for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
                 for quoted in QUOTED:
                     line = line.replace(quoted, "")
-                if GAME_WORDS.search(line):
-                    found.append(f"{file.relative_to(GENERATORS)}:{n}: {line.strip()}")
+                if words.search(line):
+                    found.append(f"{file.relative_to(folder)}:{n}: {line.strip()}")
+    return found
+
+
+def test_the_core_names_no_game():
+    found = game_words_in(GENERATORS, GAME_WORDS)
+    assert not found, "\n".join(found)
+
+
+def test_the_core_holds_no_games_concepts():
+    found = game_words_in(GENERATORS, CONCEPT_WORDS, skip=("cli",))
     assert not found, "\n".join(found)
 
 
@@ -313,3 +327,27 @@ def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
     assert moved["end"] == "2"
     assert cli("build", "--game", folder, "--only", "boards", "--out", tmp_path / "out").code == 0
     assert (tmp_path / "out" / "my-game" / "board-ring.pdf").is_file()
+
+
+@pytest.mark.parametrize("board_id", ["four-player", "two-player"])
+def test_an_exports_track_spaces_sit_on_the_printed_spaces_and_rooms(spion, board_id):
+    from generators.export.boards import track_drawings
+    from generators.map.track_board import plan_board
+    from generators.printing.fonts import register_fonts
+
+    fonts = register_fonts(spion.layout.fonts, spion.folder)
+    board = board_for(spion, board_id=board_id)
+    picture = next(p for p in track_drawings(spion, spion.layout, fonts) if p.name == board_id)
+    plan = plan_board(spion, board, spion.layout, fonts)
+    spaces = {s.name: s for s in picture.spaces}
+    assert len(spaces) == len(picture.spaces)  # a name a piece is logged at is one place
+    for at in plan.spaces:
+        space = spaces[at.space.label]
+        assert (space.x, space.y) == at.centre and space.diameter == at.size
+    for laid, x, y in plan.aids:
+        for room in laid.rooms:
+            space = spaces[room.label]
+            assert x + room.x < space.x < x + room.x + room.width and y + room.y < space.y < y + room.y + room.height
+            assert x <= x + room.x and x + room.x + room.width <= x + laid.width  # the room lies inside its aid
+            assert y < y + room.y and y + room.y + room.height <= y + laid.height
+    assert {"BLACK PRISON", "COAL BOX", "BLACK Pass-Cards", "WHITE Pass-Cards"} <= set(spaces)
