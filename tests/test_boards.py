@@ -284,6 +284,33 @@ def test_the_world_map_prints_its_dice_table_and_asset_slots(printed, web):
     assert (printed / "web-of-spies" / "map-tiles.pdf").is_file()
 
 
+def test_the_world_map_fills_a_landscape_sheet_with_spaces_for_its_pieces(web):
+    from generators.map.poster import plan_poster
+    from generators.printing.fonts import register_fonts
+
+    plan = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder))
+    assert (round(plan.width / 25.4), round(plan.height / 25.4)) == (34, 22)
+    assert plan.frame.width * plan.frame.height / (plan.width * plan.height) > 0.65  # the map, not blank paper
+    assert plan.style.space >= 1.8 * web.layout.size("counter").width  # an asset marker and an agent side by side
+    centres = [plan.at[c.name] for c in web.map.cities]
+    closest = min(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for i, a in enumerate(centres) for b in centres[i + 1:])
+    assert closest >= plan.style.space + 10  # Europe's twelve cities are not crowded together
+
+
+def test_the_world_map_numbers_its_regions_and_cities_for_the_dice_and_speaks_of_nothing_it_lacks(printed, web):
+    import pdfplumber
+
+    with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
+        text = " ".join(pdf.pages[0].dedupe_chars().extract_text().split())  # names are drawn twice: halo, then ink
+    for region in web.map.regions:
+        assert f"{region.number} · {region.name}" in text
+    for city in web.map.cities:
+        assert f"{city.number} · {city.name}" in text
+    assert "Each city entered is one space; at most 5 spaces a turn, by air; a move ends in a city." in text
+    for word in ("sea zone", "Port", "Capital", "Neutral", "rail", "Rail", "home territory"):
+        assert word not in text, word
+
+
 def test_an_asset_card_a_user_adds_is_printed(cli, game_copy, tmp_path):
     import pdfplumber
 
@@ -313,6 +340,15 @@ def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
     assert moved["end"] == "2"
     assert cli("build", "--game", folder, "--only", "boards", "--out", tmp_path / "out").code == 0
     assert (tmp_path / "out" / "my-game" / "board-ring.pdf").is_file()
+    built = cli("build", "--game", folder, "--only", "map", "--out", tmp_path / "out")  # a tiny map's poster keeps room for its key
+    assert built.code == 0, built.stderr
+    import pdfplumber
+
+    with pdfplumber.open(tmp_path / "out" / "my-game" / "map.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Each city entered is one space; at most 3 spaces a turn, by rail; a move ends in a city." in " ".join(text.split())
+    for word in ("sea zone", "Port", "Capital", "Neutral"):
+        assert word not in text  # the legend shows only what this map has
 
 
 @pytest.mark.parametrize("board_id", ["four-player", "two-player"])
