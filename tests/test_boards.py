@@ -373,3 +373,42 @@ def test_an_exports_track_spaces_sit_on_the_printed_spaces_and_rooms(spion, boar
             assert x <= x + room.x and x + room.x + room.width <= x + laid.width  # the room lies inside its aid
             assert y < y + room.y and y + room.y + room.height <= y + laid.height
     assert {"BLACK PRISON", "COAL BOX", "BLACK Pass-Cards", "WHITE Pass-Cards"} <= set(spaces)
+
+
+def _plans(spion):
+    from generators.map.track_board import plan_board
+    from generators.printing.fonts import register_fonts
+
+    fonts = register_fonts(spion.layout.fonts, spion.folder)
+    return {b.id: plan_board(spion, b, spion.layout, fonts) for b in spion.boards.boards}
+
+
+def test_the_four_player_board_is_square_with_an_embassy_at_each_corner_and_the_two_player_board_is_wider_than_tall(spion):
+    plans = _plans(spion)
+    four = [at.centre for at in plans["four-player"].spaces if at.space.corner]
+    xs, ys = sorted({round(x, 3) for x, _ in four}), sorted({round(y, 3) for _, y in four})
+    assert len(xs) == len(ys) == 2 and abs((xs[1] - xs[0]) - (ys[1] - ys[0])) < 0.01  # players sit at a square's corners
+    two = [at.centre for at in plans["two-player"].spaces if at.space.corner]
+    assert max(x for x, _ in two) - min(x for x, _ in two) > max(y for _, y in two) - min(y for _, y in two)
+    big, small = plans["four-player"], plans["two-player"]
+    assert small.width * small.height < big.width * big.height  # the small board is the smaller
+
+
+@pytest.mark.parametrize("board_id, players", [("four-player", 4), ("two-player", 2)])
+def test_every_place_the_table_needs_lies_inside_the_ring(spion, board_id, players):
+    plan = _plans(spion)[board_id]
+    corners = [at for at in plan.spaces if at.space.corner]
+    left, top = min(at.x + at.size for at in corners), min(at.y + at.size for at in corners)
+    right, bottom = max(at.x for at in corners), max(at.y for at in corners)
+    titles = []
+    for laid, x, y in plan.aids:
+        assert left <= x and x + laid.width <= right and top <= y and y + laid.height <= bottom, laid.aid.title
+        titles.append(laid.aid.title)
+    for i, (a, ax, ay) in enumerate(plan.aids):  # and none lies over another
+        for b, bx, by in plan.aids[i + 1:]:
+            assert ax + a.width <= bx or bx + b.width <= ax or ay + a.height <= by or by + b.height <= ay
+    assert {"BLACK PRISON", "COAL BOX", "Pass-Cards", "Hot-Envelopes", "TRAP-B-GONE die"} <= set(titles)
+    envelopes = next(laid for laid, _, _ in plan.aids if laid.aid.title == "Hot-Envelopes")
+    slip = spion.layout.size("slip")
+    assert len(envelopes.rooms) == players  # one sealed envelope per player
+    assert all((r.width, r.height) == (slip.width, slip.height) for r in envelopes.rooms)

@@ -232,7 +232,8 @@ def _lay_box(aid: Aid, ink: Ink) -> Laid:
     c = ink.cell
     per_row = min(aid.holds, 4)
     inner_w = per_row * c
-    text = fit_text(Paragraph(aid.text or "", ink.fonts.regular), inner_w, 40, largest=ink.size(SMALL_SIZE) + 1, smallest=ink.size(SMALL_SIZE) - 1,
+    text_w = max(inner_w, text_width(aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading))  # the text runs the frame's width
+    text = fit_text(Paragraph(aid.text or "", ink.fonts.regular), text_w, 40, largest=ink.size(SMALL_SIZE) + 1, smallest=ink.size(SMALL_SIZE) - 1,
                     what=f"the text of {aid.title!r}") if aid.text else None
     room = -(-aid.holds // per_row) * c
     width, height = _shell(aid, ink, inner_w, (text.height + 1 if text else 0) + room)
@@ -265,15 +266,18 @@ def _lay_dice(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: f
 def _lay_slots(aid: Aid, ink: Ink) -> Laid:
     card_w, card_h = ink.sizes.get(aid.card, (63.0, 88.0))
     gap = ink.size(PAD) * 2
-    inner_w = len(aid.slots) * card_w + (len(aid.slots) - 1) * gap
+    per_row = min(aid.per_row or len(aid.slots), len(aid.slots))
+    rows = -(-len(aid.slots) // per_row)
+    inner_w = per_row * card_w + (per_row - 1) * gap
     label = pt_to_mm(ink.size(SMALL_SIZE)) * 1.8
-    width, height = _shell(aid, ink, inner_w, card_h + label)
-    lefts = [(width - inner_w) / 2 + i * (card_w + gap) for i in range(len(aid.slots))]
+    width, height = _shell(aid, ink, inner_w, rows * card_h + (rows - 1) * gap + label)
+    corners = [((width - inner_w) / 2 + (i % per_row) * (card_w + gap), _content_top(ink) + (i // per_row) * (card_h + gap))
+               for i in range(len(aid.slots))]
 
     def draw(painter: Painter, x: float, y: float) -> None:
-        top = _frame(painter, aid, ink, x, y, width, height)
-        for slot, left in zip(aid.slots, lefts):
-            sx = x + left
+        _frame(painter, aid, ink, x, y, width, height)
+        for slot, (left, down) in zip(aid.slots, corners):
+            sx, top = x + left, y + down
             painter.rect(sx, top, card_w, card_h, stroke=ink.line, line_width=0.8, dash=(3.0, 1.5))
             face = "face up" if slot.face == "up" else "face down"
             painter.text(sx + card_w / 2, top + card_h / 2, slot.label, ink.fonts.bold, ink.size(TEXT_SIZE) + 1, anchor=Anchor.MIDDLE)
@@ -281,7 +285,7 @@ def _lay_slots(aid: Aid, ink: Ink) -> Laid:
                          ink.size(SMALL_SIZE), colour="#555555", anchor=Anchor.MIDDLE)
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    rooms = tuple(Room(slot.label, left, _content_top(ink), card_w, card_h) for slot, left in zip(aid.slots, lefts))
+    rooms = tuple(Room(slot.label, left, down, card_w, card_h) for slot, (left, down) in zip(aid.slots, corners))
     return Laid(aid, width, height, draw, rooms)
 
 
