@@ -526,6 +526,11 @@ def chit(
         barred = ruleset.is_barred_in(found.name, place)
         haven_note = (f"{place.name} is a spy haven, where Discovery, Drop or Sanction may never be played"
                       + (f", so {found.name} may not be played there." if barred else f"; {found.name} is not one of them."))
+    if when is None and barred:  # the city decides whatever the turn: that comes first, the cost after
+        rules.append("5.1")
+        return Ruling(ChitPlay.not_allowed, " ".join([haven_note, *said]), tuple(dict.fromkeys(rules)),
+                      answer=f"not allowed in {place.name}, at any time (it costs {found.cost})", allowed=False,
+                      facts=ChitFacts(**facts))
     if when is None:
         said += [note for note in (place_note, haven_note) if note]
         rules += ["5.1"] if haven_note else []
