@@ -424,6 +424,21 @@ def test_vmod_main_map_has_a_named_region_on_every_city_and_sea_zone(spies, vmod
     assert names == [c.name for c in spies.map.cities] + [z.name for z in spies.map.sea_zones]
 
 
+def test_vmod_regions_stand_on_the_spaces_the_poster_prints(spies, vmod):
+    from generators.export.vassal import DPI
+    from generators.map.spaces import city_spaces
+
+    _, build, _, sizes = vmod
+    board = build.find("VASSAL.build.module.Map/VASSAL.build.module.map.BoardPicker/VASSAL.build.module.map.boardPicker.Board")
+    regions = {r.get("name"): (int(r.get("originx")), int(r.get("originy"))) for r in board.iter(
+        "VASSAL.build.module.map.boardPicker.board.Region")}
+    width_px = sizes[board.get("image")][0]
+    for name, space in city_spaces(spies).items():
+        x, y = (round(mm / 25.4 * DPI) for mm in (space.x_mm, space.y_mm))
+        assert regions[name] == (x, y), name
+        assert 0 < x < width_px
+
+
 def test_vmod_piece_slot_ids_are_unique_and_below_the_next_id(vmod):
     _, build, _, _ = vmod
     ids = [int(s.get("gpid")) for s in slots(build, "PieceSlot") + slots(build, "CardSlot")]
