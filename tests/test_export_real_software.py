@@ -213,10 +213,10 @@ class TableObject:
         return self.lua.table_from(dict(zip("xyz", self.scale)))
 
     def setScale(self, scale):
-        self.scale, self.scaled = [scale[1], scale[2], scale[3]], self.scaled + 1
+        self.scale, self.scaled = [scale["x"], scale["y"], scale["z"]], self.scaled + 1
 
     def setSnapPoints(self, points):
-        self.points = [tuple(point["position"][i] for i in (1, 2, 3)) for point in points.values()]
+        self.points = [tuple(point["position"][k] for k in "xyz") for point in points.values()]
 
 
 def loaded(script: str, extent, scale=(1.0, 1.0, 1.0)) -> TableObject:

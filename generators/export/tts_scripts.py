@@ -26,12 +26,12 @@ function onLoad()
   local across, deep, top = size.x / scale.x, size.z / scale.z, size.y / scale.y / 2
   local factor = WIDTH / size.x
   if math.abs(factor - 1) > 0.001 then
-    self.setScale({{scale.x * factor, scale.y, scale.z * factor}})
+    self.setScale({{x = scale.x * factor, y = scale.y, z = scale.z * factor}})
   end
   if SPACES then
     local points = {{}}
     for _, at in ipairs(SPACES) do
-      points[#points + 1] = {{position = {{(at[1] - 0.5) * across, top, (0.5 - at[2]) * deep}}}}
+      points[#points + 1] = {{position = {{x = (at[1] - 0.5) * across, y = top, z = (0.5 - at[2]) * deep}}}}
     end
     self.setSnapPoints(points)
   end
