@@ -137,6 +137,15 @@ def test_vassal_each_powers_hidden_pieces_start_masked_to_all_but_its_side(vassa
 
 
 @needs_java
+@pytest.mark.parametrize("game", GAMES)
+def test_vassal_reference_cards_are_a_face_up_pile_whose_cards_turn_to_their_backs(vassal_checked, game):
+    piles = [l for l in vassal_checked[0][game][1].splitlines() if l.strip().startswith("pile '")]
+    cards = [l for l in piles if "pile 'Reference card'" in l]
+    assert cards and all("faceDown=false" in l and "deck picture shows: face" in l for l in cards), piles
+    assert not [l for l in piles if "identical" in l]  # every pile's cards show a back unlike their face
+
+
+@needs_java
 def test_vassal_drawn_pieces_are_face_down_piles_that_nobody_sees_into(vassal_checked):
     report = vassal_checked[0]["spies"][1]
     for pile in ("Secret & Counterspy", "Action chit", "Event Tile · Russia"):
