@@ -25,8 +25,8 @@ def board_module():
     return importlib.import_module(referee.__name__.rsplit(".", 1)[0] + ".board")
 
 
-def question(name: str, table: Table, **values):
-    return ask(REFEREE, REFEREE.questions[name], table, values)
+def question(asked: str, table: Table, **values):
+    return ask(REFEREE, REFEREE.questions[asked], table, values)
 
 
 def police_roster(power: str) -> list[int]:
@@ -124,3 +124,111 @@ def _when(own_turn: bool):
 def _enum(question_name: str, value: str, text: str):
     enum = next(v.type for v in REFEREE.questions[question_name].values if v.name == value)
     return enum(text)
+
+
+CHITS = sorted({p.name for p in GAME.pieces if p.kind == "chit"})
+LAND = [c.name for c in GAME.map.cities]
+
+
+@st.composite
+def chit_plays(draw):
+    """A random chit played by a random power's spy in a random city, on its own turn or another's, in either variant."""
+    return (draw(st.sampled_from(GAME.info.variants)), draw(st.sampled_from(FACTIONS)), draw(st.sampled_from(CHITS)),
+            draw(st.sampled_from(LAND)), draw(st.booleans()))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chit_plays())
+def test_the_chit_question_answers_as_the_board_plays_the_chit(case):
+    variant, power, name, city, own_turn = case
+    board = board_module()
+    table = Table(GAME, variant)
+    holdings = {p: board.Holding(money=50) for p in FACTIONS}
+    spy = next(p.name for p in GAME.pieces if p.kind == "spy" and p.nation == power)
+    holdings[power].spies[spy] = city
+    holdings[power].chits.append(name)
+    secrets = {"Atomic Bomb": board.SecretOnMap(city, home=None)}
+    other = FACTIONS[(FACTIONS.index(power) + 1) % len(FACTIONS)]
+    played = board.Board(table, 1933, power if own_turn else other, holdings, secrets, board.cup_for(table, [[name]]))
+    played.state.phase = 3
+    action = {"power": power, "chit": name, "spy": spy, "secret": "Atomic Bomb"}
+    ruling = question("chit", table, name=name, when=_when(own_turn), city=city)
+    assert played.is_legal(action) == ruling.allowed, (played.copy().push(action) if ruling.allowed else ruling.explanation)
+
+
+@st.composite
+def discoveries(draw):
+    """A random spy discovering a random counterspy in a city outside its own territory."""
+    variant = draw(st.sampled_from(GAME.info.variants))
+    spy = draw(st.sampled_from([p for p in GAME.pieces if p.kind == "spy"]))
+    strength = draw(st.sampled_from(sorted({p.strength for p in GAME.pieces if p.kind == "counterspy"})))
+    city = draw(st.sampled_from([c for c in GAME.map.cities if c.power != spy.nation and not (variant == "long" and c.has_mark("haven"))]))
+    return variant, spy, strength, city
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(discoveries())
+def test_the_counterspy_question_answers_as_the_board_plays_the_discovery(case):
+    variant, spy, strength, city = case
+    board = board_module()
+    table = Table(GAME, variant)
+    holdings = {p: board.Holding(money=50) for p in FACTIONS}
+    holdings[spy.nation].spies[spy.name] = city.name
+    holdings[spy.nation].chits.append("Discovery")
+    secrets = {"counterspy": board.SecretOnMap(city.name, counterspy=strength, home=city.power)}
+    played = board.Board(table, 1933, spy.nation, holdings, secrets, board.cup_for(table, [["Discovery"]]))
+    played.state.phase = 3
+    played.push({"power": spy.nation, "chit": "Discovery", "spy": spy.name, "secret": "counterspy"})
+    captured = spy.name not in played.powers[spy.nation].spies
+    ruling = question("counterspy", table, counterspy_strength=strength, spy_strength=spy.strength, neutral=city.power is None)
+    assert ruling.verdict.value == ("captured" if captured else "no effect")
+    if captured and city.power is not None:
+        assert played.powers[city.power].record[-1]["name"] == f"{spy.nation}/{spy.name}"
+        assert ruling.facts.captured_to == "time and victory record"
+    elif captured:
+        assert ruling.facts.captured_to == "spies captured in neutral countries box"
+
+
+@pytest.mark.parametrize("origin", ["original", "foreign"])
+@pytest.mark.parametrize("location", ["home", "abroad"])
+@pytest.mark.parametrize("state", ["uncontrolled", "enemy"])
+def test_the_control_question_answers_as_the_board_takes_control(origin, location, state):
+    board = board_module()
+    table = Table(GAME, "standard")
+    holdings = {p: board.Holding(money=50) for p in FACTIONS}
+    city = "Hamburg" if location == "home" else "Rome"
+    holdings["germany"].spies["Kurt"] = city
+    holder = None
+    if state == "enemy":
+        holdings["italy"].spies["Mario"] = city
+        holder = ("spy", "italy", "Mario")
+    secret = board.SecretOnMap(city, None, holder, "germany" if origin == "original" else "britain")
+    played = board.Board(table, 1933, "germany", holdings, {"Atomic Bomb": secret}, board.cup_for(table, []))
+    played.state.phase = 3
+    without_discovery = played.is_legal({"power": "germany", "control": "Atomic Bomb", "spy": "Kurt"})
+    ruling = question("control", table, origin=_enum("control", "origin", origin), location=_enum("control", "location", location),
+                      state=_enum("control", "state", state))
+    assert ruling.facts.needs_discovery is not without_discovery
+
+
+@pytest.mark.parametrize("tile", ["Ge 1", "Br 35", "random 36"])
+@pytest.mark.parametrize("year", [1933, 1936, 1939])
+def test_the_tile_question_answers_as_the_board_plays_the_tile(tile, year):
+    board = board_module()
+    table = Table(GAME, "standard")
+    found = GAME.tile(tile)
+    power = found.nation or "germany"
+    played = board.Board(table, year, power, {p: board.Holding(money=50) for p in FACTIONS}, {}, board.cup_for(table, []))
+    assert played.is_legal({"power": power, "tile": found.id}) == question("tile", table, tile_id=tile, year=year).allowed
+
+
+def test_the_spies_rules_never_ask_which_variant_is_played_outside_choosing_the_rule_set():
+    """The Standard and Long Game are two rule sets (rules.py): no other line of the game's code tests the variant."""
+    import re
+
+    folder = REFEREE.file.parent
+    tests = [f"{file.name}:{n}" for file in sorted(folder.glob("*.py"))
+             for n, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bis_long\b|\.variant\s*[!=]=|variant_name\(", line)]
+    assert tests == ["rules.py:" + str(next(n for n, line in enumerate((folder / "rules.py").read_text(encoding="utf-8").splitlines(), 1)
+                                             if "LongRules() if table.variant" in line))]

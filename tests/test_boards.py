@@ -313,3 +313,27 @@ def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
     assert moved["end"] == "2"
     assert cli("build", "--game", folder, "--only", "boards", "--out", tmp_path / "out").code == 0
     assert (tmp_path / "out" / "my-game" / "board-ring.pdf").is_file()
+
+
+@pytest.mark.parametrize("board_id", ["four-player", "two-player"])
+def test_an_exports_track_spaces_sit_on_the_printed_spaces_and_rooms(spion, board_id):
+    from generators.export.boards import track_drawings
+    from generators.map.track_board import plan_board
+    from generators.printing.fonts import register_fonts
+
+    fonts = register_fonts(spion.layout.fonts, spion.folder)
+    board = board_for(spion, board_id=board_id)
+    picture = next(p for p in track_drawings(spion, spion.layout, fonts) if p.name == board_id)
+    plan = plan_board(spion, board, spion.layout, fonts)
+    spaces = {s.name: s for s in picture.spaces}
+    assert len(spaces) == len(picture.spaces)  # a name a piece is logged at is one place
+    for at in plan.spaces:
+        space = spaces[at.space.label]
+        assert (space.x, space.y) == at.centre and space.diameter == at.size
+    for laid, x, y in plan.aids:
+        for room in laid.rooms:
+            space = spaces[room.label]
+            assert x + room.x < space.x < x + room.x + room.width and y + room.y < space.y < y + room.y + room.height
+            assert x <= x + room.x and x + room.x + room.width <= x + laid.width  # the room lies inside its aid
+            assert y < y + room.y and y + room.y + room.height <= y + laid.height
+    assert {"BLACK PRISON", "COAL BOX", "BLACK Pass-Cards", "WHITE Pass-Cards"} <= set(spaces)

@@ -30,6 +30,7 @@ CHECK = VASSAL / "check-vmod"
 HELPER = Path(__file__).with_name("vassal") / "RegionsAndMasks.java"
 TTS = Path(sys.executable).with_name("tts")
 CHECKS_AT_ONCE = 4  # a check spends most of its 20-40 s waiting on VASSAL's own timers, not on a core
+REPORTED = ("spies", "spion-und-spion", "web-of-spies")  # a map, track boards, a map with dice: regions and masks read back
 
 needs_java = pytest.mark.skipif(shutil.which("java") is None, reason="VASSAL's engine needs Java (CI installs it)")
 
@@ -62,8 +63,8 @@ def regions_and_masks(module: Path, work: Path) -> list[list[str]]:
 
 @pytest.fixture(scope="session")
 def vassal_checked(tmp_path_factory):
-    """Every game's module, checked by check-vmod: game -> (exit code, report text); and Spies!'
-    regions, masks and move log as VASSAL reports them."""
+    """Every game's module, checked by check-vmod: game -> (exit code, report text); and, for the REPORTED games,
+    game -> their regions, masks and move log as VASSAL reports them."""
     if shutil.which("java") is None:
         pytest.skip("VASSAL's engine needs Java (CI installs it)")
     out = tmp_path_factory.mktemp("vassal")
@@ -78,9 +79,10 @@ def vassal_checked(tmp_path_factory):
         return run.returncode, report.read_text(encoding="utf-8") if report.exists() else run.stdout + run.stderr
 
     with ThreadPoolExecutor(max_workers=CHECKS_AT_ONCE) as pool:
-        spies = pool.submit(regions_and_masks, out / "spies" / "spies.vmod", out / "helper")
+        reports = {game: pool.submit(regions_and_masks, out / game / f"{game}.vmod", out / f"helper-{game}")
+                   for game in REPORTED}
         checked = dict(zip(GAMES, pool.map(check, GAMES)))
-        return checked, spies.result()
+        return checked, {game: report.result() for game, report in reports.items()}
 
 
 @needs_java
@@ -107,7 +109,7 @@ def test_vassal_flip_changes_every_piece_that_has_a_flip(vassal_checked):
 
 @needs_java
 def test_vassal_spies_map_has_one_named_region_per_city_and_sea_zone(vassal_checked, spies):
-    lines = vassal_checked[1]
+    lines = vassal_checked[1]["spies"]
     regions = [l[2] for l in lines if l[0] == "REGION" and l[1] == "Spies! map"]
     cities = [c.name for c in spies.map.cities]
     assert len(cities) == 139
@@ -115,18 +117,40 @@ def test_vassal_spies_map_has_one_named_region_per_city_and_sea_zone(vassal_chec
 
 
 @needs_java
-def test_vassal_a_piece_dropped_near_a_city_snaps_onto_it_and_is_named_for_it(vassal_checked):
-    lines = vassal_checked[1]
-    origins = {l[2]: f"{l[3]},{l[4]}" for l in lines if l[0] == "REGION"}
+def test_vassal_web_of_spies_map_has_a_region_on_every_city_of_the_dice(vassal_checked):
+    game = load_game("web-of-spies")
+    regions = [l[2] for l in vassal_checked[1]["web-of-spies"] if l[0] == "REGION" and l[1] == "Web of Spies map"]
+    assert len(game.map.cities) == 36 and regions == [c.name for c in game.map.cities]
+
+
+@needs_java
+def test_vassal_each_track_board_is_a_map_with_a_region_on_every_space_box_and_card_pile(vassal_checked):
+    game = load_game("spion-und-spion")
+    lines = vassal_checked[1]["spion-und-spion"]
+    report = vassal_checked[0]["spion-und-spion"][1]
+    for board in game.boards.boards:
+        title = f"{game.info.title}: {board.title}"
+        assert f"map '{title}': boards in use 1" in report
+        regions = [l[2] for l in lines if l[0] == "REGION" and l[1] == title]
+        rooms = [a.title for a in board.middle if a.kind == "box"] + [s.label for a in board.middle + board.border
+                                                                        for s in a.slots]
+        assert regions == [s.label for s in board.spaces] + rooms, title
+
+
+@needs_java
+@pytest.mark.parametrize("game", REPORTED)
+def test_vassal_a_piece_dropped_near_a_space_snaps_onto_it_and_is_named_for_it(vassal_checked, game):
+    lines = vassal_checked[1][game]
+    origins = {(l[1], l[2]): f"{l[3]},{l[4]}" for l in lines if l[0] == "REGION"}
     snaps = [l for l in lines if l[0] == "SNAP"]
-    assert len(snaps) == len(origins)
-    for _, _, name, snapped, named in snaps:
-        assert (snapped, named) == (origins[name], name)
+    assert len(snaps) == len(origins) > 0
+    for _, board, name, snapped, named in snaps:
+        assert (snapped, named) == (origins[board, name], name)
 
 
 @needs_java
 def test_vassal_each_powers_hidden_pieces_start_masked_to_all_but_its_side(vassal_checked, spies):
-    masks = [l for l in vassal_checked[1] if l[0] == "MASK" and " pieces" in l[1]]
+    masks = [l for l in vassal_checked[1]["spies"] if l[0] == "MASK" and " pieces" in l[1]]
     hidden = {k for k, kind in spies.info.kinds.items() if kind.hidden}
     expected = sum(p.count for p in spies.pieces if p.kind in hidden and p.nation)
     assert len(masks) == expected
@@ -155,7 +179,7 @@ def test_vassal_drawn_pieces_are_face_down_piles_that_nobody_sees_into(vassal_ch
 
 @needs_java
 def test_vassal_move_log_names_the_cities_and_not_the_masked_piece(vassal_checked):
-    lines = vassal_checked[1]
+    lines = vassal_checked[1]["spies"]
     moved = next(l for l in lines if l[0] == "MOVED")
     log = [l[1] for l in lines if l[0] == "MOVE"]
     _, owner, start, end = moved
@@ -265,6 +289,23 @@ def test_tts_pieces_take_their_printed_size_once_and_keep_it(tts_saves):
         assert abs(piece.extent[0] * piece.scale[0] - 0.5) < 1e-3  # a half-inch counter, half a unit wide
         again = loaded(obj["LuaScript"], piece.extent, piece.scale)
         assert again.scaled == 0 and again.points is None  # sized already: left alone, and no snap points
+
+
+def test_tts_every_track_board_is_a_board_with_a_snap_point_on_every_space_box_and_card_pile(tts_saves):
+    game = load_game("spion-und-spion")
+    save = json.loads(tts_saves["spion-und-spion"].read_text(encoding="utf-8"))
+    boards = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "Custom_Board"}
+    for board in game.boards.boards:
+        points = loaded(boards[f"{game.info.title}: {board.title}"]["LuaScript"], (10.0, 0.2, 10.0)).points
+        rooms = sum(1 for a in board.middle if a.kind == "box") + sum(len(a.slots) for a in board.middle + board.border)
+        assert len(points) == len(board.spaces) + rooms
+        assert len({(x, z) for x, _, z in points}) == len(points)
+
+
+def test_tts_web_of_spies_map_has_a_snap_point_on_every_city(tts_saves):
+    save = json.loads(tts_saves["web-of-spies"].read_text(encoding="utf-8"))
+    board = next(o for o in save["ObjectStates"] if o["Nickname"] == "Web of Spies map")
+    assert len(loaded(board["LuaScript"], (10.0, 0.2, 7.0)).points) == 36
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -232,6 +232,36 @@ def test_a_counterspy_captures_a_weaker_spy_but_never_a_cousin_in_the_long_game(
         assert "counterspy A" not in found["position"]["secrets"]
 
 
+def test_a_counterspy_nobody_holds_scores_its_capture_for_the_power_whose_territory_it_lies_in(cli, tmp_path):
+    record = small(germany={"spies": {"Heidi": "Paris"}, "chits": ["Discovery"]})
+    record["start"]["secrets"] = {"counterspy A": {"city": "Paris", "counterspy": 5}}
+    found = play(cli, tmp_path, record, {"power": "germany", "chit": "Discovery", "spy": "Heidi", "secret": "counterspy A"})
+    entry = found["position"]["powers"]["france"]["record"][0]
+    assert (entry["kind"], entry["name"], entry["value"]) == ("spy", "germany/Heidi", 1)   # Register R14
+
+
+def test_a_counterspy_in_a_neutral_country_sends_the_spy_to_no_record(cli, tmp_path):
+    record = small(germany={"spies": {"Heidi": "Geneva"}, "chits": ["Discovery"]})
+    record["start"]["secrets"] = {"counterspy A": {"city": "Geneva", "counterspy": 5}}
+    found = play(cli, tmp_path, record, {"power": "germany", "chit": "Discovery", "spy": "Heidi", "secret": "counterspy A"})
+    assert "Heidi" not in found["position"]["powers"]["germany"]["spies"]
+    assert not any(h.get("record") for h in found["position"]["powers"].values())
+
+
+def test_a_chit_costs_its_action_points_on_top_of_its_pounds_in_the_long_game(cli, tmp_path):
+    """Eight spaces moved, Discovery (1 Action Point, the pieces' data) and talks with three opponents spend all 12:
+    a talk with the fourth is one too many, as it would not be if the chit cost nothing."""
+    record = small("long", germany={"spies": {"Kurt": "Berlin", "Erik": "Berlin"}, "chits": ["Discovery"]})
+    record["start"]["secrets"] = {"Atomic Bomb": "Budapest"}
+    found = play(cli, tmp_path, record,
+                 {"power": "germany", "move": "Kurt", "path": ["Berlin", "Dresden", "Prague", "Vienna", "Budapest"]},
+                 {"power": "germany", "chit": "Discovery", "spy": "Kurt", "secret": "Atomic Bomb"},
+                 {"power": "germany", "move": "Erik", "path": ["Berlin", "Dresden", "Prague", "Vienna", "Budapest"]},
+                 {"power": "germany", "talk": ["italy", "russia", "france"]}, {"power": "germany", "talk": ["britain"]})
+    assert (found["illegal"]["action"], found["illegal"]["code"]) == (6, "action-points")
+    assert "costs 1 Action Point and only 0 of the 12 are left" in found["illegal"]["message"]
+
+
 def test_discovery_is_barred_in_a_spy_haven_in_the_long_game_only(cli, tmp_path):
     for variant, code in (("long", "haven"), ("standard", "no-secret")):
         record = small(variant, germany={"spies": {"Kurt": "Geneva"}, "chits": ["Discovery"]})

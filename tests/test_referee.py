@@ -186,6 +186,22 @@ def test_a_move_to_sea_is_refused_as_map_route_refuses_it(cli, spies):
     assert (route.code, route.stderr) == (2, message)
 
 
+def test_a_move_beyond_one_turn_gives_its_turns_and_a_stop_for_each_never_at_sea(cli, spies):
+    answer = ruling(cli, "move", "Sofia", "Lisbon")
+    assert (answer["allowed"], answer["spaces"], answer["turns"], answer["stops"]) == (False, 7, 2, ["Athens", "Lisbon"])
+    assert "turn 1: Athens (3); turn 2: Lisbon (5)" in answer["explanation"]
+    seas = {z.name for z in spies.map.sea_zones}
+    assert not seas & set(answer["stops"])
+    assert ruling(cli, "move", "Berlin", "Prague")[("turns")] == 1
+    assert ruling(cli, "move", "Paris", "Paris")["turns"] == 0
+
+
+def test_a_smaller_limit_takes_more_turns(cli, spies):
+    third = _at_distance(spies, "Berlin", 3)
+    answer = ruling(cli, "move", "Berlin", third, "--spaces", "2")
+    assert answer["turns"] == 2 and answer["stops"][-1] == third
+
+
 def test_other_spellings_of_cities_are_found(cli):
     assert ruling(cli, "move", "Sofia", "Belgrade")["path"][0] == "Sophia"
 
@@ -631,8 +647,8 @@ def test_unknown_questions_and_games_suggest_the_closest(cli):
 
 def test_every_register_entry_asks_a_question_and_gives_passages_readings_and_the_reading_followed():
     text = REGISTER.read_text(encoding="utf-8")
-    assert ENTRIES == {f"Register R{n}" for n in range(1, 14)}
-    for n in range(1, 14):
+    assert ENTRIES == {f"Register R{n}" for n in range(1, 15)}
+    for n in range(1, 15):
         assert re.search(rf"^#### R{n}\. .+\?$", text, re.M), f"R{n}"
     for part in re.split(r"^#### ", text, flags=re.M)[1:]:
         assert "**Passages.**" in part and "**Readings" in part and "**Followed" in part, part[:40]

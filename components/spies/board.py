@@ -28,6 +28,7 @@ that is no longer in the cup is refused.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -35,24 +36,18 @@ from typing import Any, Optional
 from generators.referee import Table
 
 from .rules import (
-    ACTION_POINTS,
-    BARRED_IN_HAVENS,
     CASH_IN_CHITS,
     CASH_IN_MONEY,
     CHIT_LIMIT,
     LAST_TURN_POWER,
-    LEFT_OUT_OF_STANDARD_CUP,
-    LONG,
-    NOT_ON_YOUR_TURN_LONG,
-    ON_ANOTHER_TURN,
-    ON_YOUR_TURN_STANDARD,
     POLICE_PER_CITY,
-    SECTIONS,
-    STANDARD,
+    LongRules,
+    StandardRules,
     game_map,
     pieces,
     police_faults,
     power_name,
+    rules_for,
 )
 
 PHASES = ("tile", "police", "search", "move")  # Standard: What You Can Do During Your Turn, in order
@@ -65,57 +60,6 @@ class IllegalAction(Exception):
     def __init__(self, message: str, rules: tuple[str, ...], code: str):
         super().__init__(message)
         self.message, self.rules, self.code = message, rules, code
-
-
-# ---- the two rule sets ------------------------------------------------------------------------------------
-
-class StandardRules:
-    """The standard game's rules, as the board reads them."""
-
-    name = STANDARD
-    label = "standard game"
-    column = 0  # of rules.SECTIONS: the standard section
-    action_points: Optional[int] = None  # no budget
-    chits_left_out = LEFT_OUT_OF_STANDARD_CUP
-    on_another_turn = ON_ANOTHER_TURN[STANDARD]
-    havens = False
-    cousins = False
-
-    def cite(self, *topics: str, also: tuple[str, ...] = ()) -> tuple[str, ...]:
-        return tuple(dict.fromkeys([SECTIONS[t][self.column] for t in topics] + list(also)))
-
-    def on_your_turn(self, in_cup: list[str]) -> tuple[str, ...]:
-        return ON_YOUR_TURN_STANDARD
-
-    def cost(self, what: str, n: int = 1) -> int:
-        """Action Points `what` costs: none in the standard game."""
-        return 0
-
-
-class LongRules(StandardRules):
-    """The Long Game: the standard board with 12 Action Points a turn, every chit, spy havens and Cousins."""
-
-    name = LONG
-    label = "Long Game"
-    column = 1
-    action_points = ACTION_POINTS
-    chits_left_out = ()
-    on_another_turn = ON_ANOTHER_TURN[LONG]
-    havens = True
-    cousins = True
-    # 3.1, 3.21, 3.4, 3.6, 3.9: a tile played, a city searched, a space moved, an opponent talked to;
-    # each chit's own cost is on the display only (Register R11), so it is 0 until written in
-    COSTS = {"tile": 1, "discard": 0, "search": 1, "space": 1, "talk": 1, "police": 0, "chit": 0}
-
-    def on_your_turn(self, in_cup: list[str]) -> tuple[str, ...]:
-        return tuple(n for n in in_cup if n not in NOT_ON_YOUR_TURN_LONG)
-
-    def cost(self, what: str, n: int = 1) -> int:
-        return self.COSTS[what] * n
-
-
-def rules_for(table: Table) -> StandardRules:
-    return LongRules() if table.variant == LONG else StandardRules()
 
 
 # ---- the position -----------------------------------------------------------------------------------------
@@ -194,10 +138,10 @@ class Board:
     @property
     def in_cup(self) -> list[str]:
         """The chits this variant plays with."""
-        return [n for n in self._chits if n not in self.rules.chits_left_out]
+        return self.rules.in_cup(self.table)
 
     def is_haven(self, city: str) -> bool:
-        return self.rules.havens and city in self._cities and self._cities[city].has_mark("haven")
+        return city in self._cities and self.rules.is_haven(self._cities[city])
 
     def is_cousin(self, power: str, spy: str) -> bool:
         return self.rules.cousins and (power, spy) in self._cousin
@@ -292,7 +236,9 @@ class Board:
         getattr(self, "_" + verb.replace("-", "_"))(power, action, own)
 
     def _spend(self, what: str, n: int = 1) -> None:
-        cost = self.rules.cost(what, n)
+        self._spend_points(self.rules.cost(what, n))
+
+    def _spend_points(self, cost: int) -> None:
         budget = self.rules.action_points
         if budget is not None and self.state.spent + cost > budget:
             raise self._refuse(f"that costs {cost} Action Point{'s' if cost != 1 else ''} and only {budget - self.state.spent} "
@@ -463,25 +409,37 @@ class Board:
         """A spy may act during movement if it is the one that moved last or has not moved yet."""
         return not self.state.moved or self.state.moved[-1] == spy or spy not in self.state.moved
 
+    def chit_faults(self, power: str, name: str, city: Optional[str], on_own_turn: bool) -> list[IllegalAction]:
+        """Every rule a play of chit `name` by `power` in `city` breaks by what it is, where and when (not by what the
+        power holds): left out of the cup (and then nothing more), barred in a spy haven, not allowed on this turn.
+        The board refuses the first; the position check reports them all."""
+        if name not in self.in_cup:
+            return [self._refuse(f"{name} is left out of the cup in the {self.rules.label}", ("chit cup",), code="chit-not-in-game")]
+        faults = []
+        if city is not None and city in self._cities and self.rules.is_barred_in(name, self._cities[city]):
+            faults.append(IllegalAction(f"{name} may never be played in {city}, a spy haven, where Discovery, Drop and Sanction "
+                                        "are barred", ("5.1",), "haven"))
+        allowed = self.rules.on_your_turn(self.table) if on_own_turn else self.rules.on_another_turn
+        if name not in allowed:
+            topic = "chits on your turn" if on_own_turn else "chits on another's turn"
+            whose = "its own" if on_own_turn else f"{power_name(self.table, self.turn)}'s"
+            faults.append(self._refuse(f"{power_name(self.table, power)} plays {name} on {whose} turn; "
+                                       f"the {self.rules.label} allows {', '.join(allowed)} then", (topic,), code="chit-timing"))
+        return faults
+
     def _pay_chit(self, power: str, name: str, city: Optional[str], on_own_turn: bool) -> None:
         who = power_name(self.table, power)
-        if name not in self.in_cup:
-            raise self._refuse(f"{name} is left out of the cup in the {self.rules.label}", ("chit cup",), code="chit-not-in-game")
+        faults = self.chit_faults(power, name, city, on_own_turn)
+        if faults:
+            raise faults[0]
         hand = self.powers[power].chits
         if name not in hand:
             raise self._refuse(f"{who} plays {name}, which it does not hold", ("chits on your turn",), code="not-held")
-        allowed = self.rules.on_your_turn(self.in_cup) if on_own_turn else self.rules.on_another_turn
-        if name not in allowed:
-            topic = "chits on your turn" if on_own_turn else "chits on another's turn"
-            raise self._refuse(f"{name} may not be played on {'its own' if on_own_turn else 'another player' + chr(39) + 's'} turn; "
-                               f"the {self.rules.label} allows {', '.join(allowed)} then", (topic,), code="chit-timing")
-        if city is not None and self.is_haven(city) and name in BARRED_IN_HAVENS:
-            raise IllegalAction(f"{name} may never be played in {city}, a spy haven", ("5.1",), "haven")
-        cost = int(str(self._chits[name].cost).rstrip("£").split("/")[0])
+        cost = int(re.match(r"\d+", str(self._chits[name].cost)).group())  # Drop's "20–30£": the least (Register R12)
         if self.powers[power].money < cost:
             raise self._refuse(f"{who} has {self.powers[power].money}£ and {name} costs {cost}£", ("chits on your turn",), code="money")
         if on_own_turn:
-            self._spend("chit")
+            self._spend_points(self.rules.chit_cost(self._chits[name]))
         self.powers[power].money -= cost
         hand.remove(name)
         self.cup[name] += 1
@@ -510,8 +468,10 @@ class Board:
             owner = secret.holder[1] if secret.holder else None
             del self.secrets[key]
             if not self.is_cousin(power, spy) and secret.counterspy > self.strength(power, spy):
-                neutral = self._cities[city].power is None
-                self._capture(power, spy, captor=owner or power, how="counterspy", neutral=neutral or owner is None)
+                # 3.5: a neutral country's counterspy sends the spy to the neutral box; one in a power's territory, controlled
+                # or not, to that power's Time and Victory Record (Register R14)
+                territory = self._cities[city].power
+                self._capture(power, spy, captor=owner or territory, how="counterspy", neutral=territory is None)
             return
         secret.holder = ("spy", power, spy)
 
@@ -689,3 +649,91 @@ def search_board(table: Table, setting: SearchSetting) -> tuple[Board, dict]:
     if setting.evade is not None:
         action["evade"] = setting.evade
     return board, action
+
+
+def refusal(board: Board, action: dict) -> Optional[IllegalAction]:
+    """Why the board refuses `action` (None: it is legal); the board is left as it was."""
+    try:
+        board.copy().push(action)
+    except IllegalAction as exc:
+        return exc
+    return None
+
+
+def small_board(table: Table, turn: Optional[str] = None, phase: str = "move") -> Board:
+    """A position with nothing on the map: every power with 100£ and no chits, the first year, `turn` to move
+    (the first power by default), the turn already at `phase`."""
+    order = [f.id for f in table.game.info.factions]
+    holdings = {p: Holding(money=100) for p in order}
+    board = Board(table, table.game.info.years[0], turn or order[0], holdings, {}, cup_for(table, []))
+    board.state.phase = PHASES.index(phase)
+    return board
+
+
+def _spy_of(table: Table, power: str, strength: Optional[int] = None) -> str:
+    return next(p.name for p in pieces(table, "spy") if p.nation == power and (strength is None or p.strength == strength))
+
+
+def _abroad(table: Table, power: str) -> str:
+    """A city outside `power`'s territory that is no spy haven: another power's capital."""
+    return next(c.name for c in game_map(table).cities if c.capital and c.power not in (power, None))
+
+
+def chit_board(table: Table, name: str, own_turn: bool, city: Optional[str] = None) -> tuple[Board, dict]:
+    """The first power's spy in `city` (abroad by default) with the chit in hand, on its own turn or the next power's;
+    for Discovery a secret lies there to discover."""
+    order = [f.id for f in table.game.info.factions]
+    power = order[0]
+    board = small_board(table, turn=power if own_turn else order[1])
+    city = city or _abroad(table, power)
+    spy = _spy_of(table, power)
+    board.powers[power].spies[spy] = city
+    board.powers[power].chits.append(name)
+    board.cup[name] -= 1
+    action = {"power": power, "chit": name, "spy": spy}
+    if name == "Discovery":
+        key = pieces(table, "secret")[0].name
+        board.secrets[key] = SecretOnMap(city, home=game_map(table).city(city).power)
+        action["secret"] = key
+    return board, action
+
+
+def counterspy_board(table: Table, counterspy: int, spy_strength: int, neutral: bool) -> tuple[Board, dict]:
+    """A spy of the given strength discovering a counterspy in a neutral city or in its owner's territory (uncontrolled)."""
+    order = [f.id for f in table.game.info.factions]
+    power = next(p.nation for p in pieces(table, "spy") if p.strength == spy_strength)
+    board = small_board(table, turn=power)
+    cities = game_map(table).cities
+    city = next(c.name for c in cities if (c.power is None) == neutral and c.power != power and not board.rules.is_haven(c))
+    spy = _spy_of(table, power, spy_strength)
+    board.powers[power].spies[spy] = city
+    board.powers[power].chits.append("Discovery")
+    board.cup["Discovery"] -= 1
+    board.secrets["counterspy"] = SecretOnMap(city, counterspy=counterspy, home=game_map(table).city(city).power)
+    return board, {"power": power, "chit": "Discovery", "spy": spy, "secret": "counterspy"}
+
+
+def secret_board(table: Table, original: bool, at_home: bool, enemy: bool = False, at_capital: bool = True,
+                 held: bool = False) -> tuple[Board, dict]:
+    """The first power with one spy in a city and a secret there: one of its own (original) or another power's,
+    in its home territory (its capital, or another home city) or abroad, held by its spy (`held`), by an enemy spy,
+    or free. Returns the board and the power's spy and the secret's key, as an action's fields."""
+    order = [f.id for f in table.game.info.factions]
+    power, enemy_power = order[0], order[1]
+    board = small_board(table, turn=power)
+    cities = game_map(table).cities
+    if at_home:
+        city = next(c.name for c in cities if c.power == power and c.capital == at_capital)
+    else:
+        city = _abroad(table, power)
+    key = pieces(table, "secret")[0].name
+    board.secrets[key] = SecretOnMap(city, home=power if original else enemy_power)
+    spy = _spy_of(table, power)
+    board.powers[power].spies[spy] = city
+    if held:
+        board.secrets[key].holder = ("spy", power, spy)
+    if enemy:
+        enemy_spy = _spy_of(table, enemy_power)
+        board.powers[enemy_power].spies[enemy_spy] = city
+        board.secrets[key].holder = ("spy", enemy_power, enemy_spy)
+    return board, {"power": power, "spy": spy, "secret": key}

@@ -41,22 +41,17 @@ from generators.referee import DataError, Finding, NameIndex, network, Position,
 from .rules import (
     CHIT_LIMIT,
     chit_index,
-    chits_in_cup,
-    chits_on_another_turn,
-    chits_on_your_turn,
     cite,
     cup_size,
     find_power,
     game_map,
-    is_barred_in,
     pieces,
     police_faults,
     police_of,
     police_rules,
     power_name,
+    rules_for,
     spies_of,
-    standard_too,
-    variant_name,
 )
 
 
@@ -289,7 +284,7 @@ def _police(table: Table, read: Read) -> list[Finding]:
 def _control(table: Table, read: Read) -> list[Finding]:
     """Each piece sits on a secret in its own city, and no secret has two pieces on it."""
     findings = []
-    rules = cite(table, "secrets", also=standard_too(table, "secrets", "Register R6"))
+    rules = cite(table, "secrets", also=rules_for(table).standard_too("secrets", "Register R6"))
     holders: dict[str, list[Placed]] = {}
     for piece in read.pieces:
         if piece.controls is None or piece.controls not in read.secrets:
@@ -330,8 +325,9 @@ def _roster(table: Table, read: Read) -> list[Finding]:
 def _money_and_chits(table: Table, read: Read) -> list[Finding]:
     """Money never below nothing; no hand over the limit, no chit the variant leaves out, no more chits than the game has."""
     findings = []
-    in_cup = chits_in_cup(table)
-    limit_rules = cite(table, "event tiles", also=standard_too(table, "event tiles", "Register R7"))
+    ruleset = rules_for(table)
+    in_cup = ruleset.in_cup(table)
+    limit_rules = cite(table, "event tiles", also=rules_for(table).standard_too("event tiles", "Register R7"))
     total, first_hand = 0, None
     for power, (key, holding) in read.holdings.items():
         who = power_name(table, power)
@@ -347,7 +343,7 @@ def _money_and_chits(table: Table, read: Read) -> list[Finding]:
             findings.append(Finding(where, f"{who} holds {count} Action chits; a hand holds from 0 to {CHIT_LIMIT}", limit_rules, "chits"))
         for i, name in enumerate(read.hands.get(power, [])):
             if name not in in_cup:
-                findings.append(Finding((*where, i), f"{who} holds {name}, which the {variant_name(table)} leaves out of the cup",
+                findings.append(Finding((*where, i), f"{who} holds {name}, which the {ruleset.label} leaves out of the cup",
                                         cite(table, "chit cup"), "chit-not-in-game"))
     printed = {p.name: p.count for p in pieces(table, "chit")}
     for name, n in sorted(Counter(c for hand in read.hands.values() for c in hand).items()):
@@ -355,32 +351,20 @@ def _money_and_chits(table: Table, read: Read) -> list[Finding]:
             findings.append(Finding(first_hand, f"the hands hold {n} {name} chits; the game has {printed[name]}",
                                     ("Playing Piece Roster",), "too-many"))
     if first_hand is not None and total > cup_size(table):
-        findings.append(Finding(first_hand, f"the hands hold {total} Action chits; the {variant_name(table)}'s cup has {cup_size(table)} in all",
+        findings.append(Finding(first_hand, f"the hands hold {total} Action chits; the {ruleset.label}'s cup has {cup_size(table)} in all",
                                 cite(table, "chit cup"), "too-many"))
     return findings
 
 
 def _played(table: Table, read: Read) -> list[Finding]:
-    """Chits played this turn: used in this variant, not barred in a spy haven, and playable on this turn."""
+    """Chits played this turn, as the board rules on each: used in this variant, not barred in a spy haven, and
+    playable on this turn (when the position says whose turn it is)."""
+    from .board import small_board
+
+    board = small_board(table, turn=read.turn)
     findings = []
-    in_cup = chits_in_cup(table)
-    cities = {c.name: c for c in game_map(table).cities}
     for i, (power, name, place) in enumerate(read.played):
-        where, who = ("played", i), power_name(table, power)
-        if name not in in_cup:
-            findings.append(Finding(where, f"{who} played {name}, which the {variant_name(table)} leaves out of the cup",
-                                    cite(table, "chit cup"), "chit-not-in-game"))
-            continue
-        if place in cities and is_barred_in(table, name, cities[place]):
-            findings.append(Finding(where, f"{who} played {name} in {place}, a spy haven, where Discovery, Drop and Sanction "
-                                    "may never be played", ("5.1",), "haven"))
-        if read.turn is None:
-            continue
-        if power == read.turn and name not in chits_on_your_turn(table):
-            findings.append(Finding(where, f"{who} played {name} on its own turn; the {variant_name(table)} allows "
-                                    f"{', '.join(chits_on_your_turn(table))} then", cite(table, "chits on your turn"), "chit-timing"))
-        elif power != read.turn and name not in chits_on_another_turn(table):
-            findings.append(Finding(where, f"{who} played {name} on {power_name(table, read.turn)}'s turn; on another player's turn the "
-                                    f"{variant_name(table)} allows {', '.join(chits_on_another_turn(table))}",
-                                    cite(table, "chits on another's turn"), "chit-timing"))
+        faults = board.chit_faults(power, name, place, on_own_turn=power == read.turn)
+        findings += [Finding(("played", i), fault.message, fault.rules, fault.code) for fault in faults
+                     if read.turn is not None or fault.code != "chit-timing"]
     return findings

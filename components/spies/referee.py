@@ -27,18 +27,12 @@ from .rules import (
     POLICE_PER_CITY,
     RANDOM_TILES_DRAWN,
     SHARED_SEATS,
-    chits_in_cup,
-    chits_on_another_turn,
-    chits_on_your_turn,
     cite,
     cup_size,
     find_chit,
     find_city,
     find_power,
     game_map,
-    is_barred_in,
-    is_haven,
-    is_long,
     join,
     not_negative,
     pieces,
@@ -47,9 +41,8 @@ from .rules import (
     police_rules,
     power_name,
     require_strength,
+    rules_for,
     spies_of,
-    standard_too,
-    variant_name,
 )
 
 class Evasion(str, Enum):
@@ -234,9 +227,8 @@ def search(
     if outcome == "search-not-moved":
         return Ruling(Search.not_allowed, "On another player's turn you search only for a spy as it moves into a city "
                       "with your police; a spy that has not moved cannot be searched.", rules, allowed=False, facts=SearchFacts(**facts))
-    cost = ""
-    if is_long(table):
-        cost = " The search costs 1 Action Point for the city." if own_turn else " It costs no Action Points on another player's turn."
+    cost = rules_for(table).with_points(" The search costs 1 Action Point for the city." if own_turn
+                                        else " It costs no Action Points on another player's turn.")
     if outcome == "evaded":
         found = find_chit(table, evade.value)
         return Ruling(Search.evaded,
@@ -285,26 +277,32 @@ def counterspy(
         raise QuestionError(f"--spy {spy_strength} with --cousin: a Cousin has strength {join(map(str, cousins), 'or')} (Playing Piece Roster)")
     # the roster: each power's Cousin is its one spy of that strength, so the strength alone names it
     cousin = cousin or spy_strength in cousins
-    facts = {"counterspy_strength": counterspy_strength, "spy_strength": spy_strength}
+    from .board import counterspy_board
+
+    board, action = counterspy_board(table, counterspy_strength, spy_strength, neutral)
+    board.push(action)
+    captured = action["spy"] not in board.powers[action["power"]].spies
+    facts = {"counterspy_strength": counterspy_strength, "spy_strength": spy_strength, "counterspy_removed": "counterspy" not in board.secrets}
     neutral_rules = ("Register R8",) if neutral else ()
-    if cousin and is_long(table):
+    if cousin and board.rules.cousins:
         return Ruling(Counterspy.no_effect,
                       "A Cousin is never captured by a counterspy: the counterspy it discovers is simply removed from play.",
-                      ("5.2", "3.5", "Playing Piece Roster", *neutral_rules), facts=CounterspyFacts(**facts, counterspy_removed=True, captured_to=None))
+                      ("5.2", "3.5", "Playing Piece Roster", *neutral_rules), facts=CounterspyFacts(**facts, captured_to=None))
     standard_cousin = " (a Cousin has no special rule in the standard game: that is Long Game case 5.2)" if cousin else ""
-    if counterspy_strength > spy_strength:
-        where = "spies captured in neutral countries box" if neutral else "time and victory record"
-        placed = ("it goes in the Spies Captured in Neutral Countries box, not on a Time and Victory Record" if neutral
-                  else "it goes on the Time and Victory Record under the year of capture")
+    if captured:
+        where = "spies captured in neutral countries box" if board.captured_neutral else "time and victory record"
+        placed = ("it goes in the Spies Captured in Neutral Countries box, not on a Time and Victory Record" if board.captured_neutral
+                  else "it goes on the Time and Victory Record of the power whose territory the counterspy lies in, "
+                       "under the year of capture, whether or not a piece of that power stands on it")
         return Ruling(Counterspy.captured,
                       f"The counterspy's {counterspy_strength} is greater than the spy's {spy_strength}{standard_cousin}, so the spy is captured: "
                       f"{placed}. The counterspy is then removed from play.",
-                      cite(table, "capture", also=neutral_rules), facts=CounterspyFacts(**facts, counterspy_removed=True, captured_to=where))
+                      cite(table, "capture", also=neutral_rules or ("Register R14",)), facts=CounterspyFacts(**facts, captured_to=where))
     how = "equal to" if counterspy_strength == spy_strength else "less than"
     return Ruling(Counterspy.no_effect,
                   f"The counterspy's {counterspy_strength} is {how} the spy's {spy_strength}{standard_cousin}; only a stronger counterspy captures. "
                   "The counterspy is removed from play all the same.",
-                  cite(table, "capture", also=neutral_rules), facts=CounterspyFacts(**facts, counterspy_removed=True, captured_to=None))
+                  cite(table, "capture", also=neutral_rules), facts=CounterspyFacts(**facts, captured_to=None))
 
 
 # ---- moving ----------------------------------------------------------------------------------------
@@ -313,10 +311,12 @@ def counterspy(
 class MoveFacts(Facts):
     """The fields of a `move` ruling."""
 
-    spaces: int
+    spaces: Optional[int]
     path: list[str]
     kinds: list[str]
     limit: int
+    turns: Optional[int]
+    stops: list[str]
 
 
 def move(
@@ -341,17 +341,25 @@ def move(
     if not 0 <= limit <= most:
         raise QuestionError(f"--spaces {limit}: a spy moves from 0 to {most} spaces a turn")
     rules = cite(table, "moving")
-    found = network.Network(found_map, table.game.aliases).route(origin, destination)
-    facts = {"spaces": found.spaces, "path": found.path, "kinds": found.kinds, "limit": limit}
+    net = network.Network(found_map, table.game.aliases)
+    found = net.route(origin, destination)
+    journey = net.journey(origin, destination, limit) if found.spaces and limit else None
+    turns, stops = (journey.turns, journey.stops) if journey is not None else (0 if found.spaces == 0 else None, [])
+    facts = {"spaces": found.spaces, "path": found.path, "kinds": found.kinds, "limit": limit, "turns": turns, "stops": stops}
     if found.spaces is None:
         return Ruling(Move.no_route, "No rail line, air line or sea route joins these two cities, whatever the number of spaces.",
                       rules, allowed=False, facts=MoveFacts(**facts))
     steps = found.path[0] + "".join(f" –{kind}→ {place}" for kind, place in zip(found.kinds, found.path[1:]))
     plural = "space" if found.spaces == 1 else "spaces"
     if found.spaces > limit:
-        return Ruling(Move.too_far, f"The shortest way takes {found.spaces} {plural} ({steps}), more than the {limit} allowed.",
+        if turns is None:
+            later = f" Moving at most {limit} a turn and never stopping at sea, the spy cannot get there at all."
+        else:
+            legs = "; ".join(f"turn {i}: {stop} ({leg.spaces})" for i, (stop, leg) in enumerate(zip(journey.stops, journey.legs), 1))
+            later = f" Over several turns it takes {turns}, stopping where a move may end: {legs}."
+        return Ruling(Move.too_far, f"The shortest way takes {found.spaces} {plural} ({steps}), more than the {limit} allowed.{later}",
                       rules, allowed=False, facts=MoveFacts(**facts))
-    cost = f" In the Long Game each space costs 1 Action Point: {found.spaces} here." if is_long(table) and found.spaces else ""
+    cost = rules_for(table).with_points(f" In the Long Game each space costs 1 Action Point: {found.spaces} here.") if found.spaces else ""
     return Ruling(Move.allowed, f"The shortest way takes {found.spaces} {plural} of the {limit} allowed: {steps}.{cost}",
                   rules, allowed=True, facts=MoveFacts(**facts))
 
@@ -381,12 +389,19 @@ def tile(
         raise QuestionError(f"--year {year}: the game runs from {years[0]} to {years[-1]}")
     found = table.game.tile(tile_id)
     marked = f"{found.id} ({found.event.rstrip('.')}) is marked {years_label(found.years, table.game.info.years)}"
-    special = ("3.22", "Register R11") if found.special and is_long(table) else ()
+    special = ("3.22", "Register R11") if found.special and rules_for(table).special_tiles else ()
     special_text = (" Its * marks an extra effect, listed on the display's summary, not in the rulebook." if special else "")
-    cost = " Playing it costs 1 Action Point; discarding one costs none." if is_long(table) else ""
+    cost = rules_for(table).with_points(" Playing it costs 1 Action Point; discarding one costs none.")
     facts = {"tile": found.id, "event": found.event, "years": found.years}
     rules = cite(table, "event tiles", also=("Event Tile Reference", *special))
-    if year in found.years:
+    from .board import refusal, small_board
+
+    board = small_board(table, turn=found.nation or table.game.info.factions[0].id, phase="tile")
+    board.year = year
+    refused = refusal(board, {"power": board.turn, "tile": found.id})
+    if refused is not None and refused.code != "tile-year":
+        raise QuestionError(f"the board refuses this tile ({refused.code}: {refused.message}); the question describes no legal position")
+    if refused is None:
         return Ruling(TilePlay.playable, f"{marked}, so it may be played face up in {year}.{cost}{special_text}",
                       rules, allowed=True, facts=TileFacts(**facts))
     return Ruling(TilePlay.not_playable,
@@ -442,7 +457,7 @@ def award(
         if not earned and not own:
             why.append("none of its spies is in a city the tile lists")
         sentences.append(f"{faction.name} gets {gets}: {'; '.join(why)}.")
-    special = ("3.22", "Register R11") if found.special and is_long(table) else ()
+    special = ("3.22", "Register R11") if found.special and rules_for(table).special_tiles else ()
     note = " A second spy in the same city earns nothing more."
     if special:
         note += " The tile's * effect is listed on the display, not in the rulebook, and is not included."
@@ -476,53 +491,65 @@ def chit(
     """
     found = find_chit(table, name)
     place = find_city(table, city) if city is not None else None
-    variant = variant_name(table)
+    ruleset = rules_for(table)
+    variant = ruleset.label
     facts = {"chit": found.name, "cost": found.cost}
     rules = ["Action Chit Cost Summary"]
     said = [f"{found.name} costs {found.cost} as printed."]
     if found.name == "Drop":
         rules.append("Register R12")
         said.append("The rulebook does not say what makes it 20 or 30.")
-    if found.name not in chits_in_cup(table):
+    points = ruleset.chit_cost(found)
+    if points and found.name in ruleset.on_your_turn(table):
+        said.append(f"Played on your own turn it also costs {points} Action Point{'s' if points != 1 else ''}, "
+                    "the figure written in for the display's (Register R11).")
+        rules += ["3.8", "Register R11"]
+    if found.name not in ruleset.in_cup(table):
         rules += cite(table, "chit cup")
         said.append(f"It is left out of the cup in the {variant}, so it is never played there.")
         return Ruling(ChitPlay.not_used, " ".join(said), tuple(rules), answer=f"not used in the {variant}",
                       allowed=False if when is not None else None, facts=ChitFacts(**facts))
-    if found.name == "Cover" and not is_long(table):
+    summary_disagrees = bool(found.games) and ruleset.name not in found.games
+    if summary_disagrees:
         rules += cite(table, "chit cup", also=("Register R3",))
-        said.append("The cost summary marks it Long Game only, but the standard rules put it in the cup and let it be played "
-                    "on another player's turn; the register follows the standard rules.")
+        said.append(f"The cost summary does not mark it for the {variant}, but the rules put it in the cup and let it be played "
+                    "on another player's turn; the register follows the rules.")
     barred, haven_note, place_note = False, "", ""
-    if place is not None and not is_long(table):
-        place_note = f"Spy havens are a Long Game rule; in the standard game {place.name} is an ordinary city."
-    elif place is not None and is_haven(table, place):
-        barred = is_barred_in(table, found.name, place)
+    if place is not None and not ruleset.havens:
+        place_note = f"Spy havens are a Long Game rule; in the {variant} {place.name} is an ordinary city."
+    elif place is not None and ruleset.is_haven(place):
+        barred = ruleset.is_barred_in(found.name, place)
         haven_note = (f"{place.name} is a spy haven, where Discovery, Drop or Sanction may never be played"
                       + (f", so {found.name} may not be played there." if barred else f"; {found.name} is not one of them."))
     if when is None:
         said += [note for note in (place_note, haven_note) if note]
         rules += ["5.1"] if haven_note else []
         return Ruling(ChitPlay.cost_only, " ".join(said), tuple(dict.fromkeys(rules)), answer=f"costs {found.cost}", facts=ChitFacts(**facts))
-    if when is When.own_turn:
-        allowed = found.name in chits_on_your_turn(table)
+    from .board import chit_board, refusal
+
+    own_turn = when is When.own_turn
+    board, action = chit_board(table, found.name, own_turn, place.name if place is not None else None)
+    refused = refusal(board, action)
+    if refused is not None and refused.code not in ("chit-timing", "haven"):
+        raise QuestionError(f"the board refuses this chit ({refused.code}: {refused.message}); the question describes no legal position")
+    on_time = "chit-timing" not in {f.code for f in board.chit_faults(action["power"], found.name, None, own_turn)}
+    if own_turn:
         rules += cite(table, "chits on your turn")
-        timing = (f"On your own turn, while your spies move, the {variant} allows {join(chits_on_your_turn(table), 'or')}"
-                  if not is_long(table) else "On your own turn, while your spies move, the Long Game allows any chit except Intercept")
+        timing = (f"On your own turn, while your spies move, the {variant} allows "
+                  + (ruleset.your_turn_said or join(ruleset.on_your_turn(table), 'or')))
     else:
-        allowed = found.name in chits_on_another_turn(table)
         rules += cite(table, "chits on another's turn")
-        if found.name == "Cover" and not is_long(table):
+        if summary_disagrees:
             rules.append("Register R1")
-        timing = f"On another player's turn the {variant} allows {join(chits_on_another_turn(table), 'or')}"
-        if is_long(table):
-            timing += ", at no Action Point cost"
-    said.append(f"{timing}, so {found.name} {'is' if allowed else 'is not'} playable then.")
+        timing = (f"On another player's turn the {variant} allows {join(ruleset.on_another_turn, 'or')}"
+                  + ruleset.with_points(", at no Action Point cost"))
+    said.append(f"{timing}, so {found.name} {'is' if on_time else 'is not'} playable then.")
     if place_note:
         said.append(place_note)
     if haven_note:
         rules.append("5.1")
-        said.append(f"{'But' if allowed and barred else 'And'} {haven_note}")
-        allowed = allowed and not barred
+        said.append(f"{'But' if on_time and barred else 'And'} {haven_note}")
+    allowed = refused is None
     return Ruling(ChitPlay.allowed if allowed else ChitPlay.not_allowed, " ".join(said), tuple(dict.fromkeys(rules)),
                   allowed=allowed, facts=ChitFacts(**facts))
 
@@ -551,10 +578,10 @@ def chits(
         raise QuestionError(f"--holding {holding}: a player holds from 0 to {CHIT_LIMIT} Action chits")
     cup = cup_size(table)
     if holding + draw > cup:
-        raise QuestionError(f"--draw {draw}: the {variant_name(table)} has {cup} Action chits in all, and {holding} of them are in your hand")
+        raise QuestionError(f"--draw {draw}: the {rules_for(table).label} has {cup} Action chits in all, and {holding} of them are in your hand")
     total = holding + draw
     keep, back = min(total, CHIT_LIMIT), max(0, total - CHIT_LIMIT)
-    rules = cite(table, "event tiles", also=standard_too(table, "event tiles", "Register R7"))
+    rules = cite(table, "event tiles", also=rules_for(table).standard_too("event tiles", "Register R7"))
     why = (f"{holding} held and {draw} drawn make {total}; no one may hold more than {CHIT_LIMIT}, so "
            + (f"{back} of your choice go straight back to the cup." if back else "all are kept."))
     return Ruling(Chits.surplus_returned if back else Chits.all_kept, why, rules, answer=f"keep {keep}, return {back}",
@@ -576,12 +603,14 @@ def action_points(
     searches: Annotated[int, Param("Cities searched.", flag="--searches", metavar="N")] = 0,
     spaces: Annotated[int, Param("Spaces moved, all spies together.", flag="--spaces", metavar="N")] = 0,
     diplomacy: Annotated[int, Param("Opponents you open talks with.", flag="--diplomacy", metavar="N")] = 0,
+    chits: Annotated[list[str], Param("An Action chit played on your turn; repeat for each.", flag="--chit", metavar="NAME")] = (),
 ) -> Ruling[ActionPoints, ActionPointsFacts]:
     """Long Game: do these actions fit in 12 Action Points?
 
-    Action chits' own Action Point costs are printed on the display only and are not counted.
+    Each Action chit costs the Action Points the pieces' data gives it (the display prints them; the
+    rulebook does not, so the figure is written in and marked assumed: see `dossier assumptions`).
 
-    Example: dossier referee action-points --tile --searches 2 --spaces 5 --diplomacy 1
+    Example: dossier referee action-points --tile --searches 2 --spaces 5 --diplomacy 1 --chit Discovery
     """
     for value, option in ((searches, "--searches"), (spaces, "--spaces"), (diplomacy, "--diplomacy")):
         not_negative(value, option)
@@ -594,17 +623,28 @@ def action_points(
     most_spaces = game_map(table).rules.spaces_per_turn * max(len(spies_of(table, f.id)) for f in table.game.info.factions)
     if spaces > most_spaces:
         raise QuestionError(f"--spaces {spaces}: no power's spies together move more than {most_spaces} spaces a turn")
-    spent = int(event_tile) + searches + spaces + diplomacy
-    allowed = spent <= ACTION_POINTS
-    parts = [f"{n} for {what}" for n, what in ((int(event_tile), "the Event Tile"), (searches, "searching"),
-                                                 (spaces, "moving"), (diplomacy, "diplomacy")) if n]
+    ruleset = rules_for(table)
+    played = [find_chit(table, name) for name in chits]
+    for found in played:
+        if found.name not in ruleset.on_your_turn(table):
+            raise QuestionError(f"--chit {found.name}: it is never played on your own turn, where Action Points are spent")
+    chit_points = sum(ruleset.chit_cost(found) for found in played)
+    spent = (ruleset.cost("tile", int(event_tile)) + ruleset.cost("search", searches) + ruleset.cost("space", spaces)
+             + ruleset.cost("talk", diplomacy) + chit_points)
+    budget = ruleset.action_points
+    allowed = spent <= budget
+    parts = [f"{n} for {what}" for n, what in ((ruleset.cost("tile", int(event_tile)), "the Event Tile"),
+                                                 (ruleset.cost("search", searches), "searching"),
+                                                 (ruleset.cost("space", spaces), "moving"), (ruleset.cost("talk", diplomacy), "diplomacy"),
+                                                 (chit_points, f"{join(f.name for f in played)}" if played else "")) if n]
     spelled = f"{spent} ({join(parts)})" if parts else "0"
-    why = (f"These actions take {spelled} of the {ACTION_POINTS} Action Points a turn allows"
-           + (f", leaving {ACTION_POINTS - spent}." if allowed else f": {spent - ACTION_POINTS} too many.")
-           + " Action chits cost Action Points too, but their costs are on the display only, so they are not counted here.")
-    return Ruling(ActionPoints.within_the_limit if allowed else ActionPoints.over_the_limit, why,
-                  ("3.1", "3.21", "3.4", "3.6", "3.9", "Register R11"), allowed=allowed,
-                  facts=ActionPointsFacts(spent=spent, limit=ACTION_POINTS))
+    why = (f"These actions take {spelled} of the {budget} Action Points a turn allows"
+           + (f", leaving {budget - spent}." if allowed else f": {spent - budget} too many."))
+    if played:
+        why += " A chit's Action Points are the figure written in for the display's, which the rulebook does not print."
+    rules = ("3.1", "3.21", "3.4", "3.6", "3.9") + (("3.8", "3.11", "Register R11") if played else ())
+    return Ruling(ActionPoints.within_the_limit if allowed else ActionPoints.over_the_limit, why, rules, allowed=allowed,
+                  facts=ActionPointsFacts(spent=spent, limit=budget))
 
 
 # ---- secrets ---------------------------------------------------------------------------------------
@@ -628,17 +668,24 @@ def cash_in(
     """
     if at_capital is None:
         raise QuestionError("say where the secret is: --at-capital or --not-at-capital")
-    rules = cite(table, "secrets", also=standard_too(table, "secrets", "Register R6"))
+    from .board import refusal, secret_board
+
+    rules = cite(table, "secrets", also=rules_for(table).standard_too("secrets", "Register R6"))
+    board, piece = secret_board(table, original=origin is Origin.original, at_home=True, at_capital=at_capital, held=True)
+    drawn = board.in_cup[0]
+    refused = refusal(board, {"power": piece["power"], "cash-in": piece["secret"], "drawn": [drawn]})
     nothing = {"money": 0, "chits": 0}
-    if origin is Origin.original:
+    if refused is not None and refused.code == "original":
         return Ruling(Allowed.not_allowed,
                       "Only foreign secrets are cashed in during the game. An original secret scores only at the end of 1939, "
                       "and then for Victory Points alone, no money or chit.",
                       rules, facts=CashInFacts(**nothing))
-    if not at_capital:
+    if refused is not None and refused.code == "not-at-capital":
         return Ruling(Allowed.not_allowed,
                       "A foreign secret is cashed in only once the spy controlling it has brought it to your capital.",
                       rules, facts=CashInFacts(**nothing))
+    if refused is not None:
+        raise QuestionError(f"the board refuses this cash-in ({refused.code}: {refused.message}); the question describes no legal position")
     return Ruling(Allowed.allowed,
                   f"A foreign secret your spy controls in your capital is cashed in at once: you get {CASH_IN_MONEY}£ and "
                   f"{CASH_IN_CHITS} Action chit, and the secret goes on your Time and Victory Record under this year, out of play.",
@@ -662,7 +709,7 @@ def final_secret(
 
     Example: dossier referee final-secret --origin original --location home --control none --game long
     """
-    long_game = is_long(table)
+    needs_control = rules_for(table).final_needs_control
     rules = cite(table, "winning", "secrets", also=(("Register R4",) if control is Control.none else ())
                  + (("Register R5",) if origin is Origin.foreign else ()))
     if origin is Origin.foreign:
@@ -672,7 +719,7 @@ def final_secret(
         counts, why = False, "An original secret scores at the end only if it is back in your home territory."
     elif control is Control.enemy:
         counts, why = False, "A secret an enemy piece sits on does not score for you."
-    elif control is Control.none and long_game:
+    elif control is Control.none and needs_control:
         counts, why = False, ("The Long Game's victory rule asks for the secret to be under your control: "
                               "put a spy or police piece on it before Britain's 1939 turn ends.")
     else:
@@ -698,15 +745,23 @@ def control(
 
     Example: dossier referee control --origin original --location home --state uncontrolled
     """
-    rules = cite(table, "secrets", also=standard_too(table, "secrets", "Register R6"))
+    from .board import refusal, secret_board
+
+    rules = cite(table, "secrets", also=rules_for(table).standard_too("secrets", "Register R6"))
+    board, piece = secret_board(table, original=origin is Origin.original, at_home=location is Location.home,
+                                enemy=state is State.enemy)
+    refused = refusal(board, {"power": piece["power"], "control": piece["secret"], "spy": piece["spy"]})
+    if refused is not None and refused.code != "discovery-needed":
+        raise QuestionError(f"the board refuses this control ({refused.code}: {refused.message}); the question describes no legal position")
+    needs = refused is not None
     if origin is Origin.foreign:
-        needs, why = True, "A foreign secret is always taken with a Discovery chit; if it succeeds, the discovering spy goes on top of it."
-    elif location is Location.abroad or state is State.enemy:
+        why = "A foreign secret is always taken with a Discovery chit; if it succeeds, the discovering spy goes on top of it."
+    elif needs:
         where = "outside your home territory" if location is Location.abroad else "held by an enemy"
-        needs, why = True, f"Your original secret {where} can be taken only as a foreign one is: with a Discovery chit."
+        why = f"Your original secret {where} can be taken only as a foreign one is: with a Discovery chit."
     else:
-        needs, why = False, "Your original secret at home with no enemy on it is taken by putting a spy or police piece on top; no Discovery is needed."
-    if needs and is_long(table):
+        why = "Your original secret at home with no enemy on it is taken by putting a spy or police piece on top; no Discovery is needed."
+    if needs and rules_for(table).havens:
         why += " Discovery may not be played in a spy haven."
         rules += ("5.1",)
     return Ruling(Taking.discovery_needed if needs else Taking.no_discovery_needed, why, rules,
@@ -728,7 +783,7 @@ def transfer(
 
     Example: dossier referee transfer --second-moved
     """
-    rules = cite(table, "secrets", "moving", also=standard_too(table, "secrets", "Register R6"))
+    rules = cite(table, "secrets", "moving", also=rules_for(table).standard_too("secrets", "Register R6"))
     handed = ("While moving, bring the spy with the secret into a city where your other spy stands and put that spy on top "
               "of the secret: it now controls it (only one piece controls a secret at a time).")
     if second_moved:
@@ -761,7 +816,7 @@ def sanction(
     Example: dossier referee sanction --attacker spy --target cousin --game long
     """
     facts = {"attacker": attacker.value, "target": target.value}
-    if not is_long(table):
+    if not rules_for(table).cousins:
         return Ruling(Sanction.proceeds,
                       "The standard game has no rule for Cousins: a Cousin is sanctioned like any spy, and the Sanction takes its "
                       "effect as its chit says (the Cousin rule is Long Game case 5.2).",
@@ -822,7 +877,7 @@ def players(
     if count == len(factions):
         rules = cite(table, "countries")
     else:
-        fallback = standard_too(table, "fewer players", "Register R2")
+        fallback = rules_for(table).standard_too("fewer players", "Register R2")
         rules = cite(table, "fewer players", also=fallback + (("Register R10",) if alternating else ()))
     return Ruling(Seats.seated, " ".join(said), rules, answer=f"{len(seats)} seats",
                   facts=PlayersFacts(players=count, seats=seats, note=note))
@@ -892,8 +947,9 @@ def setup(
     police_count = sum(police_of(table).get(faction.id, Counter()).values())
     secret_cities = [c.name for c in game_map(table).cities if c.has_mark("secret")]
     secrets = sum(p.count for p in pieces(table, "secret") + pieces(table, "counterspy"))
-    left_out = "" if is_long(table) else " (Double Cross, Intercept, Drop and Source stay out of the game)"
-    spies_said = (f"Place all {len(spies)} of your spies face down in any cities on the map." if is_long(table)
+    ruleset = rules_for(table)
+    left_out = f" ({join(ruleset.chits_left_out)} stay out of the game)" if ruleset.chits_left_out else ""
+    spies_said = (f"Place all {len(spies)} of your spies face down in any cities on the map." if ruleset.every_spy_set_up
                   else f"Choose which of your {len(spies)} spies to use, up to the number the mapsheet's Starting Set-Up gives, "
                        "and place them face down in any cities on the map.")
     steps = [
@@ -912,7 +968,7 @@ def setup(
     rules = cite(table, "countries", "bank", "drawing tiles", "deploying secrets", "deploying police", "deploying spies",
                  "chit cup", "year track", also=("Register R11",))
     return Ruling(Setup.listed, " ".join(steps), rules, answer=f"set-up for {faction.name}",
-                  facts=SetupFacts(power=faction.id, tiles=len(own_tiles) + RANDOM_TILES_DRAWN, police=police_count, spies=len(spies) if is_long(table) else None, secret_cities=secret_cities))
+                  facts=SetupFacts(power=faction.id, tiles=len(own_tiles) + RANDOM_TILES_DRAWN, police=police_count, spies=len(spies) if ruleset.every_spy_set_up else None, secret_cities=secret_cities))
 
 
 @dataclass(frozen=True)
@@ -982,7 +1038,7 @@ def trade(
         rules += cite(table, "responding")
     if same_player and item in (Item.chits, Item.money, Item.secrets):
         reasons.append(f"one player running two powers may not pass {item.value} between them")
-        rules += cite(table, "fewer players", also=standard_too(table, "fewer players", "Register R2"))
+        rules += cite(table, "fewer players", also=rules_for(table).standard_too("fewer players", "Register R2"))
     facts = {"item": item.value, "when": when.value, "talk": talk.value}
     if reasons:
         return Ruling(Allowed.not_allowed, f"Not now: {'; '.join(reasons)}.", tuple(dict.fromkeys(rules)), facts=TradeFacts(**facts))
@@ -990,9 +1046,8 @@ def trade(
             if talk is Talk.open else "You may answer the talks and trade it; stop when the player whose turn it is says so")
     if when is When.opponent_turn:
         rules += cite(table, "responding")
-    if is_long(table):
-        said += ("; opening talks costs 1 Action Point for each opponent approached" if talk is Talk.open
-                 else "; answering costs you no Action Points")
+    said += rules_for(table).with_points("; opening talks costs 1 Action Point for each opponent approached" if talk is Talk.open
+                                         else "; answering costs you no Action Points")
     return Ruling(Allowed.allowed, said + ".", tuple(dict.fromkeys(rules)), facts=TradeFacts(**facts))
 
 

@@ -68,24 +68,95 @@ SECTIONS = {
 }
 
 
-def is_long(table: Table) -> bool:
-    return table.variant == LONG
+class StandardRules:
+    """The standard game's rules: every difference the Long Game makes is declared here and overridden in
+    LongRules, so the questions, the position check and the board read one rule set and never test the variant."""
+
+    name = STANDARD
+    label = "standard game"
+    column = 0                     # of SECTIONS: the standard section
+    action_points: int | None = None  # no budget
+    chits_left_out = LEFT_OUT_OF_STANDARD_CUP
+    on_another_turn = ON_ANOTHER_TURN[STANDARD]
+    your_turn_said: str | None = None  # how the chits allowed on your own turn are said; None: listed by name
+    havens = False                 # 5.1
+    cousins = False                # 5.2
+    special_tiles = False          # 3.22: the * effects are a Long Game case
+    every_spy_set_up = False       # 2.6 sets every spy up; the standard game chooses up to the Starting Set-Up's number
+    final_needs_control = False    # Register R4: not enemy-held is enough in the standard game
+    COSTS: dict[str, int] = {}
+
+    def cite(self, *topics: str, also: Iterable[str] = ()) -> tuple[str, ...]:
+        """The rule set's section for each topic, then `also` (cases, reference sections, register entries)."""
+        return tuple(dict.fromkeys([SECTIONS[t][self.column] for t in topics] + list(also)))
+
+    def standard_too(self, topic: str, entry: str) -> tuple[str, ...]:
+        """Where a Long Game case leaves a gap: the standard section it is filled from and the register entry; () here."""
+        return ()
+
+    def in_cup(self, table: Table) -> list[str]:
+        """The chits this rule set plays with."""
+        return [p.name for p in pieces(table, "chit") if p.name not in self.chits_left_out]
+
+    def on_your_turn(self, table: Table) -> list[str]:
+        return list(ON_YOUR_TURN_STANDARD)
+
+    def is_haven(self, place: City) -> bool:
+        return self.havens and place.has_mark("haven")
+
+    def is_barred_in(self, chit_name: str, place: City) -> bool:
+        """True when `chit_name` may never be played in `place` (a spy haven)."""
+        return self.is_haven(place) and chit_name in BARRED_IN_HAVENS
+
+    def cost(self, what: str, n: int = 1) -> int:
+        """Action Points `what` costs (a tile, a city searched, a space, an opponent talked to): none here."""
+        return self.COSTS.get(what, 0) * n
+
+    def chit_cost(self, chit: Piece) -> int:
+        """Action Points an Action chit costs on top of its £: none here."""
+        return 0
+
+    def with_points(self, sentence: str) -> str:
+        """`sentence` (about Action Points) where the rule set counts them, else nothing."""
+        return ""
 
 
-def variant_name(table: Table) -> str:
-    return "Long Game" if is_long(table) else "standard game"
+class LongRules(StandardRules):
+    """The Long Game: the standard rules with 12 Action Points a turn, every chit, spy havens and Cousins."""
+
+    name = LONG
+    label = "Long Game"
+    column = 1
+    action_points = ACTION_POINTS
+    chits_left_out = ()
+    on_another_turn = ON_ANOTHER_TURN[LONG]
+    your_turn_said = "any chit except Intercept"
+    havens = cousins = special_tiles = every_spy_set_up = final_needs_control = True
+    # 3.1, 3.21, 3.4, 3.6, 3.9: a tile played, a city searched, a space moved, an opponent talked to; discarding,
+    # police and anything on another player's turn cost nothing
+    COSTS = {"tile": 1, "search": 1, "space": 1, "talk": 1}
+
+    def standard_too(self, topic: str, entry: str) -> tuple[str, ...]:
+        return (SECTIONS[topic][0], entry)
+
+    def on_your_turn(self, table: Table) -> list[str]:
+        return [n for n in self.in_cup(table) if n not in NOT_ON_YOUR_TURN_LONG]
+
+    def chit_cost(self, chit: Piece) -> int:
+        """3.8: the chit's own Action Points, as the pieces' data gives them (`action_points`)."""
+        return chit.action_points or 0
+
+    def with_points(self, sentence: str) -> str:
+        return sentence
+
+
+def rules_for(table: Table) -> StandardRules:
+    """The rule set the table plays."""
+    return LongRules() if table.variant == LONG else StandardRules()
 
 
 def cite(table: Table, *topics: str, also: Iterable[str] = ()) -> tuple[str, ...]:
-    """The variant's rule for each topic, then `also` (cases, reference sections, register entries)."""
-    column = 1 if is_long(table) else 0
-    found = [SECTIONS[topic][column] for topic in topics] + list(also)
-    return tuple(dict.fromkeys(found))
-
-
-def standard_too(table: Table, topic: str, entry: str) -> tuple[str, ...]:
-    """In the Long Game, the standard section and the register entry a gap in its case is filled from; () otherwise."""
-    return (SECTIONS[topic][0], entry) if is_long(table) else ()
+    return rules_for(table).cite(*topics, also=also)
 
 
 def join(words: Iterable[str], last: str = "and") -> str:
@@ -165,35 +236,10 @@ def find_chit(table: Table, name: str) -> Piece:
     return chits[chit_index(table).resolve(name)]
 
 
-def chits_in_cup(table: Table) -> list[str]:
-    names = [p.name for p in pieces(table, "chit")]
-    return names if is_long(table) else [n for n in names if n not in LEFT_OUT_OF_STANDARD_CUP]
-
-
 def cup_size(table: Table) -> int:
     """How many Action chits the variant's cup holds in all."""
-    in_cup = chits_in_cup(table)
+    in_cup = rules_for(table).in_cup(table)
     return sum(p.count for p in pieces(table, "chit") if p.name in in_cup)
-
-
-def chits_on_your_turn(table: Table) -> list[str]:
-    if is_long(table):
-        return [n for n in chits_in_cup(table) if n not in NOT_ON_YOUR_TURN_LONG]
-    return list(ON_YOUR_TURN_STANDARD)
-
-
-def chits_on_another_turn(table: Table) -> tuple[str, ...]:
-    return ON_ANOTHER_TURN[LONG if is_long(table) else STANDARD]
-
-
-def is_haven(table: Table, place: City) -> bool:
-    """Spy havens are a Long Game rule (5.1): in the standard game every city is ordinary."""
-    return is_long(table) and place.has_mark("haven")
-
-
-def is_barred_in(table: Table, chit_name: str, place: City) -> bool:
-    """True when `chit_name` may never be played in `place` (a spy haven, Long Game)."""
-    return is_haven(table, place) and chit_name in BARRED_IN_HAVENS
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
-"""The boards an export lays pieces on: the map poster, and any other board listed in BOARDS.
+"""The boards an export lays pieces on: the map poster, the display, the track boards (boards.yaml), and any
+other board listed in BOARDS.
 
-Each entry names a function(game, layout, fonts) -> Picture | None that draws the board as one
-page with the printing code, with the spaces pieces stand on (None: this game has no such board). Tabletop Simulator gets a
-custom board per entry, VASSAL a map window per entry, in this order; the first is the main map.
+Each entry names a function(game, layout, fonts) that draws the board as one page with the printing code,
+with the spaces pieces stand on, and returns its Picture (None: this game has no such board), or a list of
+Pictures for a kind of board a game may have several of (each then names itself). Tabletop Simulator gets a
+custom board per picture, VASSAL a map window per picture, in this order; the first is the main map.
 Another board joins with one entry and a function like poster_drawing.
 """
 
@@ -15,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..printing.painter import Drawing
-from .spaces import Space, map_spaces
+from .spaces import Space, map_spaces, track_spaces
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -26,15 +28,19 @@ if TYPE_CHECKING:
 BOARDS: dict[str, str] = {
     "map": "generators.export.boards:poster_drawing",
     "display": "generators.export.boards:display_drawing",
+    "track": "generators.export.boards:track_drawings",
 }
 
 
 @dataclass(frozen=True)
 class Picture:
-    """A board as drawn: the drawing, and the named spaces on it (mm on the drawing)."""
+    """A board as drawn: the drawing, and the named spaces on it (mm on the drawing); one of several boards of a
+    kind gives its own `name` (a part of file names) and `title`."""
 
     drawing: Drawing
     spaces: tuple[Space, ...] = ()
+    name: str | None = None
+    title: str | None = None
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,22 @@ def display_drawing(game: "Game", layout: "Layout", fonts: "FontSet") -> Picture
     return Picture(Drawing(plan.width, plan.height, partial(draw_display, plan=plan)))
 
 
-def board_source(name: str) -> Callable[["Game", "Layout", "FontSet"], Picture | None]:
+def track_drawings(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Picture]:
+    """Each track board of boards.yaml as `dossier build` prints it in board-ID.pdf, a space on each of its
+    spaces and on each room of its boxes and card slots."""
+    from ..map.track_board import draw_board, plan_board
+
+    if game.boards is None:
+        return []
+    pictures = []
+    for board in game.boards.boards:
+        plan = plan_board(game, board, layout, fonts)
+        pictures.append(Picture(Drawing(plan.width, plan.height, partial(draw_board, plan=plan)), tuple(track_spaces(plan)),
+                                name=board.id, title=plan.title))
+    return pictures
+
+
+def board_source(name: str) -> Callable[["Game", "Layout", "FontSet"], Picture | list[Picture] | None]:
     """The function that draws board `name`."""
     module, function = BOARDS[name].split(":")
     return getattr(importlib.import_module(module), function)
@@ -75,9 +96,12 @@ def board_source(name: str) -> Callable[["Game", "Layout", "FontSet"], Picture |
 
 def game_boards(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Board]:
     """The boards `game` has, main map first."""
-    boards = []
+    boards: list[Board] = []
     for name in BOARDS:
-        picture = board_source(name)(game, layout, fonts)
-        if picture is not None:
-            boards.append(Board(name, f"{game.info.title} {name}", picture.drawing, picture.spaces))
+        drawn = board_source(name)(game, layout, fonts)
+        for picture in drawn if isinstance(drawn, list) else [drawn] if drawn is not None else []:
+            own = picture.name or name
+            taken = {b.name for b in boards}
+            unique = own if own not in taken else next(f"{own}-{k}" for k in range(2, len(boards) + 2) if f"{own}-{k}" not in taken)
+            boards.append(Board(unique, picture.title or f"{game.info.title} {name}", picture.drawing, picture.spaces))
     return boards

@@ -1,10 +1,11 @@
 """The spaces of a board that pieces stand on: each city's space on the map poster, as the map's own
-`city_spaces` gives it, and each sea zone's ship; in mm from the poster's top left corner, with the
-diameter of the printed mark.
+`city_spaces` gives it, and each sea zone's ship; and each space of a track board with the rooms of its
+boxes and card slots; in mm from the board's top left corner, with the diameter of its marker (a square
+space or a room: its smaller side).
 
 VASSAL names and snaps to them (a region per space), Tabletop Simulator gets a snap point on each.
-They are the poster's own answer (generators.map.spaces), so an export's spaces sit exactly on the
-printed spaces.
+They are the printed boards' own answers (generators.map.spaces, the track board's plan), so an
+export's spaces sit exactly on the printed spaces.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..core.game import Game
+    from ..map.track_board import BoardPlan
 
-CITY, SEA = "city", "sea zone"
+CITY, SEA, TRACK, ROOM = "city", "sea zone", "space", "room"
 
 
 @dataclass(frozen=True)
 class Space:
-    """A named spot on a board: a city or a sea zone, its centre (mm) and its marker's diameter (mm)."""
+    """A named spot on a board: a city, a sea zone, a track's space (its kind when it has one) or an aid's room;
+    its centre (mm) and its marker's diameter (mm)."""
 
     name: str
     kind: str
@@ -36,4 +39,13 @@ def map_spaces(game: "Game") -> list[Space]:
     spaces = [Space(name, CITY, space.x_mm, space.y_mm, space.diameter_mm) for name, space in city_spaces(game).items()]
     at, ship = poster_places(game).at, game.layout.poster.ship
     spaces += [Space(zone.name, SEA, *at[zone.name], ship) for zone in game.map.sea_zones if zone.name in at]
+    return spaces
+
+
+def track_spaces(plan: "BoardPlan") -> list[Space]:
+    """Every space of a track board in the track's order (named as printed), then the rooms of its aids."""
+    spaces = [Space(at.space.label, at.space.kind or TRACK, *at.centre, at.size) for at in plan.spaces]
+    for laid, x, y in plan.aids:
+        spaces += [Space(room.label, ROOM, x + room.x + room.width / 2, y + room.y + room.height / 2,
+                         min(room.width, room.height)) for room in laid.rooms]
     return spaces

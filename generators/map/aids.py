@@ -71,14 +71,28 @@ class Ink:
         return cls(fonts, cell, factions, sizes=sizes)
 
 
+@dataclass(frozen=True)
+class Room:
+    """A place in an aid where pieces or cards are laid (a box's room, a card's slot): its label and its
+    rectangle in mm from the aid's top-left corner."""
+
+    label: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+
 @dataclass
 class Laid:
-    """An aid laid out: its size in mm and a drawing function taking the top-left corner."""
+    """An aid laid out: its size in mm, a drawing function taking the top-left corner, and the rooms it holds
+    pieces or cards in (an export names and snaps to them)."""
 
     aid: Aid
     width: float
     height: float
     draw: object = field(repr=False)
+    rooms: tuple[Room, ...] = ()
 
 
 def _title_height(ink: Ink) -> float:
@@ -98,11 +112,16 @@ def _foot_fitted(aid: Aid, ink: Ink, width: float):
                     what=f"the note of {aid.title!r}")
 
 
+def _content_top(ink: Ink) -> float:
+    """How far below an aid's top edge its content starts (under its title)."""
+    return ink.size(PAD) + _title_height(ink) + ink.size(GAP)
+
+
 def _frame(painter: Painter, aid: Aid, ink: Ink, x: float, y: float, width: float, height: float) -> float:
     """The aid's background, frame and title; returns where its content starts."""
     painter.rect(x, y, width, height, fill=ink.paper, stroke=ink.line, line_width=0.8)
     painter.text(x + ink.size(PAD), y + ink.size(PAD) + pt_to_mm(TITLE_SIZE * ink.heading) * 0.8, aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading)
-    return y + ink.size(PAD) + _title_height(ink) + ink.size(GAP)
+    return y + _content_top(ink)
 
 
 def _draw_foot(painter: Painter, aid: Aid, ink: Ink, x: float, bottom: float, width: float) -> None:
@@ -217,6 +236,7 @@ def _lay_box(aid: Aid, ink: Ink) -> Laid:
                     what=f"the text of {aid.title!r}") if aid.text else None
     room = -(-aid.holds // per_row) * c
     width, height = _shell(aid, ink, inner_w, (text.height + 1 if text else 0) + room)
+    room_top = _content_top(ink) + (text.height + 1 if text else 0)
 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
@@ -226,7 +246,7 @@ def _lay_box(aid: Aid, ink: Ink) -> Laid:
         painter.rect(x + ink.size(PAD), top, width - 2 * ink.size(PAD), room, stroke=ink.line, line_width=LINE, dash=(1.5, 1.0))
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    return Laid(aid, width, height, draw)
+    return Laid(aid, width, height, draw, (Room(aid.title, ink.size(PAD), room_top, width - 2 * ink.size(PAD), room),))
 
 
 def _lay_table(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: float | None = None) -> Laid:
@@ -248,12 +268,12 @@ def _lay_slots(aid: Aid, ink: Ink) -> Laid:
     inner_w = len(aid.slots) * card_w + (len(aid.slots) - 1) * gap
     label = pt_to_mm(ink.size(SMALL_SIZE)) * 1.8
     width, height = _shell(aid, ink, inner_w, card_h + label)
+    lefts = [(width - inner_w) / 2 + i * (card_w + gap) for i in range(len(aid.slots))]
 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
-        left = x + (width - inner_w) / 2
-        for i, slot in enumerate(aid.slots):
-            sx = left + i * (card_w + gap)
+        for slot, left in zip(aid.slots, lefts):
+            sx = x + left
             painter.rect(sx, top, card_w, card_h, stroke=ink.line, line_width=0.8, dash=(3.0, 1.5))
             face = "face up" if slot.face == "up" else "face down"
             painter.text(sx + card_w / 2, top + card_h / 2, slot.label, ink.fonts.bold, ink.size(TEXT_SIZE) + 1, anchor=Anchor.MIDDLE)
@@ -261,7 +281,8 @@ def _lay_slots(aid: Aid, ink: Ink) -> Laid:
                          ink.size(SMALL_SIZE), colour="#555555", anchor=Anchor.MIDDLE)
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    return Laid(aid, width, height, draw)
+    rooms = tuple(Room(slot.label, left, _content_top(ink), card_w, card_h) for slot, left in zip(aid.slots, lefts))
+    return Laid(aid, width, height, draw, rooms)
 
 
 def _lay_grid(aid: Aid, ink: Ink, columns: list[Column], rows: list[list[str]], blank: list[bool], height: float | None) -> Laid:
