@@ -51,4 +51,5 @@ def fit_script(width_mm: float, spaces: Sequence[tuple[float, float]] = ()) -> s
     if spaces:
         rows = ",\n".join(f"  {{{x:.5f}, {y:.5f}}}" for x, y in spaces)
         table = f"-- Each space's centre, as a share of the board's width and height from its top left corner.\nSPACES = {{\n{rows},\n}}\n"
-    return _FIT.format(width=f"{units(width_mm):.4f}", spaces=table)
+    # no newline at the end: TTS's save tools keep a script as a file and read it back without one
+    return _FIT.format(width=f"{units(width_mm):.4f}", spaces=table).rstrip("\n")
