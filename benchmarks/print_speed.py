@@ -70,6 +70,7 @@ def plain_faces(game, tiles: bool = True) -> list[list]:
     Prepared with Dossier's own code, but before any clock starts.
     """
     from generators.core.faces import faces
+    from generators.core.tile_text import tile_text
 
     layout = game.layout
     drawn = []
@@ -83,7 +84,8 @@ def plain_faces(game, tiles: bool = True) -> list[list]:
     if tiles:
         colour = layout.colour("tile")
         for tile in game.tiles:
-            strings = [tile.id, str(tile.years[0]), tile.event] + [", ".join(a.cities) for a in tile.awards]
+            text = tile_text(game, tile)
+            strings = [*text.band, text.heading, *text.entries]
             drawn.append([colour.fill, colour.ink, strings, True])
     return drawn
 

@@ -9,6 +9,19 @@ from pathlib import Path
 
 from generators.core import paths
 
+# A tile kind as a small game declares it (see docs/tiles.md): a faction's tiles numbered with its code.
+TILE_KIND = {
+    "id": ["{nation_code} {number}", "random {number}"],
+    "fields": {
+        "nation": {"type": "faction", "optional": True}, "number": {"type": "int", "unique": True},
+        "years": {"type": "ints", "min": 1933, "max": 1939, "ordered": True, "all": "Any Year"}, "event": {"type": "text"},
+        "awards": {"type": "list", "optional": True, "shown": "{amount}{kind}: {cities}.", "fields": {
+            "amount": {"type": "int", "min": 1}, "kind": {"type": "text", "choices": {"c": "chits"}},
+            "cities": {"type": "texts", "distinct": True, "cities": True}}}},
+    "front": {"band": ["{id}", "{nation}", "{years}"], "colour": ["{nation_id}", "random"], "text": "{event}",
+              "entries": "awards"},
+}
+
 TINY = {
     "game.yaml": """\
 name: tiny
@@ -18,8 +31,19 @@ years: [1936, 1937]
 factions:
   - {id: red, name: Red, code: Rd}
   - {id: blue, name: Blue, code: Bl}
-award_kinds:
-  c: {name: chits}
+tiles:
+  id: ["{nation_code} {number}"]
+  fields:
+    nation: {type: faction}
+    number: {type: int, unique: true}
+    years: {type: ints, min: 1936, max: 1937, ordered: true}
+    event: {type: text}
+    awards:
+      type: list
+      optional: true
+      shown: "{amount}{kind}: {cities}."
+      fields: {amount: {type: int, min: 1}, kind: {type: text, choices: {c: chits}}, cities: {type: texts, cities: true}}
+  front: {band: ["{id}", "{nation}", "{years}"], colour: ["{nation_id}"], text: "{event}", entries: awards}
 kinds:
   spy:
     label: Spy

@@ -37,10 +37,12 @@ from generators.core.limits import MAX_FILE_BYTES
 from generators.core.loader import read_game
 from generators.core.yamlio import read_yaml
 from generators.validation import Preflight, problems
+from hostile_helpers import TILE_KIND
 
 GAME = {
     "name": "tiny", "title": "Tiny", "layout": "tiny", "years": [1933, 1934], "variants": ["short", "long"],
-    "sheet_total": 4, "tile_pool": "random",
+    "sheet_total": 4,
+    "tiles": {**TILE_KIND, "fields": {**TILE_KIND["fields"], "years": {**TILE_KIND["fields"]["years"], "max": 1934}}},
     "factions": [{"id": "red", "name": "Red", "code": "Rd", "symbol": "star"},
                  {"id": "blue", "name": "Blue", "code": "Bl", "symbol": "ring"}],
     "kinds": {"spy": {"label": "Spy", "size": "counter", "unique_by": ["name"],
@@ -315,14 +317,19 @@ def a_tiles_id_is_its_factions_code_and_number(files):
     tile(files, 0)["id"] = "Bl 1"
 
 
-@case("tiles.yaml", "tiles[1].years[1]", "bad-year")
+@case("tiles.yaml", "tiles[1].years[1]", "out-of-range")
 def a_tiles_years_are_the_games_years(files):
     tile(files, 1)["years"] = [1933, 1940]
 
 
-@case("tiles.yaml", "tiles[1].years", "bad-year")
+@case("tiles.yaml", "tiles[1].years", "out-of-order")
 def a_tiles_years_run_in_order_without_repeats(files):
     tile(files, 1)["years"] = [1934, 1933]
+
+
+@case("tiles.yaml", "tiles", "undeclared-tiles")
+def tiles_are_a_kind_the_game_declares(files):
+    del files["game.yaml"]["tiles"]
 
 
 @case("tiles.yaml", "tiles[0].awards[0].cities", "duplicate")

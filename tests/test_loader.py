@@ -111,13 +111,13 @@ def test_duplicate_tile_id(cli, broken):
     edit(broken, "tiles.yaml", 'id: "Rs 16"', 'id: "Rs 15"')
     err = refused(cli, broken)
     assert "spies/tiles.yaml: tiles[0].id: id 'Rs 15' is used by more than one tile" in err
-    assert "tiles[1].id: expected 'Rs 16' for this nation and number, got 'Rs 15'" in err
+    assert "tiles[1].id: expected 'Rs 16' from this tile's fields, got 'Rs 15'" in err
 
 
 def test_year_outside_the_game(cli, broken):
     edit(broken, "tiles.yaml", "years: [1936, 1937, 1938]\n    event: \"Soviet Black", "years: [1936, 1937, 1940]\n    event: \"Soviet Black")
     err = refused(cli, broken)
-    assert "spies/tiles.yaml: tiles[0].years[2]: year 1940 is outside the game's years 1933–1939" in err
+    assert "spies/tiles.yaml: tiles[0].years[2]: 1940 is outside 1933–1939" in err
 
 
 def test_counts_must_fill_the_sheet(cli, broken):
@@ -139,7 +139,7 @@ def test_every_problem_reported_at_once(cli, broken):
     edit(broken, "tiles.yaml", "years: [1936, 1937, 1938]\n    event: \"Soviet Black", "years: [1938, 1937]\n    event: \"Soviet Black")
     err = refused(cli, broken)
     assert "duplicate secret 'Tactical Comm'" in err
-    assert "tiles[0].years: expected years in order without repeats" in err
+    assert "tiles[0].years: expected values in order without repeats" in err
 
 
 def test_template_naming_a_missing_value(cli, broken):
@@ -206,7 +206,7 @@ def test_a_piece_field_may_not_redeclare_a_field_every_piece_has(cli, broken):
 
 
 def test_award_kinds_come_from_the_game(cli, broken):
-    edit(broken, "game.yaml", '  "£": {name: money}\n', '  "£": {name: money}\n  f: {name: favours}\n')
+    edit(broken, "game.yaml", 'choices: {c: chits, "£": money}', 'choices: {c: chits, "£": money, f: favours}')
     data = yaml.safe_load((broken / "tiles.yaml").read_text(encoding="utf-8"))
     data["tiles"][12]["awards"][1]["kind"] = "f"
     (broken / "tiles.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")

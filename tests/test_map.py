@@ -11,6 +11,7 @@ import yaml
 
 from generators.core.errors import UnknownNameError
 from generators.core.map_models import MapFile
+from generators.core.tile_text import tile_cities
 from generators.map.checks import check_map
 from generators.map.network import Network, PlaceKindError, movement_graph
 
@@ -44,7 +45,7 @@ def test_the_network_docstring_example_runs_and_holds():
 
 def test_shipped_map_has_no_errors(spies):
     game_map = spies.map
-    problems = check_map(game_map, tiles=spies.tiles, powers=[f.id for f in spies.info.factions])
+    problems = check_map(game_map, named=[(t.id, c) for t in spies.tiles for _, c in tile_cities(spies, t)], powers=[f.id for f in spies.info.factions])
     assert not [p.message for p in problems if p.is_error]
 
 

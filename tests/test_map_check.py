@@ -10,10 +10,12 @@ import pytest
 import yaml
 
 import generators.map.checks
+from hostile_helpers import TILE_KIND
 
 GAME = {
     "name": "tiny", "title": "Tiny", "years": [1933],
     "factions": [{"id": "red", "name": "Red", "code": "Rd"}, {"id": "blue", "name": "Blue", "code": "Bl"}],
+    "tiles": TILE_KIND,
 }
 TILES = {"tiles": [{"id": "Rd 1", "nation": "red", "number": 1, "years": [1933], "event": "Test",
                     "awards": [{"amount": 1, "kind": "c", "cities": ["Alba", "Cair"]}]}]}

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Optional
 
-from generators.referee import Allowed, Facts, Finding, only_in, Param, Position, QuestionError, Replay, Ruling, Table, years_label
+from generators.referee import Allowed, Facts, Finding, only_in, Param, Position, QuestionError, Replay, Ruling, Table, tile_values
 
 from .rules import (
     ACTION_POINTS,
@@ -388,7 +388,7 @@ def tile(
     if year not in years:
         raise QuestionError(f"--year {year}: the game runs from {years[0]} to {years[-1]}")
     found = table.game.tile(tile_id)
-    marked = f"{found.id} ({found.event.rstrip('.')}) is marked {years_label(found.years, table.game.info.years)}"
+    marked = f"{found.id} ({found.event.rstrip('.')}) is marked {tile_values(table.game, found)['years']}"
     special = ("3.22", "Register R11") if found.special and rules_for(table).special_tiles else ()
     special_text = (" Its * marks an extra effect, listed on the display's summary, not in the rulebook." if special else "")
     cost = rules_for(table).with_points(" Playing it costs 1 Action Point; discarding one costs none.")
@@ -407,6 +407,11 @@ def tile(
     return Ruling(TilePlay.not_playable,
                   f"{marked}, so it may be played only in {join(map(str, found.years), 'or')}; in {year} it can only be discarded face down.",
                   rules, allowed=False, facts=TileFacts(**facts))
+
+
+def award_kinds(table: Table) -> dict[str, str]:
+    """The sign printed after an award's amount ("c") and what it gives ("chits"), as game.yaml declares them."""
+    return table.game.info.tiles.fields["awards"].fields["kind"].choices
 
 
 @dataclass(frozen=True)
@@ -440,14 +445,14 @@ def award(
     for faction in table.game.info.factions:
         if faction.id not in placed:
             continue
-        totals = {kind.name: 0 for kind in table.game.info.award_kinds.values()}
+        totals = {name: 0 for name in award_kinds(table).values()}
         earned, own = [], []
         for group in found.awards:
             for name in sorted(placed[faction.id] & set(group.cities)):
                 if find_city(table, name).power == faction.id:
                     own.append(name)
                     continue
-                totals[table.game.info.award_kinds[group.kind].name] += group.amount
+                totals[award_kinds(table)[group.kind]] += group.amount
                 earned.append(f"{name} {group.amount}{group.kind}")
         awards[faction.id] = totals
         gets = join([f"{totals['chits']} Action chit{'s' if totals['chits'] != 1 else ''}"] * bool(totals["chits"])

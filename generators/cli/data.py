@@ -11,7 +11,7 @@ from ..core import paths
 from ..core.errors import DataError, UnknownNameError, display_path
 from ..core.models import Piece, Tile
 from ..core.names import NameIndex
-from ..core.tile_text import tile_text
+from ..core.tile_text import tile_values
 from ..validation import Preflight, load_game
 from .app import GameOption, GamesOption, JsonOption, app, print_json
 
@@ -85,8 +85,17 @@ def piece_row(piece: Piece) -> dict:
 
 
 def tile_row(tile: Tile) -> dict:
-    """A tile as JSON, every field as printed."""
-    return tile.model_dump(exclude={"assumed"}) | {"awards": [a.model_dump(exclude={"assumed"}) for a in tile.awards]}
+    """A tile as JSON, every field as its data gives it."""
+    row = _without_assumed(tile.model_dump())
+    return row | {"art": row.pop("art")}
+
+
+def _without_assumed(value):
+    if isinstance(value, dict):
+        return {k: _without_assumed(v) for k, v in value.items() if k != "assumed"}
+    if isinstance(value, list):
+        return [_without_assumed(v) for v in value]
+    return value
 
 
 @app.command("list")
@@ -105,9 +114,10 @@ def list_(
         if as_json:
             print_json([tile_row(t) for t in loaded.tiles])
             return
-        texts = [(t, tile_text(loaded, t)) for t in loaded.tiles]
-        rows = [{"id": t.id, "years": text.years, "event": t.event, "awards": " ".join(text.awards)} for t, text in texts]
-        columns = ["id", "years", "event", "awards"]
+        declared = loaded.info.tiles
+        fields = (declared.columns or list(declared.fields)) if declared else []
+        rows = [{name: v for name, v in tile_values(loaded, t).items() if name in fields or name == "id"} for t in loaded.tiles]
+        columns = ["id", *(f for f in fields if any(row.get(f) for row in rows))]  # only those these tiles fill
     else:
         kinds = loaded.info.lists.get(listing)
         pieces = [p for p in loaded.pieces if kinds is None or p.kind in kinds]

@@ -11,6 +11,7 @@ from ..core.errors import DataError, Problem, display_path
 from ..core.game import Game
 from ..core.loader import read_game
 from ..core.map_models import MapFile, read_map_file
+from ..core.tile_text import tile_cities
 from ..map.checks import MapProblem, check_map
 from ..map.geography import positions
 from ..map.network import Network
@@ -64,7 +65,7 @@ def check(
     if map_file is not None or loaded.map is not None or loaded.boards is None:
         file = map_file if map_file is not None else loaded.file("map.yaml")
         game_map = read_map_file(map_file) if map_file is not None else game_map_of(loaded)
-        problems = check_map(game_map, tiles=loaded.tiles, powers=[f.id for f in loaded.info.factions])
+        problems = check_map(game_map, named=[(t.id, c) for t in loaded.tiles for _, c in tile_cities(loaded, t)], powers=[f.id for f in loaded.info.factions])
         size = f"{len(game_map.cities)} cities, {len(game_map.sea_zones)} sea zones, {len(game_map.routes)} rail and air lines"
         checked.append((file, problems, size))
     if map_file is None and loaded.boards is not None:

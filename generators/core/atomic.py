@@ -272,7 +272,7 @@ def staged_folder(target: Path, drop: Callable[[str], bool] = lambda name: False
     `drop(name)` is true, such as the pages of an earlier, longer build. The block runs under
     `folder_lock(target.parent)`, after what a killed run left there is cleared.
 
-        with staged_folder(out / "spies") as folder:
+        with staged_folder(out / "mygame") as folder:
             (folder / "deck.json").write_text(...)
     """
     target = Path(target).absolute()

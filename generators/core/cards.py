@@ -3,7 +3,7 @@
 A card has a front and a back; each side holds sections of short rule summaries, each citing
 the rule it rests on and naming the game variant it applies to (None: every variant). A
 section may instead (or also) be filled from the game's own records at build time through a
-named derivation declared in the same file, so tables such as "tiles by year" are never retyped.
+named derivation declared in the same file, so tables such as "tiles by turn" are never retyped.
 """
 
 from __future__ import annotations
@@ -223,5 +223,9 @@ def record_fields(game: "Game", records: str) -> set[str]:
     fields = set(model.model_fields) - {"assumed"}
     if records == "pieces":
         fields |= set(game.info.piece_fields)
-    return fields | ({"nation_id", "NATION"} if "nation" in fields else set())
+    factions = ["nation"] if "nation" in fields else []
+    if records == "tiles" and game.info.tiles:
+        fields |= set(game.info.tiles.fields)
+        factions = [f for f, spec in game.info.tiles.fields.items() if spec.type == "faction"]
+    return fields | {slot for f in factions for slot in (f"{f}_id", f.upper())}
 

@@ -1,8 +1,8 @@
 """Cross-checks across a game's files, each returning every problem at once with a stable code.
 
 Each file has already been read into typed records; these checks are the ones no single
-record can make: unique ids and names, known factions, kinds and cities, years within the
-game's span, counts adding up to the printed sheet, and every size and colour the game's
+record can make: unique ids and names, known factions, kinds and cities, tiles as their game
+declares them, counts adding up to the printed sheet, and every size and colour the game's
 kinds ask for present in its layout preset (a typo there would otherwise pass validation and
 fail, or print in the fallback colour, only at build time).
 """
@@ -21,6 +21,7 @@ from .layouts import preset_chain, preset_file
 from .limits import MAX_LENGTH, MAX_PIECES, shown
 from .models import Piece
 from .names import NameIndex, normalise
+from .tile_text import first_filled, tile_cities, tile_values
 
 if TYPE_CHECKING:
     from .game import Game
@@ -127,47 +128,61 @@ def check_pieces(game: "Game") -> list[Problem]:
 
 
 def known_cities(game: "Game") -> set[str] | None:
-    """The city names tiles may award to: the map's cities, or None when the game has no map."""
+    """The city names tiles may name: the map's cities, or None when the game has no map."""
     if game.map is None:
         return None
     return {c.name for c in game.map.cities}
 
 
 def check_tiles(game: "Game") -> list[Problem]:
-    """Unique ids matching nation code and number, years within the game, award cities on the map."""
+    """Each tile as its game declares tiles: unique ids and unique fields, known factions, the id its
+    templates give, values within their limits, cities on the map."""
     if not game.has_file("tiles.yaml"):
         return []
     file = game.file("tiles.yaml")
-    info = game.info
-    codes = {f.id: f.code for f in info.factions}
-    cities = known_cities(game)
+    declared = game.info.tiles
+    if declared is None:
+        return [Problem(file, "tiles", "game.yaml declares no `tiles`: say what fields a tile carries and what its "
+                        "front prints", "undeclared-tiles")]
     problems: list[Problem] = []
-    for dup in sorted(_duplicates(t.id for t in game.tiles)):
-        i = next(j for j, t in enumerate(game.tiles) if t.id == dup)
-        problems.append(Problem(file, f"tiles[{i}].id", f"id {dup!r} is used by more than one tile", "duplicate"))
-    for dup in sorted(_duplicates(t.number for t in game.tiles)):
-        i = next(j for j, t in enumerate(game.tiles) if t.number == dup)
-        problems.append(Problem(file, f"tiles[{i}].number", f"number {dup} is used by more than one tile", "duplicate"))
+    for name in ["id", *(f for f, spec in declared.fields.items() if spec.unique)]:
+        for dup in sorted(_duplicates(getattr(t, name) for t in game.tiles), key=str):
+            i = next(j for j, t in enumerate(game.tiles) if getattr(t, name) == dup)
+            problems.append(Problem(file, f"tiles[{i}].{name}", f"{name} {shown(dup)} is used by more than one tile", "duplicate"))
+    cities = known_cities(game)
     for i, tile in enumerate(game.tiles):
         where = f"tiles[{i}]"
-        if tile.nation is not None and tile.nation not in codes:
-            problems.append(Problem(file, f"{where}.nation", f"unknown faction {shown(tile.nation)}; known: {', '.join(sorted(codes))}", "unknown-faction"))
-        else:
-            prefix = codes.get(tile.nation) if tile.nation else info.tile_pool
-            expected = f"{prefix} {tile.number}"
-            if prefix and tile.id != expected:
-                problems.append(Problem(file, f"{where}.id", f"expected {expected!r} for this nation and number, got {shown(tile.id)}", "bad-id"))
-        for j, year in enumerate(tile.years):
-            if info.years and year not in info.years:
-                problems.append(Problem(file, f"{where}.years[{j}]", f"year {year} is outside the game's years {info.years[0]}–{info.years[-1]}", "bad-year"))
-        if tile.years != sorted(set(tile.years)):
-            problems.append(Problem(file, f"{where}.years", f"expected years in order without repeats, got {tile.years}", "bad-year"))
-        for j, award in enumerate(tile.awards):
-            for k, city in enumerate(award.cities):
-                if cities is not None and city not in cities:
-                    problems.append(Problem(file, f"{where}.awards[{j}].cities[{k}]", f"city {shown(city)} is not on the map", "unknown-city"))
-            for dup in sorted(_duplicates(award.cities)):
-                problems.append(Problem(file, f"{where}.awards[{j}].cities", f"city {shown(dup)} is listed twice", "duplicate"))
+        problems += _tile_values_problems(game, file, where, tile, declared.fields)
+        if declared.id and not any(p.where.startswith(f"{where}.") and p.code == "unknown-faction" for p in problems):
+            expected = first_filled(declared.id, tile_values(game, tile))
+            if expected is not None and tile.id != expected:
+                problems.append(Problem(file, f"{where}.id", f"expected {expected!r} from this tile's fields, got {shown(tile.id)}", "bad-id"))
+        for field, city in tile_cities(game, tile):
+            if cities is not None and city not in cities:
+                problems.append(Problem(file, f"{where}.{field}", f"city {shown(city)} is not on the map", "unknown-city"))
+    return problems
+
+
+def _tile_values_problems(game: "Game", file: Path, where: str, record, fields: dict) -> list[Problem]:
+    """The limits `fields` declare, broken by one tile (or one entry of a tile's list)."""
+    problems = []
+    factions = {f.id for f in game.info.factions}
+    for name, spec in fields.items():
+        value, at = getattr(record, name), f"{where}.{name}"
+        if spec.type == "faction" and value is not None and value not in factions:
+            problems.append(Problem(file, at, f"unknown faction {shown(value)}; known: {', '.join(sorted(factions))}", "unknown-faction"))
+        elif spec.type == "ints":
+            for j, number in enumerate(value):
+                if (spec.min is not None and number < spec.min) or (spec.max is not None and number > spec.max):
+                    problems.append(Problem(file, f"{at}[{j}]", f"{number} is outside {spec.min}–{spec.max}", "out-of-range"))
+        elif spec.type == "list":
+            for j, entry in enumerate(value):
+                problems += _tile_values_problems(game, file, f"{at}[{j}]", entry, spec.fields)
+        if spec.type in ("ints", "texts") and spec.ordered and value != sorted(set(value)):
+            problems.append(Problem(file, at, f"expected values in order without repeats, got {value}", "out-of-order"))
+        elif spec.type in ("ints", "texts") and spec.distinct:
+            for dup in sorted(_duplicates(value), key=str):
+                problems.append(Problem(file, at, f"{shown(dup)} is listed twice", "duplicate"))
     return problems
 
 
@@ -176,7 +191,7 @@ def check_aliases(game: "Game") -> list[Problem]:
     if not game.has_file("aliases.yaml"):
         return []
     printed = {p.name for p in game.pieces} | {t.id for t in game.tiles}
-    printed |= known_cities(game) or {c for t in game.tiles for a in t.awards for c in a.cities}
+    printed |= known_cities(game) or {c for t in game.tiles for _, c in tile_cities(game, t)}
     file = game.file("aliases.yaml")
     problems = [
         Problem(file, f"aliases.{alias}", f"points at {shown(target)}, which is not a name in this game", "unknown-name")

@@ -92,7 +92,7 @@ class OptionError(DossierError, ValueError):
 
 
 def display_path(path: Path) -> str:
-    """The path as a user would read it: shipped data as "components/spies/tiles.yaml",
+    """The path as a user would read it: shipped data as "components/mygame/tiles.yaml",
     other files relative to the current folder when inside it, else in full."""
     path = Path(os.path.normpath(os.path.abspath(path)))  # the path as given: a link is not followed to its target
     here = Path.cwd().resolve()
@@ -102,7 +102,7 @@ def display_path(path: Path) -> str:
         except ValueError:
             continue
         if root != here and (here / shown).exists() and not _same_file(here / shown, path):
-            return str(path)  # "components/spies/map.yaml" would name the current folder's copy, not the one read
+            return str(path)  # "components/mygame/map.yaml" would name the current folder's copy, not the one read
         return str(shown)
     return str(path)
 

@@ -15,6 +15,7 @@ from .map_models import MapFile
 from .models import Faction, GameInfo, Piece, Tile
 from .names import NameIndex, normalise
 from .table_models import TablesFile
+from .tile_text import tile_values
 
 
 @dataclass
@@ -41,7 +42,7 @@ class Game:
     @property
     def output_name(self) -> str:
         """The folder its builds and exports land in under OUT: its game folder's name, so a copy of a
-        game in ~/my-spies lands in OUT/my-spies and never over the original's OUT/spies."""
+        game in ~/my-copy lands in OUT/my-copy and never over the original's OUT/<its folder>."""
         return self.folder.name
 
     def has_file(self, name: str) -> bool:
@@ -83,18 +84,18 @@ class Game:
         return NameIndex("faction", [f.id for f in factions], {f.name: f.id for f in factions})
 
     def tile(self, tile_id: str) -> Tile:
-        """The tile printed as `tile_id` ("Ge 1", "random 36"), any case or spacing.
+        """The tile printed as `tile_id`, any case or spacing.
 
-        A miss suggests the closest ids, else the tiles whose event mentions it ("Czech Crisis"),
-        else the tiles of the same nation ("Ge 99")."""
+        A miss suggests the closest ids, else the tiles whose printed text mentions it, else the tiles
+        whose id starts the same way before its number ("Ab 99" suggests "Ab 1", "Ab 2")."""
         by_id = {t.id: t for t in self.tiles}
         index = NameIndex("tile", by_id)
         found = index.find(tile_id)
         if found is None:
-            key, nation = normalise(tile_id), normalise(tile_id.rstrip("0123456789 "))
-            by_event = [t.id for t in self.tiles if key and key in normalise(t.event)]
-            by_nation = [t.id for t in self.tiles if nation and normalise(t.id).rstrip("0123456789") == nation]
-            raise UnknownNameError("tile", tile_id, index.closest(tile_id) or by_event or by_nation)
+            key, prefix = normalise(tile_id), normalise(tile_id.rstrip("0123456789 "))
+            by_text = [t.id for t in self.tiles if key and any(key in normalise(v) for v in tile_values(self, t).values())]
+            by_prefix = [t.id for t in self.tiles if prefix and normalise(t.id).rstrip("0123456789") == prefix]
+            raise UnknownNameError("tile", tile_id, index.closest(tile_id) or by_text or by_prefix)
         return by_id[found]
 
     def count(self) -> int:

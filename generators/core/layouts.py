@@ -118,9 +118,9 @@ class CardStyle(_Part):
 
 
 class TileStyle(_Part):
-    """How event tiles are set: padding inside the cut line, the share of the tile's height the
-    id, nationality and years band takes, the gap between the band's texts, and the largest size
-    the event and awards start at before shrinking (down to min_text_size.tile). Every tile
+    """How tiles are set: padding inside the cut line, the share of the tile's height the head
+    band takes, the gap between the band's texts, and the largest size the heading and entries
+    start at before shrinking (down to min_text_size.tile). Every tile
     of a sheet shares one band size and one body size; a tile's picture takes `picture` of the
     body's width, on the right."""
 

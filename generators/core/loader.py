@@ -39,7 +39,7 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
-# Files whose records game.yaml shapes (the pieces' own fields, the tiles' award kinds).
+# Files whose records game.yaml shapes (the pieces' own fields, the tiles' declared fields).
 DEPENDS_ON_INFO = ("pieces.yaml", "tiles.yaml")
 
 
@@ -114,7 +114,7 @@ def read_game(game: str | Path | None = None) -> Game:
         problems.extend(exc.problems)
     schemas = dict(FILES)
     info = records.get("game.yaml")
-    if isinstance(info, GameInfo):  # the game's own fields and award kinds, declared in game.yaml
+    if isinstance(info, GameInfo):  # the game's own piece and tile fields, declared in game.yaml
         schemas.update({"pieces.yaml": roster_schema(info), "tiles.yaml": tiles_schema(info)})
     else:  # their records depend on game.yaml; read against a broken one they would repeat its problem
         for name in DEPENDS_ON_INFO:

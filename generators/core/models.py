@@ -1,4 +1,4 @@
-"""The nouns of a game, as typed records read from its YAML: factions, piece kinds, pieces, tiles."""
+"""The nouns of a game, as typed records read from its YAML: factions, piece kinds, pieces, tiles of a declared kind."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model,
 
 from .files import folder_name_problem
 from .limits import MAX_PIECES, MAX_TEXT, shown
-from .slots import template_problem
+from .slots import slots, template_problem
 
 
 class Record(BaseModel):
@@ -126,25 +126,126 @@ class Piece(Record):
     icons: Optional[list[str]] = None
 
 
-class Award(Record):
-    """One printed award group on an Event Tile: "2c: Paris, Moscow"; `kind` is one the game declares."""
-
-    amount: int = Field(ge=1)
-    kind: str
-    cities: list[str] = Field(min_length=1)
-
-
 class Tile(Record):
-    """An Event Tile, every field as printed."""
+    """A tile of tiles.yaml: its id as printed and its picture; every other field is one the game declares
+    under `tiles.fields` in game.yaml (see tiles_schema)."""
 
     id: str
-    nation: Optional[str] = None
-    number: int
-    special: bool = False
-    years: list[int] = Field(min_length=1)
-    event: str
-    awards: list[Award] = Field(default_factory=list)
     art: Optional[str] = None
+
+
+TILE_TYPES = ("bool", "int", "text", "faction", "ints", "texts", "list")
+
+
+class TileField(Record):
+    """A field every tile of the game carries beyond `id` and `art`, declared in game.yaml's `tiles.fields`.
+
+    `type`: bool, int, text, faction (a faction id), ints and texts (lists), or list (entries with their own
+    `fields`). A field is required unless it is `optional` or has a `default`; a required list holds at least
+    one value. The limits the values keep: `unique` (no two tiles share it), `min`/`max` (ints), `ordered`
+    (in order without repeats), `distinct` (no value twice), `choices` (the only values a text may take, each
+    with the name players know it by), `cities` (each text names a city of the game's map). How the tile
+    prints it: `mark` (what a true bool prints), `all` (what a list of ints prints when it holds every value
+    from `min` to `max`; other lists print as runs, "1936–38, 1940"), `shown` (how each entry of a list
+    prints, a template over its fields).
+    """
+
+    type: Literal[TILE_TYPES]
+    optional: bool = False
+    default: Optional[Union[bool, int, str]] = None
+    label: Optional[str] = None
+    unique: bool = False
+    min: Optional[int] = None
+    max: Optional[int] = None
+    ordered: bool = False
+    distinct: bool = False
+    choices: dict[str, str] = Field(default_factory=dict)
+    cities: bool = False
+    mark: Optional[str] = None
+    all: Optional[str] = None
+    shown: Optional[Template] = None
+    fields: dict[str, "TileField"] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _fits_its_type(self):
+        allowed = {"bool": {"mark", "default"}, "int": {"min", "max", "unique", "default"},
+                   "text": {"choices", "unique", "default"}, "faction": set(),
+                   "ints": {"min", "max", "ordered", "distinct", "all"}, "texts": {"ordered", "distinct", "cities"},
+                   "list": {"fields", "shown"}}[self.type]
+        given = {name for name in ("default", "unique", "min", "max", "ordered", "distinct", "choices", "cities",
+                                   "mark", "all", "shown", "fields") if name in self.model_fields_set}
+        wrong = sorted(given - allowed)
+        if wrong:
+            raise ValueError(f"{', '.join(wrong)} does not apply to a field of type {self.type}")
+        if self.type == "list" and not self.fields:
+            raise ValueError("a list names the fields of its entries under `fields`")
+        if self.default is not None and not isinstance(self.default, FIELD_TYPES[self.type]):
+            raise ValueError(f"default {self.default!r} is not a {self.type}")
+        if self.all is not None and (self.min is None or self.max is None):
+            raise ValueError("`all` needs the `min` and `max` a list holding every value runs between")
+        if self.shown is not None:
+            unknown = sorted(set(slots(self.shown)) - set(self.fields))
+            if unknown:
+                raise ValueError(f"shown names {', '.join(unknown)}, which no entry has (fields: {', '.join(self.fields)})")
+        return self
+
+    @property
+    def required(self) -> bool:
+        return not self.optional and self.default is None
+
+
+class TileFront(Record):
+    """What a tile's front prints: `band` (the texts of its head band: the first and the last in bold at the
+    left and the right, any between in regular after the first), the band's `colour` (a layout colour name),
+    `text` (the body's bold heading) and `entries` (a list field, each entry printed as its `shown`, in bold
+    up to its first space). Where a value may be missing, `colour` lists templates and the first whose
+    slots are all filled is taken."""
+
+    band: list[Template] = Field(min_length=1, max_length=3)
+    colour: list[Template] = Field(min_length=1)
+    text: Optional[Template] = None
+    entries: Optional[str] = None
+
+
+class TileKind(Record):
+    """game.yaml `tiles`: what the game's tiles (tiles.yaml) are. `kind` names the kind in `kinds` whose size
+    and back they print with; `id` the id each tile must carry, as templates (the first whose slots are all
+    filled applies: a tile of no faction takes the next); `group` how exports group them, the same way;
+    `columns` the fields `dossier list tiles` shows (all when unset)."""
+
+    kind: str = "tile"
+    id: list[Template] = Field(default_factory=list)
+    group: list[Template] = Field(default_factory=list)
+    columns: list[str] = Field(default_factory=list)
+    fields: dict[str, TileField] = Field(default_factory=dict)
+    front: TileFront
+
+    @model_validator(mode="after")
+    def _templates_name_fields(self):
+        reserved = sorted(set(self.fields) & set(Tile.model_fields))
+        if reserved:
+            raise ValueError(f"fields: {', '.join(reserved)} is a field every tile already has")
+        known = tile_slots(self.fields)
+        named = [*self.id, *self.group, *self.front.band, *self.front.colour, *filter(None, [self.front.text])]
+        unknown = sorted({s for template in named for s in slots(template)} - known)
+        if unknown:
+            raise ValueError(f"{', '.join(unknown)} is no field of a tile (fields: {', '.join(sorted(known))})")
+        unlisted = sorted(set(self.columns) - set(self.fields))
+        if unlisted:
+            raise ValueError(f"columns: {', '.join(unlisted)} is no field of a tile (fields: {', '.join(self.fields)})")
+        entries = self.fields.get(self.front.entries) if self.front.entries else None
+        if self.front.entries and (entries is None or entries.type != "list" or entries.shown is None):
+            raise ValueError(f"front.entries: {self.front.entries!r} is not a list field with `shown`")
+        return self
+
+
+def tile_slots(fields: dict[str, TileField]) -> set[str]:
+    """The slots a tile template may fill: id, each field, and a faction field's `_id`, `_code` and CAPITALS."""
+    names = {"id"} | set(fields)
+    for name, spec in fields.items():
+        if spec.type == "faction":
+            names |= {f"{name}_id", f"{name}_code", name.upper()}
+    return names
 
 
 class PieceField(Record):
@@ -166,18 +267,12 @@ class PieceField(Record):
 FIELD_TYPES: dict[str, type] = {"bool": bool, "int": int, "text": str}
 
 
-class AwardKind(Record):
-    """A kind of award the game's Event Tiles give, by the sign printed after the amount ("c")."""
-
-    name: str
-
-
 class GameInfo(Record):
     """game.yaml: the game's identity, its factions and the kinds of piece it is made of.
 
     `lists` names groups of kinds a player looks up together (`dossier list NAME`);
-    `piece_fields` and `award_kinds` declare what the game's pieces and tiles carry beyond
-    the fields every game has.
+    `piece_fields` declares what the game's pieces carry beyond the fields every game has, and
+    `tiles` what its tiles are.
     """
 
     name: FolderName
@@ -190,11 +285,10 @@ class GameInfo(Record):
     sheet_total: Optional[int] = Field(default=None, ge=1, le=MAX_PIECES)
     sheet_total_note: Optional[str] = None
     factions: list[Faction] = Field(default_factory=list)
-    tile_pool: Optional[str] = None
     kinds: dict[str, Kind] = Field(default_factory=dict)
     lists: dict[str, list[str]] = Field(default_factory=dict)
     piece_fields: dict[str, PieceField] = Field(default_factory=dict)
-    award_kinds: dict[str, AwardKind] = Field(default_factory=dict)
+    tiles: Optional[TileKind] = None
     dice: list[Die] = Field(default_factory=list)
 
     @model_validator(mode="after")
@@ -232,10 +326,39 @@ def roster_schema(info: GameInfo) -> type[PiecesFile]:
     return create_model("PiecesFile", __base__=PiecesFile, pieces=(list[piece], ...))
 
 
+class UndeclaredTile(Tile):
+    """A tile of a game whose game.yaml declares no `tiles`: read only to be refused for that (checks.py)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
 def tiles_schema(info: GameInfo) -> type[TilesFile]:
-    """tiles.yaml's record for this game: awards of the kinds game.yaml declares (any sign when it declares none)."""
-    if not info.award_kinds:
-        return TilesFile
-    award = create_model("Award", __base__=Award, kind=(Literal[tuple(info.award_kinds)], ...))
-    tile = create_model("Tile", __base__=Tile, awards=(list[award], Field(default_factory=list)))
+    """tiles.yaml's record for this game: Tile with the fields game.yaml's `tiles` declares."""
+    if info.tiles is None:
+        return create_model("TilesFile", __base__=TilesFile, tiles=(list[UndeclaredTile], ...))
+    tile = _tile_model("Tile", Tile, info.tiles.fields)
     return create_model("TilesFile", __base__=TilesFile, tiles=(list[tile], ...))
+
+
+def _tile_model(name: str, base: type[Record], fields: dict[str, TileField]) -> type[Record]:
+    extra = {field: _tile_field(field, spec) for field, spec in fields.items()}
+    model = create_model(name, __base__=base, **extra)
+    model.FACTION_FIELDS = tuple(f for f, spec in fields.items() if spec.type == "faction")
+    return model
+
+
+def _tile_field(name: str, spec: TileField) -> tuple:
+    if spec.type == "list":
+        kind = list[_tile_model(name.capitalize(), Record, spec.fields)]
+    elif spec.type == "text" and spec.choices:
+        kind = Literal[tuple(spec.choices)]
+    else:
+        kind = {"bool": bool, "int": int, "text": str, "faction": str, "ints": list[int], "texts": list[str]}[spec.type]
+    limits = {"ge": spec.min, "le": spec.max} if spec.type == "int" else {}
+    limits = {k: v for k, v in limits.items() if v is not None}
+    listed = spec.type in ("ints", "texts", "list")
+    if spec.required:
+        return kind, Field(min_length=1, **limits) if listed else Field(**limits)
+    if listed:
+        return kind, Field(default_factory=list)
+    return Optional[kind], Field(default=spec.default, **limits)

@@ -13,7 +13,7 @@ KEY = "[key]"  # pydantic's last step in a location when a mapping's key, not it
 
 
 def field_path(loc: tuple) -> str:
-    """"tiles[12].awards[1].kind" from pydantic's ("tiles", 12, "awards", 1, "kind")."""
+    """"tiles[12].entries[1].kind" from pydantic's ("tiles", 12, "entries", 1, "kind")."""
     text = ""
     for part in loc:
         if part == KEY:

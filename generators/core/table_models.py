@@ -2,7 +2,7 @@
 does), written once and printed by every product that names one (the map's aids, the display, the cards).
 
 A table has a title, the rules it rests on (`cite`), an optional note, and columns whose texts are
-templates ("{spies}") filled from each row. Its rows are written out (`rows`: each a mapping of fields,
+templates ("{agents}") filled from each row. Its rows are written out (`rows`: each a mapping of fields,
 `nation` a faction id printed as the faction's name) or made from the game's records (`from`: pieces,
 tiles or factions, filtered by `where`). A column with no text is left blank to write in.
 

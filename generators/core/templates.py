@@ -1,5 +1,5 @@
 """Texts with "{field}" slots filled from a record's values: the one way piece faces and card
-derivations name a piece's strength, a tile's years or a faction's name.
+derivations name a piece's strength, a tile's fields or a faction's name.
 
 A `nation` holding a faction id reads as the faction's name, as printed, with the id kept as
 `nation_id` and the name in capitals as `NATION`.
@@ -18,13 +18,15 @@ if TYPE_CHECKING:
 
 
 def record_values(game: "Game", record: BaseModel) -> dict[str, Any]:
-    """A record's fields by name, its `nation` as the faction's name (see above)."""
+    """A record's fields by name, its `nation` (or each faction field its game declares) as the faction's
+    name (see above)."""
     values = record.model_dump(exclude={"assumed"})
-    nation = values.get("nation")
-    if nation and "nation" in type(record).model_fields:
-        faction = next((f for f in game.info.factions if f.id == nation), None)
-        if faction is not None:
-            values.update(nation=faction.name, NATION=faction.name.upper(), nation_id=faction.id)
+    for name in getattr(type(record), "FACTION_FIELDS", ("nation",)):
+        faction_id = values.get(name)
+        if faction_id and name in type(record).model_fields:
+            faction = next((f for f in game.info.factions if f.id == faction_id), None)
+            if faction is not None:
+                values.update({name: faction.name, name.upper(): faction.name.upper(), f"{name}_id": faction.id})
     return values
 
 

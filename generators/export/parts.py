@@ -1,4 +1,4 @@
-"""What an export shows: every distinct roster piece, event tile and reference card of a game as a
+"""What an export shows: every distinct roster piece, tile and reference card of a game as a
 `Part` with a front and a back, drawn by the same code as the printed sheets so that pieces look
 the same on paper, in Tabletop Simulator, in VASSAL and at a print shop.
 
@@ -18,7 +18,7 @@ from ..core.faces import NATION, faces
 from ..core.tile_text import tile_text
 from ..printing.card_sheets import card_footer, card_geometry, draw_face, set_cards
 from ..printing.counters import FacePainter, piece_items
-from ..printing.event_tiles import TILE_KIND, tile_items
+from ..printing.event_tiles import tile_items, tile_kind
 from ..printing.fonts import piece_fonts
 from ..printing.options import BuildOptions
 from ..printing.settings import PrintSettings
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 # Draws one side with its cut line at the box and its colour carried `bleed` mm beyond.
 DrawSide = Callable[["Painter", "Box", float], None]
 
-TILE = "tile"  # the image folder of event tiles
+TILE = "tile"  # the image folder of tiles
 CARD = "card"  # the image folder of reference cards
 PAPER = "#ffffff"  # an unprinted side
 
@@ -73,7 +73,7 @@ class Part:
 
 
 def game_parts(game: "Game", layout: "Layout") -> list[Part]:
-    """The game's roster pieces, then its event tiles, then its reference cards, as parts with unique ids,
+    """The game's roster pieces, then its tiles, then its reference cards, as parts with unique ids,
     set in the faces the printed pieces use."""
     fonts = piece_fonts(layout.fonts, game.folder)
     parts = piece_parts(game, layout, fonts) + tile_parts(game, layout, fonts) + card_parts(game, layout, fonts)
@@ -104,20 +104,19 @@ def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
 
 
 def tile_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
-    """One part per event tile, grouped by nation (or the pool of tiles of no nation), with the blank
-    back in the colour the game gives its tile kind's back."""
+    """One part per tile, grouped as the game's `tiles.group` says, with the blank back in the colour
+    the game gives its tile kind's back."""
     tiles = list(game.tiles)
     items = tile_items(game, tiles, layout, fonts)
-    kind = game.info.kinds.get(TILE_KIND)
-    label = kind.label if kind else "Event tile"
+    kind = tile_kind(game)
+    label = kind.label if kind else "Tile"
     back = blank_side(_tile_back_colour(game, layout))
     parts = []
     for tile, item in zip(tiles, items):
         text = tile_text(game, tile)
-        nation = text.nation or (game.info.tile_pool or "").capitalize()
         parts.append(Part(kind=TILE, id=slug(tile.id), name=text.label, label=item.label,
-                          group=(label, nation) if nation else (label,), size=item.size, front=item.front,
-                          back=back, text=" ".join((text.years, text.event, *text.awards)), back_name=label,
+                          group=(label, text.group) if text.group else (label,), size=item.size, front=item.front,
+                          back=back, text=" ".join(t for t in (*text.band[1:], text.heading, *text.entries) if t), back_name=label,
                           hidden=True, drawn=True))
     return parts
 
@@ -155,7 +154,7 @@ def blank_side(fill: str) -> DrawSide:
 
 
 def _tile_back_colour(game: "Game", layout: "Layout") -> str:
-    kind = game.info.kinds.get(TILE_KIND)
+    kind = tile_kind(game)
     if kind is None or kind.back.colour == NATION:
         return PAPER
     return layout.colour(kind.back.colour).fill
@@ -166,7 +165,7 @@ def _face_text(face) -> str:
 
 
 def slug(*words: str) -> str:
-    """A file-name-safe id from words: "Wil'y 2" -> "wil-y-2", "Rs 15" -> "rs-15"."""
+    """A file-name-safe id from words: "Wil'y 2" -> "wil-y-2", "Ab 15" -> "ab-15"."""
     text = unicodedata.normalize("NFKD", " ".join(words)).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "part"
 

@@ -269,7 +269,7 @@ def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets:
                             "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": True,
                             "Type": CARD_TYPE if s.parts[0].kind == CARD else TILE_TYPE} for n, s in sorted(used.items())}
     kind = parts[0].kind
-    face_down = parts[0].drawn  # event tiles, and pieces drawn at random, are drawn blind
+    face_down = parts[0].drawn  # tiles, and pieces drawn at random, are drawn blind
     in_hands = kind == CARD or parts[0].drawn or parts[0].hidden  # what a player may hold hidden in a hand
     scale = parts[0].size[0] / CARD_WIDTH
     script = fit_script(parts[0].size[0])

@@ -12,7 +12,7 @@ main map is docked into no window: Map.addTo asks GlobalOptions whether one wind
   the pieces at the same resolution, so a piece sits on the map at its printed size; a board
   with spaces (the poster's cities and sea zones) carries a region grid, a named region on each,
   so that a piece dropped near a city snaps onto it and the log names the places it moved between;
-- a table window: along its top the draw piles (the event tiles face down in a pile per nation,
+- a table window: along its top the draw piles (the tiles face down in a pile per group,
   each kind of piece the game draws at random face down and shuffled, the reference cards face
   up), below them each faction's pieces in a stack of its own (a set-up stack per faction), and
   room to lay out pieces (the whole play area of a game without a map);

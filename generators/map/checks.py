@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import Problem
 from ..core.map_models import MapFile
-from ..core.models import Tile
 from .geography import great_circle_km
 from .network import CITY, connected_parts, places
 
@@ -63,10 +62,10 @@ def _warning(code: str, message: str, names: Iterable[str] = (), where: str = ""
     return MapProblem(code, Severity.WARNING, message, tuple(names), where)
 
 
-def check_map(game_map: MapFile, tiles: Iterable[Tile] = (), powers: Iterable[str] | None = None) -> list[MapProblem]:
+def check_map(game_map: MapFile, named: Iterable[tuple[str, str]] = (), powers: Iterable[str] | None = None) -> list[MapProblem]:
     """Every problem with `game_map`, errors and warnings, in a stable order; [] for a clean map.
 
-    `tiles` are checked to award only cities on the map; `powers` (the game's faction ids)
+    `named` are (tile id, city) pairs, each city a tile names, checked to be on the map; `powers` (the game's faction ids)
     are the powers a city may belong to, each needing one capital. Without `powers`, those
     the map uses are taken as given.
     """
@@ -75,7 +74,7 @@ def check_map(game_map: MapFile, tiles: Iterable[Tile] = (), powers: Iterable[st
     problems += check_routes(game_map)
     problems += check_sea(game_map)
     problems += check_connected(game_map)
-    problems += check_tile_cities(game_map, tiles)
+    problems += check_tile_cities(game_map, named)
     problems += check_territory(game_map, powers)
     problems += check_regions(game_map)
     problems += check_marks(game_map)
@@ -169,15 +168,13 @@ def check_connected(game_map: MapFile) -> list[MapProblem]:
     return problems
 
 
-def check_tile_cities(game_map: MapFile, tiles: Iterable[Tile]) -> list[MapProblem]:
-    """Every city an Event Tile awards to is on the map."""
+def check_tile_cities(game_map: MapFile, named: Iterable[tuple[str, str]]) -> list[MapProblem]:
+    """Every city a tile names (as (tile id, city) pairs) is on the map."""
     cities = {c.name for c in game_map.cities}
     missing: dict[str, list[str]] = defaultdict(list)
-    for tile in tiles:
-        for award in tile.awards:
-            for city in award.cities:
-                if city not in cities and tile.id not in missing[city]:
-                    missing[city].append(tile.id)
+    for tile_id, city in named:
+        if city not in cities and tile_id not in missing[city]:
+            missing[city].append(tile_id)
     return [_error("missing-tile-city", f"{city!r} is named on tile(s) {', '.join(ids)} but is not on the map", [city])
             for city, ids in missing.items()]
 

@@ -1,11 +1,11 @@
-"""Event tiles: every tile's front as `tiles.pdf` (tile backs are blank, so the sheets are single-sided).
+"""Tiles: every tile's front as `tiles.pdf` (tile backs are blank, so the sheets are single-sided).
 
-A tile shows a band with its id (with the asterisk of a special tile), its nationality and its
-years, in the nation's colour (a tile of the game's pool, such as the random tiles, in the pool's
-own colour); below it the event in bold and the awards, each amount in bold. Every tile of a game
-shares one band size and one body size: the largest at which the longest tile fits (or the sizes
-the layout's `type.tile` sets: `header`, `body`), never below the layout's minimum tile text size.
-Nothing comes closer to the cut than the tile size's safe zone.
+What a tile prints is its game's declaration (game.yaml `tiles.front`): a band with its texts (the
+first and the last in bold) in the band's colour; below it the heading in bold and the entries,
+each in bold up to its first space. Every tile of a game shares one band size and one body size:
+the largest at which the longest tile fits (or the sizes the layout's `type.<kind>` sets: `header`,
+`body`), never below the layout's minimum tile text size. Nothing comes closer to the cut than the
+tile size's safe zone.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .settings import PrintSettings
     from .painter import Painter
 
-TILE_KIND = "tile"  # the kind in game.yaml whose size and colour tiles use, when the game defines it
+TILE_KIND = "tile"  # the kind whose size and colour tiles use when game.yaml's `tiles` names none in `kinds`
 BAND_TEXT = 0.55  # the band's text is at most this share of the band's height
 
 
@@ -51,13 +51,13 @@ class TilePainter:
 
     def __init__(self, game: "Game", layout: "Layout", fonts: FontSet, size: tuple[float, float]):
         self.game, self.layout, self.fonts, self.size = game, layout, fonts, size
-        kind = game.info.kinds.get(TILE_KIND)
+        kind = tile_kind(game)
         self.kind = kind
-        self.colour = layout.colour((kind.front or kind.back).colour if kind else TILE_KIND)
+        self.colour = layout.colour((kind.front or kind.back).colour if kind else tile_kind_name(game))
         self.min_text = layout.min_text_size.tile
         self.style = layout.tiles
-        self.safe = max(layout.safe(kind.size if kind else TILE_KIND), self.style.padding)
-        fixed = layout.type.get(TILE_KIND, {})
+        self.safe = max(layout.safe(kind.size if kind else tile_kind_name(game)), self.style.padding)
+        fixed = layout.type.get(tile_kind_name(game), {})
         texts = {tile.id: tile_text(game, tile) for tile in game.tiles}
         self.band_size = fixed.get("header") or self._band_size(texts)
         self.body_size = fixed.get("body") or self._body_size(texts)
@@ -66,9 +66,12 @@ class TilePainter:
     def band(self) -> float:
         return self.size[1] * self.style.band
 
+    def _fonts(self, text: TileText) -> list[str]:
+        """The band's fonts: its first and last texts bold, any between regular."""
+        return [self.fonts.bold if i in (0, len(text.band) - 1) else self.fonts.regular for i in range(len(text.band))]
+
     def _parts(self, text: TileText) -> list[tuple[str, str]]:
-        return [(t, f) for t, f in ((text.label, self.fonts.bold), (text.nation, self.fonts.regular),
-                                    (text.years, self.fonts.bold)) if t]
+        return [(t, f) for t, f in zip(text.band, self._fonts(text)) if t]
 
     def _band_size(self, texts: dict[str, TileText]) -> float:
         room = mm_to_pt(self.size[0] - 2 * self.safe)
@@ -78,7 +81,7 @@ class TilePainter:
             natural = sum(unit_width(t, f) for t, f in parts)
             size = min(size, (room - mm_to_pt(self.style.gap) * (len(parts) - 1)) / natural)
             if size < self.min_text:
-                raise TextFitError(f"tile {tile_id}: id, nationality and years do not fit on one line "
+                raise TextFitError(f"tile {tile_id}: the band's texts do not fit on one line "
                                    f"of {self.size[0] - 2 * self.safe:.1f} mm even at {self.min_text:g} pt")
         return size
 
@@ -95,14 +98,16 @@ class TilePainter:
         return size
 
     def _body(self, text: TileText) -> list[Paragraph]:
-        paragraphs = [Paragraph(text.event, self.fonts.bold)]
-        for award in text.awards:
-            amount, cities = award.split(" ", 1)
-            paragraphs += [Paragraph(amount, self.fonts.bold), Paragraph(cities, self.fonts.regular, run_in=True)]
+        paragraphs = [Paragraph(text.heading, self.fonts.bold)] if text.heading else []
+        for entry in text.entries:
+            lead, _, rest = entry.partition(" ")
+            paragraphs += [Paragraph(lead, self.fonts.bold)]
+            if rest:
+                paragraphs += [Paragraph(rest, self.fonts.regular, run_in=True)]
         return paragraphs
 
     def _body_box(self, with_picture: bool) -> Box:
-        """Where the event and awards go, relative to the tile's corner; beside a picture they take the rest of the width."""
+        """Where the heading and entries go, relative to the tile's corner; beside a picture they take the rest of the width."""
         top = self.band + self.style.padding
         width = self.size[0] - 2 * self.safe
         if with_picture:
@@ -127,21 +132,24 @@ class TilePainter:
         centred = (self.band + pt_to_mm(self.band_size) * 0.72) / 2
         return TileArt(text, self.band_size, max(centred, self.safe + ascender), body, picture)
 
-    def draw(self, painter: "Painter", art: TileArt, box: Box, bleed: float, nation: str | None) -> None:
+    def draw(self, painter: "Painter", art: TileArt, box: Box, bleed: float) -> None:
         """Draw a laid-out tile with its cut line at `box`."""
         full = box.grown(bleed)
         band = self.band
         painter.rect(full.x, full.y, full.width, full.height, fill=self.colour.fill)
-        head = self.layout.colour(nation or self.game.info.tile_pool or TILE_KIND)
+        head = self.layout.colour(art.text.colour)
         painter.rect(full.x, full.y, full.width, band + (box.y - full.y), fill=head.fill)
         painter.line(box.x, box.y + band, box.right, box.y + band, self.colour.ink, 0.5)
         y = box.y + art.band_baseline
         left = box.x + self.safe
-        painter.text(left, y, art.text.label, self.fonts.bold, art.band_size, head.ink, Anchor.START)
-        if art.text.nation:
-            x = left + self.style.gap + text_width(art.text.label, self.fonts.bold, art.band_size)
-            painter.text(x, y, art.text.nation, self.fonts.regular, art.band_size, head.ink, Anchor.START)
-        painter.text(box.right - self.safe, y, art.text.years, self.fonts.bold, art.band_size, head.ink, Anchor.END)
+        band, fonts = art.text.band, self._fonts(art.text)
+        x = left
+        for text, font in zip(band[:-1] if len(band) > 1 else band, fonts):
+            if text:
+                painter.text(x, y, text, font, art.band_size, head.ink, Anchor.START)
+                x += text_width(text, font, art.band_size) + self.style.gap
+        if len(band) > 1:
+            painter.text(box.right - self.safe, y, band[-1], fonts[-1], art.band_size, head.ink, Anchor.END)
         body = self._body_box(bool(art.picture))
         painter.text_block(art.body, box.x + body.x, box.y + body.y, body.width, self.colour.ink, Anchor.START)
         if art.picture:
@@ -150,10 +158,20 @@ class TilePainter:
                             width, body.height)
 
 
+def tile_kind_name(game: "Game") -> str:
+    """The kind game.yaml's `tiles` names ("tile" when it declares none)."""
+    return game.info.tiles.kind if game.info.tiles else TILE_KIND
+
+
+def tile_kind(game: "Game"):
+    """The tiles' kind in game.yaml's `kinds` (their size and back), or None when `kinds` has none of that name."""
+    return game.info.kinds.get(tile_kind_name(game))
+
+
 def tile_size(game: "Game", layout: "Layout") -> tuple[float, float]:
-    """The tile size (mm) from the layout: the tile kind's size name, else the size called "tile"."""
-    kind = game.info.kinds.get(TILE_KIND)
-    size = layout.size(kind.size if kind else TILE_KIND)
+    """The tile size (mm) from the layout: the tile kind's size name, else the size named as the kind."""
+    kind = tile_kind(game)
+    size = layout.size(kind.size if kind else tile_kind_name(game))
     return size.width, size.height
 
 
@@ -167,19 +185,19 @@ def tile_items(game: "Game", tiles: list["Tile"], layout: "Layout", fonts: FontS
     for tile in tiles:
         art = painter.art(tile)
 
-        def front(p, box, bleed, art=art, nation=tile.nation):
-            painter.draw(p, art, box, bleed, nation)
+        def front(p, box, bleed, art=art):
+            painter.draw(p, art, box, bleed)
 
-        items += [Item(f"tile {tile.id}", TILE_KIND, size, front, None)] * copies
+        items += [Item(f"tile {tile.id}", tile_kind_name(game), size, front, None)] * copies
     return items
 
 
 def build_tiles(game: "Game", settings: "PrintSettings") -> list["Document"]:
-    """The `tiles` product: <game>/tiles.pdf with the front of every event tile."""
+    """The `tiles` product: <game>/tiles.pdf with the front of every tile."""
     if not game.tiles:
         return []
     fonts = piece_fonts(game.layout.fonts, game.folder)
     with collector_paused():
         items = tile_items(game, game.tiles, game.layout, fonts)
         return [print_items(items, settings.game_dir(game) / "tiles.pdf", settings=settings, fonts=fonts,
-                            title=f"{game.info.title} event tiles")]
+                            title=f"{game.info.title} {tile_kind(game).label.lower() + 's' if tile_kind(game) else 'tiles'}")]

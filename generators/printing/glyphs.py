@@ -54,6 +54,9 @@ def printed_texts(game: "Game") -> Iterator[tuple[Path, str, str]]:
                     yield game.file("game.yaml"), f"kinds.{name}.{side}.{role}", text
     for where, text in _texts(list(game.pieces), "pieces"):
         yield game.file("pieces.yaml"), where, text
+    if info.tiles is not None:
+        for where, text in _texts(info.tiles, "tiles"):
+            yield game.file("game.yaml"), where, text
     for where, text in _texts(list(game.tiles), "tiles"):
         yield game.file("tiles.yaml"), where, text
     if game.cards is not None:

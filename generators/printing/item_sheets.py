@@ -1,6 +1,6 @@
 """Printing a list of pieces: items of one size share sheets, each sheet's backs land behind its fronts.
 
-Counters, event tiles and replacement pieces all come through here: a product makes `Item`s
+Counters, tiles and replacement pieces all come through here: a product makes `Item`s
 (what to draw on each side) and `print_items` imposes them (groups of different sizes share a
 page where they fit), draws every page once, adds captions, cut lines and crop marks, and
 writes the files.
@@ -43,7 +43,7 @@ CAPTION_COLOUR = "#4d4d4d"
 class Item:
     """One piece to print: a label for messages, the name and size (mm) of its group, and its two sides.
 
-    `back` is None when the back is left unprinted (event tiles); a group with no printed backs
+    `back` is None when the back is left unprinted (tiles); a group with no printed backs
     is printed single-sided.
     """
 

@@ -1,6 +1,6 @@
 """Replacement pieces: just the pieces and tiles a player lost, fronts and registered backs, on few pages.
 
-Selectors name tiles by id ("Ge 1") or pieces by name ("Piccolo", "Atomic Bomb"), with the number
+Selectors name tiles by id ("Ab 1") or pieces by name ("Piccolo", "Atomic Bomb"), with the number
 printed on the piece after ':' and its faction after '@' ("RRCC:3", "Piccolo@italy");
 --kind, --nation and --strength narrow the named pieces, or, with no names, pick every piece they match.
 A selector that fits several different pieces is refused with the selectors that tell them apart.
@@ -19,7 +19,8 @@ from ..core.errors import DossierError, OptionError, UnknownNameError
 from ..core.limits import MAX_PIECES
 from ..core.names import NameIndex
 from .counters import FacePainter, piece_items
-from .event_tiles import TILE_KIND, tile_items
+from ..core.tile_text import tile_factions, tile_text
+from .event_tiles import tile_items, tile_kind, tile_kind_name
 from .fonts import piece_fonts
 from .item_sheets import print_items
 from .render import collector_paused
@@ -36,7 +37,7 @@ class EmptySelectionError(DossierError):
 
 
 class AmbiguousSelectionError(DossierError):
-    """A selector that names several different pieces (a name every side has, police of three strengths)."""
+    """A selector that names several different pieces (a name every side has, guards of three strengths)."""
 
 
 @dataclass(frozen=True)
@@ -121,13 +122,13 @@ def select(game: "Game", selectors: list[str], kind: str | None = None, nation: 
     """The pieces and tiles `selectors` name, narrowed by `kind`, `nation` and `strength`.
 
     A selector names one piece: when it matches several different pieces (a name every nation
-    has, police of several strengths) it is refused with the selectors that tell them apart,
+    has, guards of several strengths) it is refused with the selectors that tell them apart,
     unless `every` is set. Entries that are the same piece (three identical entries of strength 2) print once.
     Raises UnknownNameError (with the closest names) for a name that is in neither the tiles nor
     the roster, and EmptySelectionError when a known name or the filters pick nothing.
     """
     if not selectors and kind is None and nation is None and strength is None:
-        raise OptionError("name the pieces or tiles to print (e.g. \"Ge 1\" Piccolo), or use --kind/--nation/--strength")
+        raise OptionError("name the pieces or tiles to print (e.g. \"Ab 1\" Piccolo), or use --kind/--nation/--strength")
     kind_id = resolve_kind(game, kind) if kind else None
     nation_id = game.faction(nation).id if nation else None
 
@@ -137,8 +138,8 @@ def select(game: "Game", selectors: list[str], kind: str | None = None, nation: 
                 and all(n is None or printed_number(piece) == n for n in (strength, number)))
 
     def tile_wanted(tile: "Tile") -> bool:
-        return (kind_id is None or kind_id == TILE_KIND) and (nation_id is None or tile.nation == nation_id) \
-            and strength is None
+        return (kind_id is None or kind_id == tile_kind_name(game)) and strength is None \
+            and (nation_id is None or nation_id in tile_factions(game, tile))
 
     tiles_by_id = {t.id: t for t in game.tiles}
     tile_index = NameIndex("tile", tiles_by_id)
@@ -176,14 +177,14 @@ def select(game: "Game", selectors: list[str], kind: str | None = None, nation: 
     if not selectors:
         pieces = [p for p in game.pieces if piece_wanted(p)]
         # tiles only when asked for by kind: --nation alone means that nation's pieces
-        tiles = [t for t in game.tiles if tile_wanted(t)] if kind_id == TILE_KIND else []
+        tiles = [t for t in game.tiles if tile_wanted(t)] if kind_id == tile_kind_name(game) else []
         if not pieces and not tiles:
             raise EmptySelectionError(f"no piece of {game.info.title} matches {narrowed}")
     return Selection(tuple(pieces), tuple(tiles))
 
 
 def describe(game: "Game", piece: "Piece") -> str:
-    """A piece as a listing names it: "RRCC (Italy, Police, strength 3)"."""
+    """A piece as a listing names it: "RRCC (Italy, Guard, strength 3)"."""
     kind = game.info.kinds.get(piece.kind)
     parts = [game.faction(piece.nation).name if piece.nation else None, kind.label if kind and kind.label else piece.kind]
     for field_name in ("strength", "value", "bonus", "cost"):
@@ -192,10 +193,17 @@ def describe(game: "Game", piece: "Piece") -> str:
     return f"{piece.name} ({', '.join(p for p in parts if p)})"
 
 
+def _tile_line(game: "Game", tile: "Tile") -> str:
+    """A tile as a listing names it: its id, its kind's label and its heading."""
+    kind = tile_kind(game)
+    heading = tile_text(game, tile).heading
+    return f"{tile.id} ({(kind.label if kind else 'tile').lower()}" + (f": {heading})" if heading else ")")
+
+
 def listing(game: "Game", selection: Selection, copies: int, pdf_name: str) -> str:
     """What went into the PDF, one line per piece or tile with how many were printed, and the total."""
     counted: dict[str, int] = {}
-    for text in [describe(game, p) for p in selection.pieces] + [f"{t.id} (tile: {t.event})" for t in selection.tiles]:
+    for text in [describe(game, p) for p in selection.pieces] + [_tile_line(game, t) for t in selection.tiles]:
         counted[text] = counted.get(text, 0) + copies
     lines = [f"{count} × {text}" for text, count in counted.items()]
     total = copies * (len(selection.pieces) + len(selection.tiles))

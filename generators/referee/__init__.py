@@ -10,14 +10,14 @@ from ..core.errors import DataError, UnknownNameError
 from ..core.map_models import City, MapFile
 from ..core.models import Faction, Piece
 from ..core.names import NameIndex
-from ..core.tile_text import years_label
+from ..core.tile_text import tile_values
 from .game_record import Illegal, Replay
 from .position import Finding, Position
 from .questions import Param
 from .rulings import Allowed, Facts, QuestionError, Ruling, Table, only_in
 
 __all__ = ["Allowed", "City", "DataError", "Facts", "Faction", "Finding", "Illegal", "MapFile", "NameIndex", "Param", "Piece",
-           "Position", "QuestionError", "Replay", "Ruling", "Table", "UnknownNameError", "network", "only_in", "track", "years_label"]
+           "Position", "QuestionError", "Replay", "Ruling", "Table", "UnknownNameError", "network", "only_in", "tile_values", "track"]
 
 
 def __getattr__(name: str):

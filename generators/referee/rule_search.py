@@ -30,7 +30,7 @@ class Hit:
     variant_label: str | None
 
     def where(self) -> str:
-        """"Searching and capture › Searching for spies › On your turn (Long Game)"."""
+        """"Movement › Moving by sea › On your turn (Long Game)"."""
         place = f"{self.card_title} › {self.side_title} › {self.heading}"
         return f"{place} ({self.variant_label})" if self.variant_label else place
 

@@ -3,7 +3,7 @@ or a game and one of its variants ("spion-und-spion:two-player").
 
 Commands that answer for one variant of a game (the referee, the rule search) take one
 `--game` option for all three, so a player types `--game long` rather than
-`--game spies --variant long`. A variant name wins over a game of the same name.
+`--game mygame --variant long`. A variant name wins over a game of the same name.
 
 A game read once is kept for the rest of the process while its files stay as they were, so a
 program asking many questions (a bot, the test suite) reads and checks each game once.
@@ -61,7 +61,7 @@ def _parts(choice: str) -> tuple[str, str | None]:
 
 
 def variant_named(game: Game, choice: str | None) -> str | None:
-    """The variant of `game` that `choice` names ("Long" finds "long", "spies:long" too), or None.
+    """The variant of `game` that `choice` names ("Long" finds "long", "mygame:long" too), or None.
 
     A variant given after a colon must be one of the game's: UnknownNameError otherwise.
     """
