@@ -148,6 +148,11 @@ def a_face_is_coloured_by_a_field_pieces_have(files):
     files["game.yaml"]["kinds"]["spy"]["front"]["colour_by"] = {"gmaes": {"short": "neutral"}}
 
 
+@case("game.yaml", "kinds.spy.front.title", "unknown-field")
+def a_face_fills_slots_from_fields_pieces_have(files):
+    files["game.yaml"]["kinds"]["spy"]["front"]["title"] = "{nmae}"
+
+
 @case("game.yaml", "years", "bad-years")
 def the_games_years_run_in_order_without_a_gap(files):
     files["game.yaml"]["years"] = [1933, 1935]

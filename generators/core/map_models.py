@@ -198,4 +198,4 @@ def read_map_file(file: Path) -> MapFile:
     try:
         return MapFile.model_validate(read_yaml(file))
     except ValidationError as exc:
-        raise DataError(problems_from_validation(exc, file)) from None
+        raise DataError(problems_from_validation(exc, file, model=MapFile)) from None
