@@ -716,5 +716,6 @@ def test_questions_without_the_map_import_no_heavy_library(tmp_path):
     assert _imported("referee", "position", str(position)) == set()
 
 
-def test_only_move_imports_the_graph_library():
-    assert _imported("referee", "move", "Berlin", "Warsaw") == {"networkx"}
+def test_a_move_imports_no_heavy_library():
+    assert _imported("referee", "move", "Berlin", "Warsaw") == set()
+    assert _imported("map", "route", "Berlin", "London") == set()
