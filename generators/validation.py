@@ -21,7 +21,7 @@ from .core.checks import (
     faction_problems,
 )
 from .core.collector import collector_paused
-from .core.errors import DataError, Problem
+from .core.errors import DataError, Problem, display_path
 from .core.game import Game
 from .core.loader import read_game
 from .core.tables import check_tables
@@ -92,3 +92,13 @@ def load_game(game: str | Path | None = None, preflight: Preflight = Preflight.N
     if found:
         raise DataError(found)
     return loaded
+
+
+def nothing_to_cut_out(game: Game) -> str | None:
+    """A warning when `game` has no pieces and no tiles to print (its roster missing or empty), else None."""
+    if game.count() or game.tiles:
+        return None
+    roster = game.file("pieces.yaml")
+    why = f"{display_path(roster)} lists no pieces" if game.has_file("pieces.yaml") else f"there is no {display_path(roster)}"
+    return (f"{game.name} has nothing to cut out: {why} and the game has no tiles, so no counter or tile sheet is "
+            "printed; `dossier new` shows how a roster is written")

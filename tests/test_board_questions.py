@@ -147,11 +147,14 @@ def test_the_chit_question_answers_as_the_board_plays_the_chit(case):
     spy = next(p.name for p in GAME.pieces if p.kind == "spy" and p.nation == power)
     holdings[power].spies[spy] = city
     holdings[power].chits.append(name)
-    secrets = {"Atomic Bomb": board.SecretOnMap(city, home=None)}
     other = FACTIONS[(FACTIONS.index(power) + 1) % len(FACTIONS)]
+    secrets = {"Atomic Bomb": board.SecretOnMap(city, home=None)}
     played = board.Board(table, 1933, power if own_turn else other, holdings, secrets, board.cup_for(table, [[name]]))
     played.state.phase = 3
-    action = {"power": power, "chit": name, "spy": spy, "secret": "Atomic Bomb"}
+    enemy = next(p.name for p in GAME.pieces if p.kind == "spy" and p.nation == other)
+    holdings[other].spies[enemy] = city
+    recruit = [p.name for p in GAME.pieces if p.kind == "spy" and p.nation == power][-1]
+    action = {"power": power, "chit": name, "spy": spy, "secret": "Atomic Bomb", "target": f"{other}/{enemy}", "recruit": recruit}
     ruling = question("chit", table, name=name, when=_when(own_turn), city=city)
     assert played.is_legal(action) == ruling.allowed, (played.copy().push(action) if ruling.allowed else ruling.explanation)
 

@@ -148,6 +148,11 @@ def a_face_is_coloured_by_a_field_pieces_have(files):
     files["game.yaml"]["kinds"]["spy"]["front"]["colour_by"] = {"gmaes": {"short": "neutral"}}
 
 
+@case("game.yaml", "kinds.spy.front.title", "unknown-field")
+def a_face_fills_slots_from_fields_pieces_have(files):
+    files["game.yaml"]["kinds"]["spy"]["front"]["title"] = "{nmae}"
+
+
 @case("game.yaml", "years", "bad-years")
 def the_games_years_run_in_order_without_a_gap(files):
     files["game.yaml"]["years"] = [1933, 1935]
@@ -464,6 +469,13 @@ def a_displays_table_names_a_reference_table_the_game_has(files):
 def a_reference_tables_column_names_a_field_its_rows_have(files):
     files["tables.yaml"] = {"tables": [{"id": "set-up", "title": "Set-Up", "columns": [{"heading": "Spies", "text": "{spys}"}],
                                         "rows": [{"nation": "red", "spies": 2}]}]}
+
+
+@case("tables.yaml", "tables[0].values.Rd 9", "invalid")
+def a_reference_tables_values_name_a_row_it_has(files):
+    files["tables.yaml"] = {"tables": [{"id": "events", "title": "Events", "from": {"records": "tiles"},
+                                        "columns": [{"heading": "Tile", "text": "{id}"}, {"heading": "Effect", "text": "{effect}"}],
+                                        "unprinted": {"effect": "not printed"}, "values": {"Rd 9": {"effect": "x"}}}]}
 
 
 @case("display.yaml", "aids[0].marks", "invalid")

@@ -191,6 +191,35 @@ def test_tts_image_url_names_every_image_under_the_address_given(tmp_path):
     assert all((folder / u.rsplit("/", 1)[1]).is_file() for u in urls)
 
 
+def _tts_urls(folder: Path, game: str) -> list[str]:
+    text = (folder / game / "tts" / f"{game}.json").read_text(encoding="utf-8")
+    return re.findall(r'"(?:FaceURL|BackURL|ImageURL)": "([^"]*)"', text)
+
+
+def test_tts_image_url_for_several_games_gives_each_game_its_own_folder(cli, tmp_path):
+    games = ("special-action-tokens", "global-1936-spies")
+    result = cli("export", "tts", "--game", games[0], "--game", games[1], "--image-url", "https://example.org/i", "--out", tmp_path)
+    assert result.code == 0, result.stderr
+    for game in games:
+        urls = _tts_urls(tmp_path, game)
+        assert urls and all(u.startswith(f"https://example.org/i/{game}/") for u in urls)
+        assert all((tmp_path / game / "tts" / u.rsplit("/", 1)[1]).is_file() for u in urls)
+        assert f"{game}: upload the images of " in result.stdout and f"to https://example.org/i/{game}/" in result.stdout
+
+
+def test_tts_image_url_places_the_game_where_it_says_game(cli, tmp_path):
+    result = cli("export", "tts", "--game", "special-action-tokens", "--image-url", "https://example.org/{game}/png", "--out", tmp_path)
+    assert result.code == 0, result.stderr
+    urls = _tts_urls(tmp_path, "special-action-tokens")
+    assert urls and all(u.startswith("https://example.org/special-action-tokens/png/") for u in urls)
+
+
+def test_tts_image_url_with_another_placeholder_is_refused(cli, tmp_path):
+    result = cli("export", "tts", "--game", "special-action-tokens", "--image-url", "https://example.org/{name}", "--out", tmp_path)
+    assert result.code == 2 and "the one placeholder an address may hold is {game}" in result.stderr
+    assert not tmp_path.joinpath("special-action-tokens").exists()
+
+
 def test_tts_names_local_images_by_their_path_as_written(tmp_path):
     out = tmp_path / "My Games"
     assert export(out, "tts", "--game", "special-action-tokens") == 0

@@ -299,6 +299,48 @@ def test_a_tile_is_played_only_in_its_years(cli, tmp_path):
     assert found["illegal"]["code"] == "tile-year"
 
 
+def test_a_sanction_kills_an_enemy_spy_in_the_same_city_and_scores_a_marker_worth_its_strength(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction"]}, france={"spies": {"Jean": "Prague"}})
+    found = play(cli, tmp_path, record, {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean"})
+    assert found["legal"], found
+    assert "Jean" not in found["position"]["powers"]["france"]["spies"] and found["position"]["sanctioned_box"] == ["france/Jean"]
+    marker = found["position"]["powers"]["germany"]["record"][0]
+    assert (marker["kind"], marker["value"]) == ("sanctioned", 3) and found["score"]["germany"] == 3 * 3   # Register R15; 1933 is x3
+    assert found["position"]["powers"]["germany"]["money"] == 30
+
+
+def test_a_sanction_on_a_spy_in_another_city_is_refused(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction"]}, france={"spies": {"Jean": "Vienna"}})
+    found = play(cli, tmp_path, record, {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean"})
+    assert (found["illegal"]["code"], found["illegal"]["rules"][0]) == ("sanction-elsewhere", "Register R15")
+
+
+def test_a_spy_sanctioning_a_cousin_dies_instead_in_the_long_game_only(cli, tmp_path):
+    for variant, dead, marker_to in (("long", "germany/Kurt", "france"), ("standard", "france/Cousin", "germany")):
+        record = small(variant, germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction"]}, france={"spies": {"Cousin": "Prague"}})
+        found = play(cli, tmp_path, record, {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Cousin"})
+        assert found["position"]["sanctioned_box"] == [dead], variant
+        assert found["position"]["powers"][marker_to]["record"][0]["name"] == dead
+
+
+def test_an_escape_returns_a_captured_spy_to_its_capital_and_off_the_captors_record(cli, tmp_path):
+    capture = {"year": 1933, "kind": "spy", "name": "germany/Kurt", "value": 3}
+    record = small(germany={"chits": ["Escape"]}, france={"record": [capture]})
+    found = play(cli, tmp_path, record, {"power": "germany", "chit": "Escape", "returns": "Kurt"})
+    assert found["position"]["powers"]["germany"]["spies"] == {"Kurt": "Berlin"}
+    assert found["score"]["france"] == 0 and "record" not in found["position"]["powers"]["france"]
+    refused = play(cli, tmp_path, small(germany={"chits": ["Escape"]}), {"power": "germany", "chit": "Escape", "returns": "Kurt"})
+    assert refused["illegal"]["code"] == "not-captured"
+
+
+def test_a_recruit_brings_a_spy_not_in_play_to_the_city_of_the_spy_playing_it(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Recruit"]})
+    found = play(cli, tmp_path, copy.deepcopy(record), {"power": "germany", "chit": "Recruit", "spy": "Kurt", "recruit": "Heidi"})
+    assert found["position"]["powers"]["germany"]["spies"] == {"Kurt": "Prague", "Heidi": "Prague"}
+    again = play(cli, tmp_path, record, {"power": "germany", "chit": "Recruit", "spy": "Kurt", "recruit": "Kurt"})
+    assert again["illegal"]["code"] == "not-in-reserve"
+
+
 # ---- the board's own legal actions -------------------------------------------------------------------------
 
 def test_every_action_the_board_generates_is_legal_and_the_recorded_ones_are_among_them():
@@ -319,10 +361,53 @@ def test_every_action_the_board_generates_is_legal_and_the_recorded_ones_are_amo
     board = record_module.board_from(Table(game, "standard"), start)
     opening = board.legal_actions()
     assert {"power": "germany", "tile": "Ge 6"} in opening and {"power": "germany", "discard": "Ge 3"} in opening
-    assert all(a["power"] == "germany" and ("tile" in a or "discard" in a) for a in opening)   # the tile comes first
+    assert all(a["power"] == "germany" and ("tile" in a or "discard" in a or "talk" in a) for a in opening)   # the tile comes first; talks any time
     board.push({"power": "germany", "tile": "Ge 6"})
     after = board.legal_actions()
     assert any(a.get("move") == "Kurt" and a["path"][-1] == "Prague" for a in after)
     assert {"power": "germany", "end": "turn"} in after
     assert all(board.is_legal(a) for a in after)
     assert not any(a.get("move") and len(a["path"]) - 1 > 5 for a in after)
+
+
+def test_the_board_generates_police_chits_control_cash_in_talks_and_the_other_powers_answers():
+    import importlib
+    import sys
+    from collections import Counter
+
+    from generators.referee.game_code import load_referee
+    from generators.referee.rulings import Table
+    from generators.referee.variants import choose
+
+    game = choose(None).game
+    referee_file = load_referee(game).file
+    module = next(m for m in list(sys.modules.values()) if getattr(m, "__file__", None) == str(referee_file))
+    board_module = importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".board")
+    table = Table(game, "standard")
+    holdings = {f.id: board_module.Holding(money=50) for f in game.info.factions}
+    germany, france = holdings["germany"], holdings["france"]
+    germany.spies = {"Kurt": "Berlin", "Heidi": "Prague"}
+    germany.chits = ["Sanction", "Escape", "Recruit"]
+    germany.police = [[2, "Berlin"]]
+    france.spies = {"Jean": "Prague"}
+    france.police = [[4, "Paris"]]
+    france.chits = ["Papers"]
+    france.record = [{"year": 1933, "kind": "spy", "name": "germany/Erik", "value": 1}]
+    secrets = {"Atomic Bomb": board_module.SecretOnMap("Berlin", None, ("spy", "germany", "Kurt"), "france"),
+               "Enigma Code": board_module.SecretOnMap("Berlin", home="germany")}
+    board = board_module.Board(table, 1933, "germany", holdings, secrets, board_module.cup_for(table, [germany.chits, france.chits]))
+    board.state.phase = 1
+    found = board.legal_actions()
+    verbs = Counter(next(v for v in board_module.VERBS if v in a) for a in found)
+    assert {"police", "move", "chit", "control", "cash-in", "talk", "end"} <= set(verbs)
+    assert {"power": "germany", "chit": "Sanction", "spy": "Heidi", "target": "france/Jean"} in found
+    assert {"power": "germany", "chit": "Escape", "returns": "Erik"} in found
+    assert {"power": "germany", "control": "Enigma Code", "strength": 2} in found
+    cash_ins = [a["drawn"] for a in found if a.get("cash-in") == "Atomic Bomb"]   # at Germany's capital, once per chit in the cup
+    assert ["Papers"] in cash_ins and len(cash_ins) == len({n for n, c in board.cup.items() if c > 0})
+    assert all(a["power"] == "germany" for a in found)
+    board.push({"power": "germany", "move": "Kurt", "path": ["Berlin", "Paris"]})
+    answers = [a for a in board.legal_actions() if a["power"] == "france"]
+    assert {"power": "france", "search": "Paris", "spy": "germany/Kurt"} in answers
+    assert {"power": "france", "search": "Paris", "spy": "germany/Kurt", "evade": "Papers"} not in answers   # Papers is Germany's to play
+    assert all(board.is_legal(a) for a in answers)

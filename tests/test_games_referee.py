@@ -813,3 +813,37 @@ def test_every_register_entry_cited_in_the_code_exists(name):
                                   ("acquire", "--agents", "2", "--rival", "0", "--cards", "91", "--cost", "1")])
 def test_no_hand_holds_more_cards_than_an_agency_owns(cli, args):
     assert "at most 90 cards" in refused(cli, *WEB, *args)
+
+
+# Spion & Spion: whose turn; Web of Spies: a whole combat and the acquired asset's marker ------------------------
+
+@pytest.mark.parametrize("choice, after, following", [
+    ("spion-und-spion", None, "black"), ("spion-und-spion", "black", "white"), ("spion-und-spion", "white", "black-red"),
+    ("spion-und-spion", "black-red", "white-blue"), ("spion-und-spion", "white-blue", "black"),
+    ("spion-und-spion:two-player", "black", "white"), ("spion-und-spion:two-player", "white", "black")])
+def test_black_starts_and_play_passes_clockwise_round_the_embassies(cli, choice, after, following):
+    ruling = ask(cli, "referee", "--game", choice, "turn", *(("--after", after) if after else ()))
+    assert ruling["next"] == following
+    assert ruling["order"][0] == "black" and len(ruling["order"]) == (2 if "two" in choice else 4)
+
+
+def test_a_colour_without_an_embassy_on_the_two_player_board_has_no_turn(cli):
+    assert "has no embassy" in refused(cli, "referee", "--game", "spion-und-spion:two-player", "turn", "--after", "black-red")
+
+
+@pytest.mark.parametrize("cards, ruling_name, broken_at", [
+    (["attack,violence", "defend,violence,surveillance", "attack,surveillance"], "defender killed", None),   # the rulebook's pattern
+    (["attack,violence", "defend,violence"], "nobody killed", None),
+    (["attack,violence", "defend,information"], "not allowed", 2),            # no shared symbol
+    (["attack,violence", "attack,violence"], "not allowed", 2),               # the defender needs Defend
+    (["defend,violence"], "not allowed", 1),                                  # the opening card needs Attack
+    (["attack,violence", "defend,violence", "defend,attack,information"], "not allowed", 3),   # shares nothing with card 2
+])
+def test_a_chain_of_combat_cards_is_checked_card_by_card_and_the_last_standing_decides(cli, cards, ruling_name, broken_at):
+    ruling = ask(cli, *WEB, "chain", *[w for c in cards for w in ("--card", c)])
+    assert (ruling["ruling"], ruling["broken_at"]) == (ruling_name, broken_at)
+
+
+def test_an_acquired_assets_marker_is_off_the_board_until_the_turn_ends(cli):
+    assert ask(cli, *WEB, "asset-marker")["ruling"] == "off the board"
+    assert ask(cli, *WEB, "asset-marker", "--turn-over")["ruling"] == "replaced"

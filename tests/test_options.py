@@ -14,7 +14,7 @@ LONG = "1" * 5000  # more digits than Python's int() reads (4,300)
     ("--piece-size", "16", "--piece-size: '16' has no unit"),
     ("--bleed", "1", "--bleed: '1' has no unit"),
     ("--back-offset", "0.4,0.2", "--back-offset: '0.4' has no unit"),
-    ("--card-size", "63x88", "--card-size: '63' has no unit"),
+    ("--card-size", "63x88", "--card-size: '63x88' has no unit; write it like 63x88mm"),
     ("--back-offset", "0.4mm", "--back-offset: '0.4mm' is one value; write both shifts as x,y: 0.4mm,0 shifts across only, "
                                "0.4mm,0.4mm shifts both"),
     ("--bleed", "50mm", "--bleed: 50 mm is more than the sheet's 7 mm margin"),

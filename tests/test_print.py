@@ -501,5 +501,6 @@ def test_a_data_error_raised_while_drawing_is_one_message_and_writes_nothing(cli
     monkeypatch.setattr(counters.FacePainter, "draw", refuse)
     result = cli("build", "--game", "spies", "--only", "counters", "--format", format_, "--out", tmp_path)
     assert result.code == 2 and "Traceback" not in result.stderr
-    assert result.stderr == "dossier: error: components/spies/pieces.yaml: pieces[3].art: cannot be drawn\n"
+    assert result.stderr.startswith("dossier: error: components/spies/pieces.yaml: pieces[3].art: cannot be drawn (")
+    assert result.stderr.count("\n") == 1
     assert list(tmp_path.iterdir()) == []

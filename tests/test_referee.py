@@ -283,6 +283,17 @@ def test_issue_example_no_discovery_in_a_spy_haven(cli):
     assert "5.1" in answer["rules"]
 
 
+def test_a_city_that_bars_the_chit_heads_the_answer_even_without_the_turn(cli):
+    result = cli("referee", "chit", "discovery", "--city", "geneva", "--game", "long")
+    headline, explanation = result.stdout.splitlines()[:2]
+    assert result.code == 0 and headline.startswith("Not allowed in Geneva") and "3£" in headline
+    assert explanation.startswith("Geneva is a spy haven")
+    answer = ruling(cli, "chit", "discovery", "--city", "geneva", "--game", "long")
+    assert answer["allowed"] is False and answer["verdict"] == "not allowed" and "5.1" in answer["rules"]
+    unbarred = ruling(cli, "chit", "cover", "--city", "geneva", "--game", "long")
+    assert unbarred["verdict"] == "cost only" and unbarred["allowed"] is None
+
+
 def test_the_shared_options_stand_before_or_after_the_question(cli):
     after = ruling(cli, "chit", "Discovery", "--when", "own-turn", "--city", "Geneva", "--game", "long")
     before = cli("referee", "--game", "long", "--json", "chit", "Discovery", "--when", "own-turn", "--city", "Geneva")
@@ -325,7 +336,7 @@ def test_without_when_only_the_cost_is_answered(cli):
 
 def test_a_city_given_without_when_still_answers_for_the_city(cli):
     answer = ruling(cli, "chit", "Sanction", "--city", "Geneva", "--game", "long")
-    assert answer["allowed"] is None and "5.1" in answer["rules"]
+    assert answer["allowed"] is False and "5.1" in answer["rules"]  # the city decides whatever the turn
     assert "Geneva is a spy haven" in answer["explanation"] and "may not be played there" in answer["explanation"]
 
 
@@ -647,8 +658,8 @@ def test_unknown_questions_and_games_suggest_the_closest(cli):
 
 def test_every_register_entry_asks_a_question_and_gives_passages_readings_and_the_reading_followed():
     text = REGISTER.read_text(encoding="utf-8")
-    assert ENTRIES == {f"Register R{n}" for n in range(1, 15)}
-    for n in range(1, 15):
+    assert ENTRIES == {f"Register R{n}" for n in range(1, 18)}
+    for n in range(1, 18):
         assert re.search(rf"^#### R{n}\. .+\?$", text, re.M), f"R{n}"
     for part in re.split(r"^#### ", text, flags=re.M)[1:]:
         assert "**Passages.**" in part and "**Readings" in part and "**Followed" in part, part[:40]

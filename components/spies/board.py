@@ -169,32 +169,109 @@ class Board:
 
     # ---- playing ----
 
-    def legal_actions(self) -> list[dict]:
-        """The actions the power to move may take now: its tiles played or discarded, its searches, each unmoved spy's
-        move to every place it may end in (by a shortest path), its chits' Discovery where a spy stands on a secret,
-        and ending the turn; each one checked by playing it on a copy."""
+    def legal_actions(self, others: bool = True) -> list[dict]:
+        """The actions that may be played now, each checked by playing it on a copy. For the power to move: its tile
+        played or discarded; its police re-arranged by moving one piece; its searches; each unmoved spy's move to every
+        place it may end in (by a shortest path); each chit it holds where it has an effect (Discovery on a secret,
+        Sanction on an enemy spy in the same city, Escape for a captured spy, Recruit for a spy not in play); control of
+        a secret where its pieces stand; a cash-in at its capital, once for each chit that may be drawn; talks with each
+        opponent; ending the turn. With `others`, the other powers' answers: searches for a spy that has just moved into
+        a city with their police, with or without the owner's Papers or Escape."""
         power, h = self.turn, self.powers[self.turn]
         found: list[dict] = []
         if self.state.phase == 0:
             for tile in h.tiles or []:
                 found += [{"power": power, "tile": tile}, {"power": power, "discard": tile}]
-        else:
-            for city in {c for _, c in h.police}:
-                for owner, holding in self.powers.items():
-                    found += [{"power": power, "search": city, "spy": f"{owner}/{spy}"}
-                              for spy, at in holding.spies.items() if owner != power and at == city]
-            net = _network(self.table)
-            for spy, at in h.spies.items():
-                if spy in self.state.moved:
-                    continue
-                for end in net.reachable(at):
-                    if end != at:
-                        found.append({"power": power, "move": spy, "path": net.route(at, end).path})
-                if "Discovery" in h.chits:
-                    found += [{"power": power, "chit": "Discovery", "spy": spy, "secret": key}
-                              for key, secret in self.secrets.items() if secret.city == at]
-            found.append({"power": power, "end": "turn"})
+            found += self._talks(power)
+            return [a for a in found if self.is_legal(a)]
+        found += self._re_arrangements(power)
+        for city in {c for _, c in h.police}:
+            found += self._searches(power, city, evasions=False)
+        net = _network(self.table)
+        for spy, at in h.spies.items():
+            if spy not in self.state.moved:
+                found += [{"power": power, "move": spy, "path": net.route(at, end).path} for end in net.reachable(at) if end != at]
+            found += self._chit_plays(power, spy, at)
+        found += self._escapes_and_recruits(power)
+        found += self._controls_and_cash_ins(power)
+        found += self._talks(power)
+        found.append({"power": power, "end": "turn"})
+        if others:
+            for owner, spy, city in sorted(self.state.entered):
+                if owner == power and self.powers[owner].spies.get(spy) == city:
+                    for other, holding in self.powers.items():
+                        if other != power and any(c == city for _, c in holding.police):
+                            found += self._searches(other, city, evasions=True, only=(owner, spy))
         return [a for a in found if self.is_legal(a)]
+
+    def _talks(self, power: str) -> list[dict]:
+        return [{"power": power, "talk": [p]} for p in self.powers if p != power and p not in self.state.talks]
+
+    def _re_arrangements(self, power: str) -> list[dict]:
+        police = self.powers[power].police
+        homes = [c.name for c in self._map.cities if c.power == power]
+        found = []
+        for i, (strength, city) in enumerate(police):
+            for home in homes:
+                if home != city:
+                    moved = [{"strength": s, "city": home if j == i else c} for j, (s, c) in enumerate(police)]
+                    found.append({"power": power, "police": moved})
+        return found
+
+    def _searches(self, power: str, city: str, evasions: bool, only: Optional[tuple] = None) -> list[dict]:
+        found = []
+        for owner, holding in self.powers.items():
+            for spy, at in holding.spies.items():
+                if owner == power or at != city or (only and (owner, spy) != only):
+                    continue
+                search = {"power": power, "search": city, "spy": f"{owner}/{spy}"}
+                found.append(search)
+                if evasions:
+                    found += [search | {"evade": name} for name in ("Papers", "Escape") if name in holding.chits]
+        return found
+
+    def _chit_plays(self, power: str, spy: str, at: str) -> list[dict]:
+        hand = self.powers[power].chits
+        found = []
+        if "Discovery" in hand:
+            found += [{"power": power, "chit": "Discovery", "spy": spy, "secret": key}
+                      for key, secret in self.secrets.items() if secret.city == at]
+        if "Sanction" in hand:
+            found += [{"power": power, "chit": "Sanction", "spy": spy, "target": f"{owner}/{enemy}"}
+                      for owner, holding in self.powers.items() if owner != power
+                      for enemy, there in holding.spies.items() if there == at]
+        return found
+
+    def _escapes_and_recruits(self, power: str) -> list[dict]:
+        hand = self.powers[power].chits
+        found = []
+        if "Escape" in hand:
+            found += [{"power": power, "chit": "Escape", "returns": name} for name in self.captured(power)]
+        if "Recruit" in hand:
+            found += [{"power": power, "chit": "Recruit", "spy": spy, "recruit": name}
+                      for name in self.not_in_play(power) for spy in self.powers[power].spies]
+        return found
+
+    def _controls_and_cash_ins(self, power: str) -> list[dict]:
+        holding = self.powers[power]
+        found = []
+        for key, secret in self.secrets.items():
+            found += [{"power": power, "control": key, "spy": spy} for spy, at in holding.spies.items() if at == secret.city]
+            found += [{"power": power, "control": key, "strength": s} for s, c in holding.police if c == secret.city]
+            if secret.holder is not None and secret.holder[:2] == ("spy", power):
+                found += [{"power": power, "cash-in": key, "drawn": [name]} for name, n in sorted(self.cup.items()) if n > 0]
+        return found
+
+    def captured(self, power: str) -> list[str]:
+        """`power`'s spies out of play as captured: on another power's Time and Victory Record or in the neutral box."""
+        names = [e["name"] for h in self.powers.values() for e in h.record if e["kind"] == "spy"] + self.captured_neutral
+        return [n.split("/", 1)[1] for n in names if n.startswith(f"{power}/")]
+
+    def not_in_play(self, power: str) -> list[str]:
+        """`power`'s spies neither on the map nor captured nor sanctioned."""
+        gone = set(self.captured(power)) | {n.split("/", 1)[1] for n in self.sanctioned if n.startswith(f"{power}/")}
+        return [p.name for p in pieces(self.table, "spy")
+                if p.nation == power and p.name not in self.powers[power].spies and p.name not in gone]
 
     def is_legal(self, action: dict) -> bool:
         try:
@@ -456,6 +533,70 @@ class Board:
         self._pay_chit(power, name, city, on_own_turn=own)
         if name == "Discovery":
             self._discover(power, spy, action["secret"])
+        elif name == "Sanction":
+            self._sanction(power, spy, action.get("target"))
+        elif name == "Escape" and "returns" in action:
+            self._escape(power, action["returns"], own)
+        elif name == "Recruit":
+            self._recruit(power, spy, action.get("recruit"))
+
+    def _needs(self, value: Any, what: str, name: str) -> None:
+        if value is None:
+            raise self._refuse(f"a {name} chit names {what}", ("chits on your turn",), code="chit-incomplete")
+
+    def _sanction(self, power: str, spy: Optional[str], target: Optional[str]) -> None:
+        """The chit kills an enemy spy in the sanctioning spy's city (Register R15): it goes to the Sanctioned Spies Box and
+        a Sanctioned Spy marker, worth the dead spy's strength, on the sanctioning power's record; in the Long Game a
+        Cousin is killed only by an enemy Cousin, and any other spy trying dies instead, the marker going to the Cousin's
+        owner (5.2)."""
+        self._needs(spy, "the spy playing it (spy:)", "Sanction")
+        self._needs(target, "the enemy spy it kills (target: POWER/SPY)", "Sanction")
+        owner, victim = target.split("/", 1)
+        city = self.powers[power].spies.get(spy)
+        if owner == power or self.powers[owner].spies.get(victim) != city:
+            raise IllegalAction(f"{spy} is in {city}, and no enemy spy {victim} of {power_name(self.table, owner)} is there: "
+                                "a Sanction kills an enemy spy in the same city", ("Register R15",) + self.rules.cite("chits on your turn"),
+                                "sanction-elsewhere")
+        if self.is_cousin(owner, victim) and not self.is_cousin(power, spy):
+            self._kill(power, spy, marker_to=owner)
+        else:
+            self._kill(owner, victim, marker_to=power)
+
+    def _kill(self, owner: str, spy: str, marker_to: str) -> None:
+        del self.powers[owner].spies[spy]
+        self._drop_secrets(("spy", owner, spy))
+        self.sanctioned.append(f"{owner}/{spy}")
+        self.powers[marker_to].record.append({"year": self.year, "kind": "sanctioned", "name": f"{owner}/{spy}",
+                                              "value": self.strength(owner, spy)})
+
+    def _escape(self, power: str, spy: str, own: bool) -> None:
+        """3.5: a captured spy returns to play by an Escape chit, on its owner's own turn, at its capital (Register R16);
+        the captor's record loses it."""
+        if not own:
+            raise self._refuse("a captured spy returns on its owner's own turn; on another's, Escape only avoids a search",
+                               ("chits on another's turn",), also=("Register R16",), code="chit-timing")
+        name = f"{power}/{spy}"
+        for holding in self.powers.values():
+            entry = next((e for e in holding.record if e["kind"] == "spy" and e["name"] == name), None)
+            if entry is not None:
+                holding.record.remove(entry)
+                break
+        else:
+            if name not in self.captured_neutral:
+                raise self._refuse(f"{spy} is not a captured spy of {power_name(self.table, power)}", ("capture",), code="not-captured")
+            self.captured_neutral.remove(name)
+        self.powers[power].spies[spy] = self.capital(power)
+
+    def _recruit(self, power: str, spy: Optional[str], recruit: Optional[str]) -> None:
+        """The chit brings a spy of yours not yet in play onto the map in the city of the spy playing it (the pieces'
+        data: `does`, assumed)."""
+        self._needs(spy, "the spy playing it (spy:)", "Recruit")
+        self._needs(recruit, "the spy it brings in (recruit:)", "Recruit")
+        if recruit not in self.not_in_play(power):
+            raise self._refuse(f"{recruit} is not a spy of {power_name(self.table, power)} waiting out of play "
+                               "(it is on the map, captured, sanctioned or not on the roster)", ("chits on your turn",),
+                               also=("Playing Piece Roster",), code="not-in-reserve")
+        self.powers[power].spies[recruit] = self.powers[power].spies[spy]
 
     def _discover(self, power: str, spy: str, key: str) -> None:
         secret = self.secrets.get(key)
@@ -547,6 +688,20 @@ class Board:
                                                         "value": self._values.get(key, 0)})
                 del self.secrets[key]
 
+    def secret_placement_faults(self, power: str, cities: list[str]) -> list[IllegalAction]:
+        """Every rule a set-up placement of `power`'s drawn secrets breaks: face down, one a city, in its own territory
+        (Drawing and Deploying Secrets; 2.4)."""
+        who = power_name(self.table, power)
+        faults = []
+        for city, n in Counter(cities).items():
+            if self._cities[city].power != power:
+                owner = power_name(self.table, self._cities[city].power)
+                faults.append(self._refuse(f"{city} is {owner}'s, not in {who}'s territory: your secrets go in your own cities",
+                                           ("deploying secrets",), code="secret-abroad"))
+            if n > 1:
+                faults.append(self._refuse(f"{n} of {who}'s secrets in {city}: one a city", ("deploying secrets",), code="secret-doubled"))
+        return faults
+
     # ---- the position, as the position file writes it ----
 
     def to_position(self) -> dict[str, Any]:
@@ -567,6 +722,10 @@ class Board:
         for key, s in self.secrets.items():
             doc["secrets"][key] = {"city": s.city, "counterspy": s.counterspy} if s.counterspy is not None else s.city
         doc["cup"] = {n: c for n, c in sorted(self.cup.items()) if c}
+        if self.captured_neutral:
+            doc["neutral_box"] = list(self.captured_neutral)
+        if self.sanctioned:
+            doc["sanctioned_box"] = list(self.sanctioned)
         if self.over:
             doc["over"] = True
         return doc
@@ -691,6 +850,12 @@ def chit_board(table: Table, name: str, own_turn: bool, city: Optional[str] = No
     board.powers[power].chits.append(name)
     board.cup[name] -= 1
     action = {"power": power, "chit": name, "spy": spy}
+    if name == "Sanction":
+        enemy = _spy_of(table, order[1])
+        board.powers[order[1]].spies[enemy] = city
+        action["target"] = f"{order[1]}/{enemy}"
+    if name == "Recruit":
+        action["recruit"] = next(p.name for p in pieces(table, "spy") if p.nation == power and p.name != spy)
     if name == "Discovery":
         key = pieces(table, "secret")[0].name
         board.secrets[key] = SecretOnMap(city, home=game_map(table).city(city).power)

@@ -127,6 +127,8 @@ class SpiesPosition(Entry):
     played: list[Played] = Field(default_factory=list)
     cup: Optional[dict[str, int]] = None    # the Action chits left in the cup, when not every chit out of a hand
     over: Optional[bool] = None             # the game has ended
+    neutral_box: list[str] = Field(default_factory=list)    # POWER/SPY: Spies Captured in Neutral Countries
+    sanctioned_box: list[str] = Field(default_factory=list)  # POWER/SPY: the Sanctioned Spies Box
 
     @field_validator("secrets", mode="before")
     @classmethod

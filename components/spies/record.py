@@ -67,7 +67,10 @@ def board_from(table: Table, start: Position) -> Board:
     else:
         cup = cup_for(table, [h.chits for h in holdings.values()])
     year = found.year if found.year is not None else table.game.info.years[0]
-    return Board(table, year, read.turn or order[0], holdings, secrets, cup)
+    board = Board(table, year, read.turn or order[0], holdings, secrets, cup)
+    board.captured_neutral = list(found.neutral_box)
+    board.sanctioned = list(found.sanctioned_box)
+    return board
 
 
 class _Names:
@@ -135,6 +138,15 @@ class _Names:
                 act["spy"] = self.spy(power, raw["spy"], (*where, "spy"))
             if "city" in raw:
                 act["city"] = place(raw["city"], "city")
+            if "target" in raw:
+                owner, slash, spy = str(raw["target"]).partition("/")
+                if not slash:
+                    raise DataError([self.record.problem((*where, "target"), "name the spy a Sanction kills as POWER/SPY, e.g. france/Jean")])
+                owner = self.power(owner, (*where, "target"))
+                act["target"] = f"{owner}/{self.spy(owner, spy, (*where, 'target'))}"
+            for key in ("returns", "recruit"):
+                if key in raw:
+                    act[key] = self.spy(power, raw[key], (*where, key))
         elif verb == "control" and "spy" in raw:
             act["spy"] = self.spy(power, raw["spy"], (*where, "spy"))
         elif verb == "talk":

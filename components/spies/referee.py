@@ -526,6 +526,11 @@ def chit(
         barred = ruleset.is_barred_in(found.name, place)
         haven_note = (f"{place.name} is a spy haven, where Discovery, Drop or Sanction may never be played"
                       + (f", so {found.name} may not be played there." if barred else f"; {found.name} is not one of them."))
+    if when is None and barred:  # the city decides whatever the turn: that comes first, the cost after
+        rules.append("5.1")
+        return Ruling(ChitPlay.not_allowed, " ".join([haven_note, *said]), tuple(dict.fromkeys(rules)),
+                      answer=f"not allowed in {place.name}, at any time (it costs {found.cost})", allowed=False,
+                      facts=ChitFacts(**facts))
     if when is None:
         said += [note for note in (place_note, haven_note) if note]
         rules += ["5.1"] if haven_note else []
@@ -821,20 +826,36 @@ def sanction(
     Example: dossier referee sanction --attacker spy --target cousin --game long
     """
     facts = {"attacker": attacker.value, "target": target.value}
-    if not rules_for(table).cousins:
+    from .board import chit_board
+
+    board, action = chit_board(table, "Sanction", own_turn=True)
+    killer, victim = action["power"], action["target"].split("/")[0]
+    for power, role, key in ((killer, attacker, "spy"), (victim, target, "target")):
+        if role is Agent.cousin:
+            cousin = next(p.name for p in pieces(table, "spy") if p.nation == power and p.cousin)
+            spies = board.powers[power].spies
+            spies[cousin] = spies.pop(action[key] if key == "spy" else action[key].split("/")[1])
+            action[key] = cousin if key == "spy" else f"{power}/{cousin}"
+    board.push(action)
+    attacker_died = action["spy"] not in board.powers[killer].spies
+    if not board.rules.cousins:
         return Ruling(Sanction.proceeds,
-                      "The standard game has no rule for Cousins: a Cousin is sanctioned like any spy, and the Sanction takes its "
-                      "effect as its chit says (the Cousin rule is Long Game case 5.2).",
-                      ("Standard: Playing Action Chits", "Playing Piece Roster"), facts=SanctionFacts(**facts))
-    if target is Agent.cousin and attacker is Agent.spy:
+                      "The standard game has no rule for Cousins: a Cousin is sanctioned like any spy (the Cousin rule is Long "
+                      f"Game case 5.2). {KILLED}", ("Standard: Playing Action Chits", "Playing Piece Roster", "Register R15"),
+                      facts=SanctionFacts(**facts))
+    if attacker_died:
         return Ruling(Sanction.attacker_killed,
                       "Only an enemy Cousin's Sanction can kill a Cousin. The spy that tried is killed instead, with no chance to "
                       "counter: it goes in the Sanctioned Spies Box and the Cousin's owner puts a Sanctioned Spy marker on their Time and Victory Record.",
                       ("5.2",), facts=SanctionFacts(**facts))
     why = ("A Cousin may Sanction the enemy Cousin." if target is Agent.cousin
            else "Only a Cousin is protected against Sanction; any spy may be sanctioned.")
-    return Ruling(Sanction.proceeds, f"{why} The Sanction takes its effect as its chit says; it may not be played in a spy haven.",
-                  ("5.2", "5.1", "3.8"), facts=SanctionFacts(**facts))
+    return Ruling(Sanction.proceeds, f"{why} {KILLED} It may not be played in a spy haven.",
+                  ("5.2", "5.1", "3.8", "Register R15"), facts=SanctionFacts(**facts))
+
+
+KILLED = ("The target, an enemy spy in your spy's city, is killed: it goes in the Sanctioned Spies Box and you put a Sanctioned "
+          "Spy marker, worth the dead spy's strength, on your Time and Victory Record under this year.")
 
 
 # ---- players, set-up, turns, talks and the end ----------------------------------------------------------
@@ -861,13 +882,7 @@ def players(
         raise QuestionError(f"players {count}: Spies! is played by {FEWEST_PLAYERS} to {len(factions)} players")
     shared = SHARED_SEATS.get(count, ())
     alternating = ALTERNATING.get(count)
-    seats: list[list[str]] = []
-    for faction in factions:
-        if faction == alternating:
-            continue
-        seat = next((list(pair) for pair in shared if faction in pair), [faction])
-        if seat not in seats:
-            seats.append(seat)
+    seats = _seats(table, count)
     note = None
     names = "; ".join(" and ".join(power_name(table, p) for p in seat) for seat in seats)
     said = [f"Seats in turn order: {names}."]
@@ -977,6 +992,42 @@ def setup(
 
 
 @dataclass(frozen=True)
+class DeploySecretsFacts(Facts):
+    """The fields of a `deploy-secrets` ruling."""
+
+    power: str
+    cities: list[str]
+    faults: list[str]
+
+
+def deploy_secrets(
+    table: Table,
+    power: Annotated[str, Param("The power placing its drawn secrets, e.g. Germany.", flag="--power", metavar="P")],
+    cities: Annotated[list[str], Param("A city where one of its secrets goes; repeat for each secret.", flag="--city", metavar="CITY")],
+) -> Ruling[Allowed, DeploySecretsFacts]:
+    """At set-up, may a power place its secrets in these cities? Face down, one a city, in its own territory.
+
+    How many secrets each power draws is on the mapsheet (Register R11); the 8 left over go one each to
+    the cities marked SECRET.
+
+    Example: dossier referee deploy-secrets --power germany --city Berlin --city Hamburg --city Munich
+    """
+    from .board import small_board
+
+    faction = find_power(table, power)
+    placed = [find_city(table, c).name for c in cities]
+    if not placed:
+        raise QuestionError("--city: name the city of each secret placed")
+    faults = small_board(table, turn=faction.id).secret_placement_faults(faction.id, placed)
+    rules = cite(table, "deploying secrets", also=("Register R11",))
+    facts = DeploySecretsFacts(power=faction.id, cities=placed, faults=[f.code for f in faults])
+    if faults:
+        return Ruling(Allowed.not_allowed, f"Not so: {'; '.join(f.message for f in faults)}.", rules, facts=facts)
+    return Ruling(Allowed.allowed, f"{faction.name} places its {len(placed)} secret{'s' if len(placed) != 1 else ''} face down, "
+                  f"one in each of {join(placed)}, all in its own territory.", rules, facts=facts)
+
+
+@dataclass(frozen=True)
 class TurnFacts(Facts):
     """The fields of a `turn` ruling."""
 
@@ -1063,12 +1114,14 @@ class WinnerFacts(Facts):
     points: dict[str, int]
     money: dict[str, int]
     winners: list[str]
+    seat: Optional[list[str]] = None
 
 
 def winner(
     table: Table,
     points: Annotated[list[str], Param("A power's Victory Point total, e.g. germany=14; one for each power.", flag="--vp", metavar="POWER=N")],
     money: Annotated[list[str], Param("A power's money in £, for ties, e.g. germany=35.", flag="--money", metavar="POWER=N")] = (),
+    players: Annotated[Optional[int], Param("How many people play, when fewer than five (one runs two powers).", flag="--players", metavar="N")] = None,
 ) -> Ruling[Winner, WinnerFacts]:
     """Who wins at the end of 1939, given each power's Victory Points (and money, for a tie)?
 
@@ -1084,14 +1137,30 @@ def winner(
     unscored = sorted(set(purse) - set(scores))
     if unscored:
         raise QuestionError(f"--money {unscored[0]}=...: that power has no --vp total")
-    best = max(scores.values())
-    leaders = [p for p, n in scores.items() if n == best]
     rules = cite(table, "winning")
+    seating, counted, said = None, dict(scores), ""
+    if players is not None:
+        factions = [f.id for f in table.game.info.factions]
+        if not FEWEST_PLAYERS <= players <= len(factions):
+            raise QuestionError(f"--players {players}: Spies! is played by {FEWEST_PLAYERS} to {len(factions)} players")
+        seating = _seats(table, players)
+        rules += cite(table, "fewer players", also=rules_for(table).standard_too("fewer players", "Register R2"))
+        if players < len(factions):
+            said = " Each power's Victory Points are counted on their own, as if a player ran it alone; the player running the winning power wins."
+        alternating = ALTERNATING.get(players)
+        if alternating in counted and len(counted) > 1:
+            del counted[alternating]
+            said += (f" {power_name(table, alternating)}, run by both players in alternate years, wins for neither: "
+                     "the best of the other powers decides.")
+            rules += ("Register R17",)
+    best = max(counted.values())
+    leaders = [p for p, n in counted.items() if n == best]
     facts = {"points": scores, "money": purse}
+    seat_of = lambda found: next((list(seat) for seat in seating if found[0] in seat), None) if seating and len(found) == 1 else None  # noqa: E731
     names = join(power_name(table, p) for p in leaders)
     if len(leaders) == 1:
-        return Ruling(Winner.most_points, f"{names} has the most Victory Points ({best}) and wins.", rules,
-                      answer=f"{names} wins", facts=WinnerFacts(**facts, winners=leaders))
+        return Ruling(Winner.most_points, f"{names} has the most Victory Points ({best}) and wins.{said}", rules,
+                      answer=f"{names} wins", facts=WinnerFacts(**facts, winners=leaders, seat=seat_of(leaders)))
     missing = [p for p in leaders if p not in purse]
     if missing:
         raise QuestionError(f"{names} tie on {best} Victory Points, and the richest wins: give --money for "
@@ -1100,11 +1169,24 @@ def winner(
     rich = [p for p in leaders if purse[p] == richest]
     rich_names = join(power_name(table, p) for p in rich)
     if len(rich) == 1:
-        return Ruling(Winner.richest, f"{names} tie on {best} Victory Points; the richest wins: {rich_names} with {richest}£.",
-                      rules, answer=f"{rich_names} wins", facts=WinnerFacts(**facts, winners=rich))
+        return Ruling(Winner.richest, f"{names} tie on {best} Victory Points; the richest wins: {rich_names} with {richest}£.{said}",
+                      rules, answer=f"{rich_names} wins", facts=WinnerFacts(**facts, winners=rich, seat=seat_of(rich)))
     return Ruling(Winner.shared, f"{rich_names} tie on {best} Victory Points and on {richest}£; the rulebook breaks a tie "
-                  "only by money, so they share the win.", rules + ("Register R13",), answer=f"{rich_names} share the win",
+                  f"only by money, so they share the win.{said}", rules + ("Register R13",), answer=f"{rich_names} share the win",
                   facts=WinnerFacts(**facts, winners=rich))
+
+
+def _seats(table: Table, count: int) -> list[list[str]]:
+    """The seats of `count` players in turn order: the powers each runs (Playing the Game with Fewer Than Five Players)."""
+    shared = SHARED_SEATS.get(count, ())
+    seats: list[list[str]] = []
+    for faction in (f.id for f in table.game.info.factions):
+        if faction == ALTERNATING.get(count):
+            continue
+        seat = next((list(pair) for pair in shared if faction in pair), [faction])
+        if seat not in seats:
+            seats.append(seat)
+    return seats
 
 
 def _by_power(table: Table, entries: list[str], option: str) -> dict[str, int]:
@@ -1158,6 +1240,7 @@ QUESTIONS = {
     "players": players,
     "police": police,
     "setup": setup,
+    "deploy-secrets": deploy_secrets,
     "turn": turn,
     "trade": trade,
     "winner": winner,

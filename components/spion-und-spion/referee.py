@@ -860,7 +860,58 @@ def win(
     return Ruling(Win.wins if wins else Win.not_yet, base + verdict, rules, facts=WinFacts(**facts, zillions=zillions, wins=wins))
 
 
+class Turn(Enum):
+    next_player = "next player"
+
+
+@dataclass(frozen=True)
+class TurnFacts(Facts):
+    """The fields of a `turn` ruling."""
+
+    after: str
+    next: str
+    order: list[str]
+
+
+def turn(
+    table: Table,
+    after: Annotated[Optional[str], Param("The colour whose turn has just ended (none: who starts).", flag="--after", metavar="COLOUR")] = None,
+) -> Ruling[Turn, TurnFacts]:
+    """Who plays next? BLACK starts, then play passes clockwise, to the player on the left.
+
+    Each player sits at the corner of his embassy, so the seats are the embassies in their order round the board.
+
+    Example: dossier referee --game spion-und-spion turn --after black
+    """
+    from generators.referee import track
+
+    try:
+        board = track.board_for(table.game, table.variant)
+    except track.BoardError as exc:
+        raise QuestionError(str(exc)) from None
+    order = [s.owner for s in board.spaces if s.kind == "embassy"]
+    first = order.index(table.game.faction("black").id)
+    order = order[first:] + order[:first]
+    name = lambda colour: table.game.faction(colour).name  # noqa: E731
+    seats = " → ".join(name(c) for c in order)
+    if after is None:
+        return Ruling(Turn.next_player, f"BLACK starts the game; then the turn passes to the left: {seats}, and round again.",
+                      ("Preparation", "The Player Turn"), answer=f"{name(order[0])} starts",
+                      facts=TurnFacts(after="", next=order[0], order=order))
+    side = table.game.faction(after).id
+    if side not in order:
+        raise QuestionError(f"--after {after}: {name(side)} has no embassy on {board.title.lower()}, so it has no seat in this game")
+    following = order[(order.index(side) + 1) % len(order)]
+    return Ruling(Turn.next_player,
+                  f"Play goes clockwise from BLACK, always to the player on the left, who sits at the next embassy corner: "
+                  f"{seats}. After {name(side)} comes {name(following)}. Which way round the board is clockwise is not printed: "
+                  "the embassies are taken in the board's order, which boards.yaml marks assumed.",
+                  ("The Player Turn", "Preparation"), answer=f"{name(following)} plays next",
+                  facts=TurnFacts(after=side, next=following, order=order))
+
+
 QUESTIONS = {
+    "turn": turn,
     "zoff": zoff,
     "zoff-several": zoff_several,
     "move": move,

@@ -298,6 +298,94 @@ def combat(
                   "simply ends and neither agent is killed.", ("Combat",), facts=CombatFacts(**facts))
 
 
+class Chain(Enum):
+    defender_killed = "defender killed"
+    nobody_killed = "nobody killed"
+    not_allowed = "not allowed"
+
+
+@dataclass(frozen=True)
+class ChainFacts(Facts):
+    """The fields of a `chain` ruling."""
+
+    cards: int
+    last_by: Optional[str]
+    broken_at: Optional[int]
+
+
+def chain(
+    table: Table,
+    cards: Annotated[list[str], Param("A card played, in order from the attacker's opening card: its action and combat symbols, "
+                                      "e.g. attack,violence; repeat for each.", flag="--card", metavar="SYMBOLS")],
+) -> Ruling[Chain, ChainFacts]:
+    """How does this exchange of cards end? Attacker and defender alternate, each card showing its side's symbol
+    (Attack or Defend) and sharing a combat symbol with the card before it; the last card that stands decides.
+
+    Example: dossier referee --game web-of-spies chain --card attack,violence --card defend,violence,surveillance --card attack,surveillance
+    """
+    played = []
+    for i, entry in enumerate(cards, 1):
+        words = [w.strip() for w in entry.split(",") if w.strip()]
+        roles = {a for a in ACTION_SYMBOLS for w in words if w.casefold() == a.casefold()}
+        combat = _symbols(f"--card {i}", [w for w in words if w.casefold() not in {a.casefold() for a in ACTION_SYMBOLS}])
+        played.append((roles, combat))
+    if not played:
+        raise QuestionError("--card: give the attacker's opening card, then each answer in turn")
+    sides = ("attacker", "defender")
+    for i, (roles, combat) in enumerate(played):
+        side = sides[i % 2]
+        role = ROLE_SYMBOL[side]
+        why = None
+        if role not in roles:
+            why = f"card {i + 1} is the {side}'s, and the {side} plays only cards showing the {role} symbol"
+        elif i and not set(combat) & set(played[i - 1][1]):
+            why = (f"card {i + 1} ({', '.join(combat)}) shares no combat symbol with card {i} ({', '.join(played[i - 1][1])}), "
+                   "and an answer must match at least one")
+        if why:
+            return Ruling(Chain.not_allowed, f"The exchange breaks at card {i + 1}: {why}, so it cannot be played; "
+                          f"the combat stands as it was after card {i}." if i else f"The exchange breaks at card 1: {why}, "
+                          "so it cannot open a combat.", ("Combat",), allowed=False,
+                          facts=ChainFacts(cards=len(played), last_by=None, broken_at=i + 1))
+    last = sides[(len(played) - 1) % 2]
+    steps = " → ".join(f"{sides[i % 2]} {'/'.join(c)}" for i, (_, c) in enumerate(played))
+    if last == "attacker":
+        return Ruling(Chain.defender_killed, f"Each card counters the one before ({steps}); the attacker's last card stands "
+                      "uncountered, so the defending agent is killed.", ("Combat",), allowed=True,
+                      facts=ChainFacts(cards=len(played), last_by=last, broken_at=None))
+    return Ruling(Chain.nobody_killed, f"Each card counters the one before ({steps}); the defender countered the last attack "
+                  "card, and the combat ends with neither agent killed unless the attacker presses on with a card sharing "
+                  "a symbol.", ("Combat",), allowed=True, facts=ChainFacts(cards=len(played), last_by=last, broken_at=None))
+
+
+class Marker(Enum):
+    off_the_board = "off the board"
+    replaced = "replaced"
+
+
+@dataclass(frozen=True)
+class MarkerFacts(Facts):
+    """The fields of an `asset-marker` ruling."""
+
+    turn_over: bool
+
+
+def asset_marker(
+    table: Table,
+    turn_over: Annotated[bool, Param("The turn in which the asset was acquired has ended.", flag="--turn-over")] = False,
+) -> Ruling[Marker, MarkerFacts]:
+    """Where is the marker of an asset acquired this turn? Off the board until the acquiring player's turn ends.
+
+    Example: dossier referee --game web-of-spies asset-marker
+    """
+    if not turn_over:
+        return Ruling(Marker.off_the_board, "The acquired asset's marker leaves the board until the end of your turn: "
+                      "its space holds no asset for the rest of the turn, so nobody can acquire or contest one there.",
+                      ("Acquire Action",), facts=MarkerFacts(turn_over=False))
+    return Ruling(Marker.replaced, f"At the end of your turn the board must hold {_asset_slots(table)} assets again: draw a new "
+                  "asset for the empty slot and roll for its marker's city (see place-asset); the old space has no marker unless "
+                  "the dice pick it again.", ("Ending Your Turn", "Acquire Action"), facts=MarkerFacts(turn_over=True))
+
+
 # ---- actions -----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -685,8 +773,10 @@ QUESTIONS = {
     "attack": attack,
     "counter": counter,
     "combat": combat,
+    "chain": chain,
     "discard": discard,
     "draw": draw,
     "place-asset": place_asset,
+    "asset-marker": asset_marker,
     "winner": winner,
 }

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from .. import __version__
 from ..build import PRODUCTS, make_options
@@ -21,8 +22,23 @@ from ..core.paths import ENVIRONMENT
 # -h as well as --help, for every command and sub-command (child commands inherit it).
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
+class SummaryGroup(TyperGroup):
+    """A command group whose listing gives each command's first sentence whole, wrapped, never cut short with "..."."""
+
+    def format_commands(self, ctx, formatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=10_000)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
 app = typer.Typer(
     name="dossier",
+    cls=SummaryGroup,
     help=(
         "Print-and-play toolkit for spy board games. Builds counter sheets, event tiles, "
         "reference cards and map posters from a game's data, checks the data, and answers rules questions.\n\n"
@@ -31,15 +47,22 @@ app = typer.Typer(
     ),
     epilog="Environment variables:\n\n" + "\n\n".join(f"{name}: {what}." for name, what in ENVIRONMENT.items()),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
     context_settings=CONTEXT,
 )
 
 GAME_HELP = "Game name (see `dossier games`) or the path of a game folder."
-GameOption = typer.Option(None, "--game", "-g", help=GAME_HELP, metavar="NAME|PATH")
-GamesOption = typer.Option(None, "--game", "-g", metavar="NAME|PATH",
+
+
+def game_names(incomplete: str) -> list[str]:
+    """The games found whose names start with what is typed so far, for shell completion of --game."""
+    return [name for name in paths.game_folders() if name.startswith(incomplete)]
+
+
+GameOption = typer.Option(None, "--game", "-g", help=GAME_HELP, metavar="NAME|PATH", autocompletion=game_names)
+GamesOption = typer.Option(None, "--game", "-g", metavar="NAME|PATH", autocompletion=game_names,
                            help=GAME_HELP + " Repeatable; every game found when not given.")
 JsonOption = typer.Option(False, "--json", help="Print JSON instead of a table.")
 

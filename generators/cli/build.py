@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ..build import build_game
-from ..core.errors import display_path
+from ..core.errors import DossierError, display_path
 from ..printing.options import BuildOptions, refuse_shared_folders
-from ..validation import Preflight, load_game
+from ..validation import Preflight, load_game, nothing_to_cut_out
 from .app import BUILD_OPTIONS, GamesOption, app, is_terminal, print_options
 from .data import games_to_use
 
@@ -25,16 +25,33 @@ def build(games: Optional[list[str]] = GamesOption, options: BuildOptions = Buil
     """Build the printable files of a game (every game found when --game is not given) into OUT/<game folder's name>/.
 
     A game given as a folder builds into a folder of that folder's name, so `--game ~/my-spies`
-    writes output/my-spies/; two games that would write into one folder are refused."""
+    writes output/my-spies/; two games that would write into one folder are refused.
+
+    Examples:
+
+      dossier build --game spies
+
+      dossier build --game spies --only counters,tiles --paper a4
+
+      dossier build --game ./my-game --format pdf,png --card-size 63x88mm"""
     loaded = {}
     for name in games_to_use(games):  # all data checked before anything is written
         game = load_game(name, Preflight.QUICK)
         loaded.setdefault(game.folder, game)  # one folder named twice (by name and by path) builds once
+    for game in loaded.values():
+        warning = nothing_to_cut_out(game)
+        if warning:
+            typer.echo(f"warning: {warning}", err=True)
     written = build_games(list(loaded.values()), options)
     for path in written:
         typer.echo(display_path(path))
     if not written:
-        typer.echo("nothing to build: no products are registered for these games")
+        names = [g.name for g in loaded.values()]
+        asked = f" for --only {','.join(options.only)}" if options.only else ""
+        message = f"nothing to build: {', '.join(names)} {'has' if len(names) == 1 else 'have'} nothing to print{asked}"
+        if not options.only:  # a game that prints nothing at all is refused; a part it lacks is only said
+            raise DossierError(message)
+        typer.echo(f"warning: {message}", err=True)
 
 
 def build_games(games: list["Game"], options: BuildOptions) -> list[Path]:

@@ -12,7 +12,7 @@ from ..core.errors import DataError, UnknownNameError, display_path
 from ..core.models import Piece, Tile
 from ..core.names import NameIndex
 from ..core.tile_text import tile_values
-from ..validation import Preflight, load_game
+from ..validation import Preflight, load_game, nothing_to_cut_out
 from .app import GameOption, GamesOption, JsonOption, app, print_json
 
 
@@ -68,6 +68,9 @@ def validate(games: Optional[list[str]] = GamesOption) -> None:
             problems += exc.problems
             continue
         typer.echo(f"{loaded.name}: valid ({loaded.count()} pieces, {len(loaded.tiles)} tiles), read from {loaded.folder}")
+        warning = nothing_to_cut_out(loaded)
+        if warning:
+            typer.echo(f"warning: {warning}", err=True)
     if problems:
         raise DataError(problems)
 

@@ -10,6 +10,7 @@ import typer
 from ..core.errors import DataError, Problem, display_path
 from ..core.game import Game
 from ..core.loader import read_game
+from ..core.locate import place
 from ..core.map_models import MapFile, read_map_file
 from ..core.tile_text import tile_cities
 from ..map.checks import MapProblem, check_map
@@ -17,9 +18,10 @@ from ..map.geography import positions
 from ..map.network import Network
 from ..map.track import Track, board_for, check_board
 from ..validation import load_game
-from .app import GameOption, JsonOption, app, print_json
+from .app import GameOption, JsonOption, SummaryGroup, app, print_json
 
 map_app = typer.Typer(
+    cls=SummaryGroup,
     help="The map as a route network: check it, ask for routes and reach, show it as data.",
     no_args_is_help=True,
     rich_markup_mode=None,
@@ -82,7 +84,8 @@ def check(
                      "problems": [_problem_row(p) for p in problems]})
         if not as_json:
             for p in problems:
-                where = f" [{p.where}]" if p.where else ""
+                found = place(file, p.where) if p.where else None
+                where = f" [{p.where}{', ' + found.shown() if found else ''}]" if p.where else ""
                 typer.echo(f"{p.severity.value:<7} {p.code}: {p.message}{where}")
             verdict = "valid" if errors == 0 else "invalid"
             typer.echo(f"{display_path(file)}: {verdict} ({size}); {errors} error(s), {warnings} warning(s)")

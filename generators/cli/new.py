@@ -65,6 +65,9 @@ def new(
     typer.echo(f"  dossier validate --game {folder}")
     typer.echo(f"  dossier build --game {folder}      # writes output/{name}/")
     typer.echo(f"To use it by name from anywhere: export DOSSIER_PATH={shlex.quote(str(target.resolve().parent))}")
+    if (target / "referee.py").is_file():
+        typer.echo(f"Its referee is Python (referee.py), which runs only once you trust the copy: read its .py files, "
+                   f"then `dossier trust {folder}`; any later change to them withdraws the trust.")
 
 
 def refuse_name(name: str) -> None:

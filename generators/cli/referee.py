@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
-from typer.core import TyperGroup
 
 from ..core.cards import variant_label
 from ..core.errors import UnknownNameError, display_path
@@ -33,7 +32,7 @@ from ..referee.questions import Question, Value
 from ..referee.rulings import QuestionError, table_for
 from ..referee.trust import forget, is_shipped, trust, trusted_folders
 from ..referee.variants import choose, variant_named
-from .app import CONTEXT, JsonOption, app, print_json
+from .app import CONTEXT, JsonOption, SummaryGroup, app, print_json
 
 CHOICE_HELP = ("A variant of the default game, another game's name or folder, or GAME:VARIANT. "
                "Default: the default game in its first variant.")
@@ -63,7 +62,7 @@ def game_choice_in(args: list[str]) -> str | None:
     return found
 
 
-class QuestionGroup(TyperGroup):
+class QuestionGroup(SummaryGroup):
     """A game's questions as commands, each built only when it is asked (all of them for --help), found whatever
     its case or punctuation ("cash_in" is cash-in); says plainly when a game has no position check."""
 
@@ -275,8 +274,12 @@ def trust_command(
         raise QuestionError("--list takes no DIR and no --forget: `dossier trust --list` lists, "
                             "`dossier trust DIR --forget` withdraws")
     if listing:
-        for path, digest in trusted_folders().items():
+        trusted = trusted_folders()
+        for path, digest in trusted.items():
             typer.echo(f"{path}  sha256:{digest[:16]}")
+        if not trusted:
+            typer.echo("no game folder is trusted yet (the games shipped with Dossier need no trust); "
+                       "`dossier trust DIR` trusts one")
         return
     if folder is None:
         raise QuestionError("name the game folder to trust, e.g. `dossier trust ./my-game`")
@@ -294,7 +297,7 @@ def trust_command(
     typer.echo(f"{display_path(folder)}: trusted as it is now (sha256:{digest[:16]}); any change to its .py files withdraws it")
 
 
-rules_app = typer.Typer(help="The project's rule summaries (the reference-card data), with their citations.", no_args_is_help=True)
+rules_app = typer.Typer(cls=SummaryGroup, help="The project's rule summaries (the reference-card data), with their citations.", no_args_is_help=True)
 app.add_typer(rules_app, name="rules")
 
 

@@ -25,7 +25,13 @@ def watch(game: Optional[str] = GameOption, options: BuildOptions = BuildOptions
     """Build a game, then rebuild it each time a file in its folder or the layout presets changes (Ctrl-C to stop).
 
     Each build prints what it wrote and how long it took. Data that does not validate is shown
-    and the last good files stay in place until the next change fixes it. Takes build's options."""
+    and the last good files stay in place until the next change fixes it. Takes build's options.
+
+    Examples:
+
+      dossier watch --game ./my-game
+
+      dossier watch --game ./my-game --only counters --format pdf,png"""
     from watchfiles import DefaultFilter
     from watchfiles import watch as changes_in
 

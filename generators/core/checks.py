@@ -9,6 +9,7 @@ fail, or print in the fallback colour, only at build time).
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
@@ -17,10 +18,11 @@ from typing import TYPE_CHECKING
 from . import paths
 from .errors import DataError, Problem, UnknownNameError
 from .faces import NATION, TemplateError, faces
-from .layouts import preset_chain, preset_file
+from .layouts import preset_chain, preset_file, setting_file
 from .limits import MAX_LENGTH, MAX_PIECES, shown
 from .models import Piece
 from .names import NameIndex, normalise
+from .slots import slots, template_problem
 from .tile_text import first_filled, tile_cities, tile_values
 
 if TYPE_CHECKING:
@@ -72,12 +74,41 @@ def check_info(game: "Game") -> list[Problem]:
                     known = ", ".join(sorted(fields))
                     problems.append(Problem(file, f"kinds.{name}.{side}.colour_by.{field}",
                                             f"names unknown piece field {shown(field)}; known: {known}", "unknown-field"))
+    problems += _template_problems(game)
     for name, kinds in info.lists.items():
         for j, kind in enumerate(kinds):
             if kind not in info.kinds:
                 known = ", ".join(sorted(info.kinds)) or "none (game.yaml defines no kinds)"
                 problems.append(Problem(file, f"lists.{name}[{j}]", f"unknown kind {kind!r}; known kinds: {known}", "unknown-kind"))
     return problems
+
+
+# Slots a face may fill besides the pieces' fields: the faction's id and its name in capitals (see templates.py).
+FACTION_SLOTS = ("nation_id", "NATION")
+FACE_TEXTS = ("title", "value", "text", "symbol", "art")
+
+
+def _template_problems(game: "Game") -> list[Problem]:
+    """A face slot naming no piece field, reported once where the kind is declared, with the nearest field."""
+    info = game.info
+    fields = (set(Piece.model_fields) | set(info.piece_fields) | set(FACTION_SLOTS)) - {"assumed"}
+    index = NameIndex("piece field", sorted(fields))
+    problems = []
+    for name, kind in info.kinds.items():
+        for side, face in (("front", kind.front), ("back", kind.back)):
+            for part in FACE_TEXTS if face else ():
+                text = getattr(face, part)
+                for slot in dict.fromkeys(slots(text) if text and template_problem(text) is None else []):
+                    if slot not in fields:
+                        near = [f for f in difflib.get_close_matches(slot, sorted(fields), n=1, cutoff=0.6)] or index.closest(slot, 1)
+                        hint = f"; did you mean {{{near[0]}}}?" if near else f"; known: {', '.join(sorted(fields))}"
+                        problems.append(Problem(game.file("game.yaml"), f"kinds.{name}.{side}.{part}",
+                                                f"{{{slot}}} is not a piece field{hint}", "unknown-field"))
+    return problems
+
+
+def _kinds_with_bad_templates(game: "Game") -> set[str]:
+    return {p.where.split(".")[1] for p in _template_problems(game)}
 
 
 def check_pieces(game: "Game") -> list[Problem]:
@@ -94,6 +125,7 @@ def check_pieces(game: "Game") -> list[Problem]:
     if total > MAX_PIECES:
         return [Problem(file, "pieces", f"counts add up to {total:,} pieces; Dossier prints at most {MAX_PIECES:,} for one game", "too-many")]
     seen: dict[tuple, int] = {}
+    reported = _kinds_with_bad_templates(game)  # game.yaml's problem, reported there once, not once per piece
     for i, piece in enumerate(game.pieces):
         where = f"pieces[{i}]"
         if piece.kind not in info.kinds:
@@ -114,7 +146,8 @@ def check_pieces(game: "Game") -> list[Problem]:
             else:
                 seen[key] = i
         try:
-            faces(game, piece)
+            if piece.kind not in reported:
+                faces(game, piece)
         except TemplateError as exc:
             problems.append(Problem(file, where, f"a face of kind {piece.kind!r} names {exc.args[0]}", "bad-template"))
     names = [p.name for p in game.pieces if p.kind in info.kinds and info.kinds[p.kind].unique_by == ["name"]]
@@ -159,7 +192,9 @@ def check_tiles(game: "Game") -> list[Problem]:
                 problems.append(Problem(file, f"{where}.id", f"expected {expected!r} from this tile's fields, got {shown(tile.id)}", "bad-id"))
         for field, city in tile_cities(game, tile):
             if cities is not None and city not in cities:
-                problems.append(Problem(file, f"{where}.{field}", f"city {shown(city)} is not on the map", "unknown-city"))
+                near = NameIndex("city", sorted(cities)).closest(city, 1)
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                problems.append(Problem(file, f"{where}.{field}", f"city {shown(city)} is not on the map{hint}", "unknown-city"))
     return problems
 
 
@@ -216,17 +251,6 @@ def _numbers(document: dict, path: tuple[str, ...] = ()) -> Iterable[tuple[tuple
             yield from _numbers(value, path + (str(key),))
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             yield path + (str(key),), value
-
-
-def setting_file(chain: list[tuple[Path, dict]], path: tuple[str, ...]) -> Path | None:
-    """The preset file of `chain` that sets the field at `path` last (the one a designer edits), or None."""
-    for file, document in reversed(chain):
-        node: object = document
-        for key in path:
-            node = node.get(key) if isinstance(node, dict) else None
-        if node is not None:
-            return file
-    return None
 
 
 def check_layout(game: "Game") -> list[Problem]:

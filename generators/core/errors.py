@@ -8,6 +8,7 @@ from itertools import islice
 from pathlib import Path
 
 from .limits import shown
+from .locate import place
 from .paths import data_root
 
 # A message longer than this is cut (its values should already be; this catches any that are not).
@@ -50,7 +51,8 @@ class Problem:
             more = f" and {len(others) - PLACES_NAMED:,} more" if len(others) > PLACES_NAMED else ""
             where = f"{where} (also {named}{more})"
         location = f"{display_path(self.file)}: {where}" if where else display_path(self.file)
-        return f"{location}: {cut(self.message)}"
+        found = place(self.file, self.where)
+        return f"{location}: {cut(self.message)}" + (f" ({found.shown()})" if found else "")
 
 
 def report(problems: list[Problem]) -> str:

@@ -13,14 +13,14 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from . import paths
 from .errors import DataError, OptionError, Problem, UnknownNameError
 from .names import NameIndex
-from .schema_errors import problems_from_validation
+from .schema_errors import COLOUR_PATTERN, problems_from_validation
 from .units import parse_length, pt_to_mm
 from .yamlio import read_yaml
 
 
 def _mm(value: Any) -> float:
     try:
-        return parse_length(value)
+        return parse_length(value, None)
     except OptionError as exc:
         raise ValueError(str(exc)) from None
 
@@ -55,9 +55,9 @@ class Colour(_Part):
     uses little ink and hides the duplex misregistration a solid dark back shows; `auto` (the
     default) does so for near-black fills only."""
 
-    fill: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
-    ink: str = Field(default="#000000", pattern=r"^#[0-9a-fA-F]{6}$")
-    edge: Optional[str] = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
+    fill: str = Field(pattern=COLOUR_PATTERN)
+    ink: str = Field(default="#000000", pattern=COLOUR_PATTERN)
+    edge: Optional[str] = Field(default=None, pattern=COLOUR_PATTERN)
     backs: Literal["auto", "solid", "outline"] = "auto"
 
     @property
@@ -77,7 +77,7 @@ class CropMarks(_Part):
 
 class Line(_Part):
     width: Pt = 0.25
-    colour: str = Field(default="#7f7f7f", pattern=r"^#[0-9a-fA-F]{6}$")
+    colour: str = Field(default="#7f7f7f", pattern=COLOUR_PATTERN)
 
 
 class Fonts(_Part):
@@ -200,6 +200,22 @@ class PosterStyle(_Part):
     credit_size: PositivePt = 7.0
 
 
+class DisplayStyle(_Part):
+    """The display's named sizes (type in pt, lengths in mm) and colours (names of the layout's colours), which
+    a game's preset may override: one size per role (the sheet's title; notes: the sheet's, its how-to-print
+    line and each panel's; each panel's heading, also the numbers in its boxes; the text of tables and lists),
+    the gap between panels, the colour of the panels' title bands and frames (`band`: its fill, and its ink
+    for the titles) and of table heads (`tint`: its fill)."""
+
+    title_size: PositivePt = 28.0
+    note_size: PositivePt = 9.0
+    heading_size: PositivePt = 14.0
+    text_size: PositivePt = 10.5
+    gap: PositiveMm = 6.0
+    band: str = "display-band"
+    tint: str = "display-tint"
+
+
 class Layout(_Part):
     """A resolved layout preset (lengths in mm, text sizes in pt).
 
@@ -225,6 +241,7 @@ class Layout(_Part):
     cards: CardStyle = Field(default_factory=CardStyle)
     tiles: TileStyle = Field(default_factory=TileStyle)
     poster: PosterStyle = Field(default_factory=PosterStyle)
+    display: DisplayStyle = Field(default_factory=DisplayStyle)
     sizes: dict[str, Size] = Field(default_factory=dict)
     type: dict[str, dict[str, PositivePt]] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)
@@ -314,4 +331,22 @@ def load_layout(name: str, game_folder: Path | None = None) -> Layout:
     try:
         return Layout.model_validate(merged)
     except ValidationError as exc:
-        raise DataError(problems_from_validation(exc, chain[-1][0])) from None
+        found = problems_from_validation(exc, chain[-1][0], model=Layout)
+        raise DataError([_in_setting_file(problem, chain) for problem in found]) from None
+
+
+def setting_file(chain: list[tuple[Path, dict]], path: tuple[str, ...]) -> Path | None:
+    """The preset file of `chain` that sets the field at `path` last (the one a designer edits), or None."""
+    for file, document in reversed(chain):
+        node: object = document
+        for key in path:
+            node = node.get(key) if isinstance(node, dict) else None
+        if node is not None:
+            return file
+    return None
+
+
+def _in_setting_file(problem: Problem, chain: list[tuple[Path, dict]]) -> Problem:
+    """`problem` named against the preset file that sets its field: a preset may inherit the wrong value."""
+    file = setting_file(chain, tuple(problem.where.split(".")))
+    return Problem(file, problem.where, problem.message, problem.code) if file else problem

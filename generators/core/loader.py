@@ -99,7 +99,7 @@ def _read_record(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:
     try:
         return document, model.model_validate(document)
     except ValidationError as exc:
-        raise DataError(problems_from_validation(exc, file)) from None
+        raise DataError(problems_from_validation(exc, file, model=model)) from None
 
 
 def read_game(game: str | Path | None = None) -> Game:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from ..core import paths
 from ..core.errors import OptionError
@@ -37,6 +37,9 @@ BLEED = "1/8in"
 MAX_DPI = 1200  # a 63 x 88 mm card at 1200 dpi is already a 3,000 x 4,200 pixel image
 
 
+GAME_SLOT = "{game}"  # in --image-url: the game folder's name
+
+
 @dataclass(frozen=True)
 class ExportOptions:
     """Choices a user makes on the command line: where to write, and for images their resolution and bleed
@@ -47,6 +50,12 @@ class ExportOptions:
     dpi: int = DPI
     bleed: float = 3.175
     service: str = "generic"
+
+    def image_address(self, game: "Game") -> str | None:
+        """Where `game`'s images will be served from: `image_url` with {game} made the game folder's name."""
+        if self.image_url is None:
+            return None
+        return self.image_url.replace(GAME_SLOT, quote(game.output_name))
 
     def game_dir(self, game: "Game") -> Path:
         """The folder a game's export lands in: OUT/<the game folder's name>."""
@@ -99,7 +108,18 @@ def _image_url(text: str) -> str:
     if parts.query or parts.fragment or "#" in stripped or "?" in stripped:
         raise OptionError(f"--image-url {shown}: an address with a ?query or #fragment cannot have file names "
                           f"added to its end; {hint}")
+    if "{" in stripped.replace(GAME_SLOT, "") or "}" in stripped.replace(GAME_SLOT, ""):
+        raise OptionError(f"--image-url {shown}: the one placeholder an address may hold is {GAME_SLOT}, "
+                          "which becomes each game's folder name")
     return stripped.rstrip("/")
+
+
+def per_game_images(options: ExportOptions, games: int) -> ExportOptions:
+    """`options` for exporting `games` games at once: an --image-url without {game} gives each game its own
+    folder under the address (BASE/<game folder>/<file>), so that no game's images are named in another's place."""
+    if options.image_url is None or games < 2 or GAME_SLOT in options.image_url:
+        return options
+    return replace(options, image_url=f"{options.image_url}/{GAME_SLOT}")
 
 
 def exporter(fmt: str) -> Callable[["Game", ExportOptions], "Bundle"]:

@@ -145,9 +145,11 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
         images.add(board_files[board.name], rasterise([board.drawing], fonts, board_dpi(board.drawing))[0])
     files = images.files()
 
+    address = options.image_address(game)
+
     def url(name: str) -> str:
-        if options.image_url:
-            return f"{options.image_url}/{name}"
+        if address:
+            return f"{address}/{name}"
         return local_url(folder / name)
 
     objects = [board_object(game, board, url(board_files[board.name]), i, len(boards)) for i, board in enumerate(boards)]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import Problem
 from ..core.map_models import MapFile
+from ..core.names import NameIndex
 from .geography import great_circle_km
 from .network import CITY, connected_parts, places
 
@@ -110,7 +111,9 @@ def check_routes(game_map: MapFile) -> list[MapProblem]:
     for i, line in enumerate(game_map.routes):
         for end, name in (("from", line.from_), ("to", line.to)):
             if name not in cities:
-                why = "a sea zone, not a city (ships sail between ports and zones, not along lines)" if name in zones else "not a city on the map"
+                near = NameIndex("city", sorted(cities)).closest(name, 1)
+                why = ("a sea zone, not a city (ships sail between ports and zones, not along lines)" if name in zones
+                       else f"not a city on the map; did you mean {near[0]!r}?" if near else "not a city on the map")
                 problems.append(_error("unknown-endpoint", f"{line.kind} line {line.from_} – {line.to}: {name!r} is {why}", [name], f"routes[{i}].{end}"))
         if line.from_ == line.to:
             problems.append(_error("self-loop", f"{line.kind} line from {line.from_!r} to itself", [line.from_], f"routes[{i}]"))
@@ -175,7 +178,9 @@ def check_tile_cities(game_map: MapFile, named: Iterable[tuple[str, str]]) -> li
     for tile_id, city in named:
         if city not in cities and tile_id not in missing[city]:
             missing[city].append(tile_id)
-    return [_error("missing-tile-city", f"{city!r} is named on tile(s) {', '.join(ids)} but is not on the map", [city])
+    index = NameIndex("city", sorted(cities))
+    return [_error("missing-tile-city", f"{city!r} is named on tile(s) {', '.join(ids)} but is not on the map"
+                   + "".join(f"; did you mean {near!r}?" for near in index.closest(city, 1)), [city])
             for city, ids in missing.items()]
 
 

@@ -16,7 +16,10 @@ free after that, takes the least bad spot, scored by what it covers and crosses.
 
 The work grows about linearly with the number of labels: a label looks only at what its own spots
 meet, and a repair at a bounded number of neighbours; points stacked on one spot place in bounded
-time too.
+time too. Lines are filed by the grid cells they pass through (LineGrid), so a long line costs only the
+spots near it; a spot near more than DENSE_LINES lines is not measured but counted as crossing that
+many (it could never be clear), and spots are judged a chunk at a time, so that the memory stays
+bounded however many lines a map draws.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 import shapely
 
 from ..printing.geometry import Box
+from .line_grid import LineGrid
 
 XY = tuple[float, float]
 
@@ -49,6 +53,8 @@ DISTANCE_COST, ORDER_COST, LEADER_COST, LEADER_CROSSING_COST = 0.3, 0.02, 2.0, 3
 COVER_COST, CROSSING_COST, AMBIGUITY_COST = 1000.0, 40.0, 3.0
 SHORT_COST = NEAR_MAX * DISTANCE_COST + LEADER_COST + 6.0 * DISTANCE_COST  # spots this cheap count first when ordering labels
 CELL = 8.0  # mm: the side of a cell of the grid of placed labels
+JUDGED_AT_ONCE = 20_000  # spots judged together
+DENSE_LINES = 64  # lines near one spot beyond which it is not measured but counted as crossing this many
 FEW = 8  # a label with fewer clear spots near its marker is offered spots further out too
 REPAIR_SPOTS = 12  # clear spots a label without a free one tries to free by moving others
 REPAIR_MOVES = 2  # labels that may be moved to free one spot
@@ -193,10 +199,10 @@ class _Candidates:
         it by a leader line that passes no other marker closely."""
         return (self.blocked == 0) & (self.crossings == 0) & ~self.crowded & ~(self.ambiguous & ~self.far)
 
-    def joined(self, other: "_Candidates") -> "_Candidates":
+    def joined(self, *others: "_Candidates") -> "_Candidates":
         import numpy as np
 
-        return _Candidates(*(np.concatenate([getattr(self, f), getattr(other, f)]) for f in self.__dataclass_fields__))
+        return _Candidates(*(np.concatenate([getattr(c, f) for c in (self, *others)]) for f in self.__dataclass_fields__))
 
 
 class _Scene:
@@ -228,13 +234,16 @@ class _Scene:
         self.obstacles = np.array([(o.x, o.y, o.right, o.bottom) for o in obstacles], dtype=float).reshape(-1, 4)
         self.solid = shapely.STRtree(shapely.box(*self.obstacles.T)) if len(self.obstacles) else None
         pieces = [np.column_stack([line[:-1], line[1:]]) for line in (np.asarray(points, dtype=float) for points in lines) if len(line) >= 2]
-        self.segments = np.concatenate(pieces) if pieces else np.zeros((0, 4))
-        s = self.segments
-        self.lines = shapely.STRtree(shapely.box(np.minimum(s[:, 0], s[:, 2]), np.minimum(s[:, 1], s[:, 3]),
-                                                 np.maximum(s[:, 0], s[:, 2]), np.maximum(s[:, 1], s[:, 3]))) if len(s) else None
+        self.lines = LineGrid(np.concatenate(pieces) if pieces else np.zeros((0, 4)))
 
     def judge(self, owner, x0, y0, near) -> _Candidates:
-        """The spots (owner, left, top, number in NEAR_SPOTS or -1) with what each covers, crosses and costs."""
+        """The spots (owner, left, top, number in NEAR_SPOTS or -1) with what each covers, crosses and costs,
+        JUDGED_AT_ONCE at a time, so that the memory the pairs take stays bounded."""
+        parts = [self._judge(*(a[i:i + JUDGED_AT_ONCE] for a in (owner, x0, y0, near)))
+                 for i in range(0, max(len(x0), 1), JUDGED_AT_ONCE)]
+        return parts[0].joined(*parts[1:])
+
+    def _judge(self, owner, x0, y0, near) -> _Candidates:
         import numpy as np
 
         c, r = self.centres[owner], self.radii[owner]
@@ -275,17 +284,19 @@ class _Scene:
         leader_crossings = np.zeros(len(x0))
         led = np.nonzero(far)[0]
         ends = leader[led]
-        envelopes = shapely.box(np.minimum(ends[:, 0], ends[:, 2]), np.minimum(ends[:, 1], ends[:, 3]),
-                                np.maximum(ends[:, 0], ends[:, 2]), np.maximum(ends[:, 1], ends[:, 3])) if len(led) else None
-        if self.lines is not None:
-            spot, seg = self.lines.query(boxes)
-            s = self.segments[seg]
-            meets = _segment_meets_rect(s[:, 0], s[:, 1], s[:, 2], s[:, 3], x0[spot], y0[spot], x1[spot], y1[spot])
-            np.add.at(crossings, spot[meets], 1)
-            if len(led):
-                spot, seg = self.lines.query(envelopes)
-                s, e = self.segments[seg], ends[spot]
-                np.add.at(leader_crossings, led[spot[_segments_cross(e, s)]], 1)
+        reach = (np.minimum(ends[:, 0], ends[:, 2]), np.minimum(ends[:, 1], ends[:, 3]),
+                 np.maximum(ends[:, 0], ends[:, 2]), np.maximum(ends[:, 1], ends[:, 3]))
+        envelopes = shapely.box(*reach) if len(led) else None
+        spot, seg, dense = self.lines.near(x0, y0, x1, y1, DENSE_LINES)
+        s = self.lines.segments[seg]
+        meets = _segment_meets_rect(s[:, 0], s[:, 1], s[:, 2], s[:, 3], x0[spot], y0[spot], x1[spot], y1[spot])
+        np.add.at(crossings, spot[meets], 1)
+        crossings[dense] = DENSE_LINES
+        if len(led):
+            spot, seg, dense = self.lines.near(*reach, DENSE_LINES)
+            s, e = self.lines.segments[seg], ends[spot]
+            np.add.at(leader_crossings, led[spot[_segments_cross(e, s)]], 1)
+            leader_crossings[led[dense]] = DENSE_LINES
 
         # a label set off close by another marker, or a leader passing close by one, points at it as much as at its own
         crowded = np.zeros(len(x0), dtype=bool)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from ..core.map_models import MapFile
 from ..printing.geometry import Box
 from .geography import projection
+from .line_grid import LineGrid
 from .marker_spread import spread_markers
 
 if TYPE_CHECKING:
@@ -155,26 +156,27 @@ def _steepness(xy, shift) -> float:
 
 
 def _clear_of_lines(xy, radii, lines, clearance: float):
-    """`xy` with each place pushed off any line it does not end, to `clearance` beyond its radius."""
+    """`xy` with each place pushed off any line it does not end, to `clearance` beyond its radius; only the lines
+    passing near a place are measured (see LineGrid), so the work grows with the pairs that are close."""
     import numpy as np
 
     if not len(lines):
         return xy
-    a, b = xy[lines[:, 0]], xy[lines[:, 1]]
+    reach = np.asarray(radii, dtype=float) + clearance
+    grid = LineGrid(np.column_stack([xy[lines[:, 0]], xy[lines[:, 1]]]))
+    place, line, _ = grid.near(xy[:, 0] - reach, xy[:, 1] - reach, xy[:, 0] + reach, xy[:, 1] + reach)
+    a, b, p = xy[lines[line, 0]], xy[lines[line, 1]], xy[place]
     ab = b - a
     length2 = np.maximum((ab ** 2).sum(1), 1e-9)
-    t = np.clip(((xy[None, :, :] - a[:, None, :]) * ab[:, None, :]).sum(2) / length2[:, None], 0.0, 1.0)
-    nearest = a[:, None, :] + t[..., None] * ab[:, None, :]
-    away = xy[None, :, :] - nearest
-    distance = np.hypot(away[..., 0], away[..., 1])
-    short = (np.asarray(radii)[None, :] + clearance) - distance
-    ends = np.zeros_like(short, dtype=bool)
-    ends[np.arange(len(lines)), lines[:, 0]] = True
-    ends[np.arange(len(lines)), lines[:, 1]] = True
-    short[ends | (t <= 0.0) | (t >= 1.0)] = 0.0
+    t = np.clip(((p - a) * ab).sum(1) / length2, 0.0, 1.0)
+    away = p - (a + t[:, None] * ab)
+    distance = np.hypot(away[:, 0], away[:, 1])
+    short = reach[place] - distance
+    short[(lines[line, 0] == place) | (lines[line, 1] == place) | (t <= 0.0) | (t >= 1.0)] = 0.0
     short = np.maximum(short, 0.0)
-    unit = away / np.maximum(distance, 1e-9)[..., None]
-    return xy + (unit * short[..., None]).sum(0)
+    push = np.zeros_like(xy)
+    np.add.at(push, place, away / np.maximum(distance, 1e-9)[:, None] * short[:, None])
+    return xy + push
 
 
 def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float], gap: float, lines=()):

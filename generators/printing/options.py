@@ -84,6 +84,10 @@ def parse_size(text: str) -> tuple[float, float]:
         size = (side, side)
     elif len(parts) == 2:
         unit = next((u for u in UNITS if parts[1].strip().endswith(u)), "")
+        if not unit and not _has_unit(parts[0]):
+            width, height = (p.strip() for p in parts)
+            raise OptionError(f"{text!r} has no unit; write it like {width}x{height}mm or {width}x{height}in "
+                              "(mm, cm, in or pt after the height serves both)")
         first = parts[0] if _has_unit(parts[0]) else parts[0] + unit
         size = (parse_length(first, None), parse_length(parts[1], None))
     else:
