@@ -42,7 +42,10 @@ FAR_MAX = 14.0  # mm: the furthest a label sits from its marker (with a leader l
 FAR_STEP = 1.5  # mm between the spots tried further out
 SLIDES = (0.0, -0.25, 0.25, -0.5, 0.5, -0.7, 0.7)  # a label's slide along a side of its marker, as a share of its length
 CORNER = math.sqrt(0.5)
-AMBIGUITY_MARGIN = 0.6  # mm: a label is this much nearer its own marker than any other
+AMBIGUITY_MARGIN = 0.6  # mm: a label is this much nearer its own marker than any other...
+AMBIGUITY_SHARE = 0.2  # ...and, by a large marker, this share of its radius nearer: a name in the gap between two
+# large spaces reads as either's
+LABEL_GAP = 1.0  # mm between two labels, so that neighbouring names never run together
 LEADER_CLEARANCE = 0.8  # mm between a leader line and any other marker
 FAR_CLEARANCE = 2.0  # mm between a label set off with a leader and any other marker
 MARK_CLEARANCE = 0.2  # mm between a label and any marker
@@ -229,7 +232,7 @@ class _Scene:
         self.site_owner = np.full(len(self.sites), -1)
         self.site_owner[self.site_of[counts[self.site_of] == 1]] = np.nonzero(counts[self.site_of] == 1)[0]
         # a site's reach: as far as any spot's label or leader may need to know about it
-        reach = self.site_radii + 2 * NEAR_MAX + AMBIGUITY_MARGIN + self.top + FAR_CLEARANCE
+        reach = self.site_radii + 2 * NEAR_MAX + max(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * self.top) + self.top + FAR_CLEARANCE
         self.markers = shapely.STRtree(shapely.box(*(self.sites - reach[:, None]).T, *(self.sites + reach[:, None]).T))
         self.obstacles = np.array([(o.x, o.y, o.right, o.bottom) for o in obstacles], dtype=float).reshape(-1, 4)
         self.solid = shapely.STRtree(shapely.box(*self.obstacles.T)) if len(self.obstacles) else None
@@ -270,7 +273,8 @@ class _Scene:
         np.add.at(blocked, spot[covers], np.maximum(MARK_CLEARANCE - gap[covers], 0.01) * 10.0)
         ambiguous = np.zeros(len(x0), dtype=bool)
         strangers = self.site_owner[other] != owner[spot]
-        np.logical_or.at(ambiguous, spot[strangers], gap[strangers] < own[spot[strangers]] + AMBIGUITY_MARGIN)
+        margin = np.maximum(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * r[spot[strangers]])
+        np.logical_or.at(ambiguous, spot[strangers], gap[strangers] < own[spot[strangers]] + margin)
         ambiguous &= (near >= 0) & ~area
 
         if self.solid is not None:
@@ -444,10 +448,11 @@ class _Placer:
         ly = np.minimum(np.minimum(y0, c.leader[spots, 1]), c.leader[spots, 3])
         hx = np.maximum(np.maximum(x1, c.leader[spots, 0]), c.leader[spots, 2])
         hy = np.maximum(np.maximum(y1, c.leader[spots, 1]), c.leader[spots, 3])
-        others = sorted(self.taken.near(float(lx.min()), float(ly.min()), float(hx.max()), float(hy.max())) - set(ignore))
+        others = sorted(self.taken.near(float(lx.min()) - LABEL_GAP, float(ly.min()) - LABEL_GAP, float(hx.max()) + LABEL_GAP,
+                                       float(hy.max()) + LABEL_GAP) - set(ignore))
         rects = np.array([self.taken.rects[o] for o in others], dtype=float).reshape(-1, 4)
-        hit = ((np.minimum(x1[:, None], rects[None, :, 2]) > np.maximum(x0[:, None], rects[None, :, 0]))
-               & (np.minimum(y1[:, None], rects[None, :, 3]) > np.maximum(y0[:, None], rects[None, :, 1])))
+        hit = ((np.minimum(x1[:, None], rects[None, :, 2]) + LABEL_GAP > np.maximum(x0[:, None], rects[None, :, 0]))
+               & (np.minimum(y1[:, None], rects[None, :, 3]) + LABEL_GAP > np.maximum(y0[:, None], rects[None, :, 1])))
         led = [j for j, o in enumerate(others) if o in self.taken.leaders]
         if led:  # a placed leader line through a spot
             s = np.array([self.taken.leaders[others[j]] for j in led])[None, :, :]

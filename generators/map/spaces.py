@@ -33,6 +33,7 @@ SETTLED = 0.3  # mm: spacing holds once no place needs to move further than this
 FOLD_SAFE = 0.5  # a step's shifts differ between nearby places by at most this share of their distance
 STEEP_REACH = 60.0  # mm: places this near each other are compared for steepness
 LINE_CLEARANCE = 1.5  # mm kept between a space and a rail or air line it does not end
+COAST_GAP = 2.0  # mm: a space slid by its coast keeps at least this from every other (the least gap spaces may have)
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class Places:
     spaces: dict[str, Space]
     warp: Warp = field(repr=False)
     flat_project: Callable = field(repr=False)
+    regions: list = field(default_factory=list, repr=False)  # each country's land as drawn (land.Region), warp included
 
     def project(self, lons, lats):
         """Longitudes and latitudes (arrays) to drawn page mm: projected, then warped."""
@@ -209,6 +211,24 @@ def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float]
     return {n: (float(x), float(y)) for n, (x, y) in zip(names, xy)}, Warp(move)
 
 
+
+def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project):
+    """The land as drawn (each country warped), and `at` with spaces slid to suit their coasts (coasts.py)."""
+    from shapely.geometry import Polygon
+
+    from .coasts import fitted_to_coasts
+    from .land import land_regions, read_geography, union_of
+
+    geography = read_geography(game.file(game.map.geography))
+    box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
+    regions = land_regions(geography, game.map, lambda lons, lats: warp(*flat_project(lons, lats)), box)
+    if not regions:
+        return at, regions
+    countries = {r.country: r.shape for r in regions}
+    style = game.layout.poster
+    return fitted_to_coasts(game.map, at, style.space / 2, COAST_GAP, countries, union_of([r.shape for r in regions])), regions
+
+
 def poster_places(game: "Game") -> Places:
     """The poster's places for `game` (see the module's docstring); worked out once per game."""
     cached = game.derived.get("poster_places")
@@ -228,8 +248,11 @@ def poster_places(game: "Game") -> Places:
         at, warp = _spaced_warp(frame, names, true_at, radii, style.space_gap, lines)
     else:
         at, warp = {}, Warp(lambda p: p)
+    regions = []
+    if game_map.geography is not None and at:
+        at, regions = _by_the_coasts(game, frame, at, warp, flat_project)
     spaces = {c.name: Space(*at[c.name], style.space) for c in game_map.cities if c.name in at}
-    places = Places(width, height, frame, true_at, at, spaces, warp, flat_project)
+    places = Places(width, height, frame, true_at, at, spaces, warp, flat_project, regions)
     game.derived["poster_places"] = places
     return places
 
