@@ -5,8 +5,8 @@ Everything drawn comes from the map data and the layout: land shaded per power, 
 cities (territories.py); rail lines solid, air lines dashed; sea zones as ships joined by sea lanes;
 cities marked as capital and port and with the marks the map declares (badges and tags, with their
 legend wording); names set as real text clear of each
-other (label_placement.py); a lettered grid with an index of places; a legend; the title and, when the map
-says it is one, the note that it is a reconstruction.
+other (label_placement.py); a lettered grid with an index of places; a legend; the title; in the small print under the
+frame, when the map says it is one, the note that it is a reconstruction.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from ..printing.textfit import Paragraph, fit_text
 from .aid_placement import place_aids
 from .aids import Ink, Laid, draw_aid, lay_out
 from .label_placement import LabelRequest, PlacedLabel, place_labels
-from .land import land_regions, read_geography, sea_zone_borders, union_of
+from .land import read_geography, sea_zone_borders, union_of
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .spaces import poster_places
 from .sea_lanes import route_lanes
@@ -206,9 +206,8 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
     credit = ""
     if game_map.geography is not None:
-        geography = read_geography(game.file(game_map.geography))
-        regions = sorted(land_regions(geography, game_map, project, box), key=lambda r: -r.shape.area)
-        credit = geography.credit
+        regions = sorted(places.regions, key=lambda r: -r.shape.area)
+        credit = read_geography(game.file(game_map.geography)).credit
     else:
         regions = _regions(game_map, at, frame)
     land = union_of([r.shape for r in regions]) if regions else Polygon()
@@ -226,7 +225,7 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     sea = Water(frame, land)
     lanes = route_lanes(sea, _lanes(game_map, at))
     lines = _route_lines(game_map, at) + lanes
-    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key)
+    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key, frame)
     badge_boxes = [Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R) for spots in badges.values() for _, bx, by in spots]
     areas = _area_labels(game_map)
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
@@ -294,9 +293,9 @@ def _route_lines(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[
 
 
 def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea: Water,
-                    marks: list[Box], lines: list, key: Box) -> list[tuple[Laid, float, float]]:
+                    marks: list[Box], lines: list, key: Box, frame: Box) -> list[tuple[Laid, float, float]]:
     """Each of the map's aids laid out and put in empty sea near where the map wants it, else on empty land,
-    else at the foot of the key."""
+    else at the foot of the key; aids whose edges nearly meet then lined up exactly."""
     game_map, st = game.map, layout.poster
     if not game_map.aids:
         return []
@@ -312,6 +311,7 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea
             near.append((float(xs[0]), float(ys[0])))
     spots = place_aids([(item.width, item.height) for item in laid], near, sea, marks, lines)
     placed = [(item, *_on_grid(spot)) for item, spot in zip(laid, spots) if spot is not None]
+    placed = _lined_up(placed, marks, lines, frame, st.aid_gap)
     margin = [item for item, spot in zip(laid, spots) if spot is None]
     return placed + _foot_of_key(margin, key, st, file, game_map.aids)
 
@@ -319,6 +319,57 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea
 def _on_grid(spot: tuple[float, float]) -> tuple[float, float]:
     """An aid's corner on the poster's layout grid, so that aids beside each other line up."""
     return round(spot[0] / GRID) * GRID, round(spot[1] / GRID) * GRID
+
+
+ALIGN = 6.0  # mm: aids whose edges come this near another aid's line them up with it exactly
+
+
+def _lined_up(placed: list, marks: list[Box], lines: list, frame: Box, gap: float) -> list:
+    """`placed` aids (laid, x, y) where an edge of one nearly meets the same edge of another (left, right, top
+    or bottom, within ALIGN mm) moved so that they meet exactly, the one or else the other, where the move keeps
+    the aid clear of cities, ships, lines, the frame and the other aids: boxes side by side or one above
+    another share their edges."""
+    import shapely
+    from shapely.geometry import LineString, box
+
+    from .aid_placement import CLEARANCE
+
+    obstacles = [box(m.x, m.y, m.right, m.bottom) for m in marks] + [LineString(line) for line in lines if len(line) >= 2]
+    tree = shapely.STRtree(obstacles) if obstacles else None
+    out = list(placed)
+
+    def hits(x: float, y: float, laid) -> set:
+        grown = box(x - CLEARANCE, y - CLEARANCE, x + laid.width + CLEARANCE, y + laid.height + CLEARANCE)
+        return set(tree.query(grown, predicate="intersects").tolist()) if tree is not None else set()
+
+    def moved(i: int, x: float, y: float) -> bool:
+        laid, x0, y0 = out[i]
+        if x < frame.x + 1 or y < frame.y + 1 or x + laid.width > frame.right - 1 or y + laid.height > frame.bottom - 1:
+            return False
+        if hits(x, y, laid) - hits(x0, y0, laid):
+            return False
+        near = box(x - gap, y - gap, x + laid.width + gap, y + laid.height + gap)
+        if any(near.intersects(box(ox, oy, ox + other.width, oy + other.height)) for j, (other, ox, oy) in enumerate(out) if j != i):
+            return False
+        out[i] = (laid, x, y)
+        return True
+
+    for i in range(len(out)):
+        for j in range(i + 1, len(out)):
+            for axis in (0, 1):
+                for far_edge in (False, True):
+                    (a, ax, ay), (b, bx, by) = out[i], out[j]
+                    size_a, size_b = (a.width, b.width) if axis == 0 else (a.height, b.height)
+                    u, v = ((ax, bx) if axis == 0 else (ay, by))
+                    if far_edge:
+                        u, v = u + size_a, v + size_b
+                    if not 1e-6 < abs(u - v) <= ALIGN:
+                        continue
+                    for k, shift in ((j, u - v), (i, v - u)):
+                        _, kx, ky = out[k]
+                        if moved(k, kx + (shift if axis == 0 else 0.0), ky + (shift if axis == 1 else 0.0)):
+                            break
+    return out
 
 
 def _foot_of_key(laid: list[Laid], key: Box, st: PosterStyle, file, aids) -> list[tuple[Laid, float, float]]:
@@ -470,8 +521,9 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     small_print = f.bottom + st.border + pt_to_mm(st.credit_size) * 1.2
     painter.text(f.x - st.border, small_print, plan.advice[:1].upper() + plan.advice[1:] + ".", plan.fonts.regular, st.credit_size,
                  colour="#333333")
-    if plan.credit:
-        painter.text(f.right + st.border, small_print, plan.credit, plan.fonts.regular, st.credit_size, colour="#333333", anchor=Anchor.END)
+    credit = " ".join(t for t in (plan.game_map.reconstruction, plan.credit) if t)
+    if credit:
+        painter.text(f.right + st.border, small_print, credit, plan.fonts.regular, st.credit_size, colour="#333333", anchor=Anchor.END)
 
 
 def draw_space(painter: Painter, x: float, y: float, radius: float, fill: str, ink: str, capital: bool, port: str | None) -> None:
@@ -590,12 +642,6 @@ def _draw_title(painter: Painter, plan: PosterPlan) -> None:
     sub = plan.game_map.title or ""
     if sub:
         painter.text(x + title_w + 8, y + pt_to_mm(st.title_size) * 0.75, sub, fonts.regular, st.subtitle_size)
-    if plan.game_map.reconstruction:
-        width = plan.width - 2 * st.margin
-        top = y + pt_to_mm(st.title_size) * 0.75 + 4
-        fitted = fit_text([Paragraph("Reconstruction. ", fonts.bold), Paragraph(plan.game_map.reconstruction, fonts.regular, run_in=True)],
-                          width, st.title_band - (top - y) - 2, largest=st.note_size * 1.3, smallest=st.note_size * 0.8, what="the map's reconstruction note")
-        painter.text_block(fitted, x, top, width, anchor=Anchor.START)
 
 
 def _draw_key(painter: Painter, plan: PosterPlan) -> None:
