@@ -176,6 +176,9 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
     rows = -(-len(labels) // per_row)
     width, height = _shell(aid, ink, per_row * c, rows * c)
     marks = {str(k): v for k, v in aid.marks.items()}
+    name_size = ink.cell_pt  # one size for every box's name, the largest at which the longest fits
+    while name_size > MIN_SIZE and max(text_width(_faction_text(label, ink)[0], ink.fonts.bold, name_size) for label in labels) > c - 1.6:
+        name_size -= 0.25
 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
@@ -185,17 +188,14 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
             cx, cy = left + col * c, top + row * c
             text, fill, text_ink = _faction_text(label, ink)
             painter.rect(cx, cy, c, c, fill=fill, stroke=ink.line, line_width=LINE)
-            size = ink.cell_pt
-            while size > 4.0 and text_width(text, ink.fonts.bold, size) > c - 1.6:
-                size -= 0.25
-            painter.text(cx + 0.8, cy + pt_to_mm(ink.cell_pt) * 0.9, text, ink.fonts.bold, size, colour=text_ink or "#000000")
+            painter.text(cx + 0.8, cy + pt_to_mm(ink.cell_pt) * 0.9, text, ink.fonts.bold, name_size, colour=text_ink or "#000000")
             chips = marks.get(str(label), [])
+            h = (c - pt_to_mm(ink.cell_pt) - 1.5) / max(1, len(chips))
+            size = max(MIN_SIZE, min(ink.size(SMALL_SIZE), h / 0.45))  # one size for the box's chips
+            while size > MIN_SIZE and max((text_width(_faction_text(m, ink)[0], ink.fonts.bold, size) for m in chips), default=0) > c - 1.0:
+                size -= 0.25
             for j, mark in enumerate(chips):
                 name, fill, text_ink = _faction_text(mark, ink)
-                h = (c - pt_to_mm(ink.cell_pt) - 1.5) / max(1, len(chips))
-                size = max(MIN_SIZE, min(ink.size(SMALL_SIZE), h / 0.45))
-                while size > MIN_SIZE and text_width(name, ink.fonts.bold, size) > c - 1.0:
-                    size -= 0.25
                 if text_width(name, ink.fonts.bold, size) > c - 1.0:  # a faction's short code where its name does not fit
                     name = ink.codes.get(str(mark), name)
                 chip_y = cy + pt_to_mm(ink.cell_pt) + 1.0 + j * h

@@ -211,7 +211,7 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     sea = Water(frame, land)
     lanes = route_lanes(sea, _lanes(game_map, at))
     lines = _route_lines(game_map, at) + lanes
-    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key)
+    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key, frame)
     badge_boxes = [Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R) for spots in badges.values() for _, bx, by in spots]
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
                           lines, st)
@@ -278,9 +278,9 @@ def _route_lines(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[
 
 
 def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea: Water,
-                    marks: list[Box], lines: list, key: Box) -> list[tuple[Laid, float, float]]:
+                    marks: list[Box], lines: list, key: Box, frame: Box) -> list[tuple[Laid, float, float]]:
     """Each of the map's aids laid out and put in empty sea near where the map wants it, else on empty land,
-    else at the foot of the key."""
+    else at the foot of the key; aids whose edges nearly meet then lined up exactly."""
     game_map, st = game.map, layout.poster
     if not game_map.aids:
         return []
@@ -296,6 +296,7 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea
             near.append((float(xs[0]), float(ys[0])))
     spots = place_aids([(item.width, item.height) for item in laid], near, sea, marks, lines)
     placed = [(item, *_on_grid(spot)) for item, spot in zip(laid, spots) if spot is not None]
+    placed = _lined_up(placed, marks, lines, frame, st.aid_gap)
     margin = [item for item, spot in zip(laid, spots) if spot is None]
     return placed + _foot_of_key(margin, key, st, file, game_map.aids)
 
@@ -303,6 +304,57 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea
 def _on_grid(spot: tuple[float, float]) -> tuple[float, float]:
     """An aid's corner on the poster's layout grid, so that aids beside each other line up."""
     return round(spot[0] / GRID) * GRID, round(spot[1] / GRID) * GRID
+
+
+ALIGN = 6.0  # mm: aids whose edges come this near another aid's line them up with it exactly
+
+
+def _lined_up(placed: list, marks: list[Box], lines: list, frame: Box, gap: float) -> list:
+    """`placed` aids (laid, x, y) where an edge of one nearly meets the same edge of another (left, right, top
+    or bottom, within ALIGN mm) moved so that they meet exactly, the one or else the other, where the move keeps
+    the aid clear of cities, ships, lines, the frame and the other aids: boxes side by side or one above
+    another share their edges."""
+    import shapely
+    from shapely.geometry import LineString, box
+
+    from .aid_placement import CLEARANCE
+
+    obstacles = [box(m.x, m.y, m.right, m.bottom) for m in marks] + [LineString(line) for line in lines if len(line) >= 2]
+    tree = shapely.STRtree(obstacles) if obstacles else None
+    out = list(placed)
+
+    def hits(x: float, y: float, laid) -> set:
+        grown = box(x - CLEARANCE, y - CLEARANCE, x + laid.width + CLEARANCE, y + laid.height + CLEARANCE)
+        return set(tree.query(grown, predicate="intersects").tolist()) if tree is not None else set()
+
+    def moved(i: int, x: float, y: float) -> bool:
+        laid, x0, y0 = out[i]
+        if x < frame.x + 1 or y < frame.y + 1 or x + laid.width > frame.right - 1 or y + laid.height > frame.bottom - 1:
+            return False
+        if hits(x, y, laid) - hits(x0, y0, laid):
+            return False
+        near = box(x - gap, y - gap, x + laid.width + gap, y + laid.height + gap)
+        if any(near.intersects(box(ox, oy, ox + other.width, oy + other.height)) for j, (other, ox, oy) in enumerate(out) if j != i):
+            return False
+        out[i] = (laid, x, y)
+        return True
+
+    for i in range(len(out)):
+        for j in range(i + 1, len(out)):
+            for axis in (0, 1):
+                for far_edge in (False, True):
+                    (a, ax, ay), (b, bx, by) = out[i], out[j]
+                    size_a, size_b = (a.width, b.width) if axis == 0 else (a.height, b.height)
+                    u, v = ((ax, bx) if axis == 0 else (ay, by))
+                    if far_edge:
+                        u, v = u + size_a, v + size_b
+                    if not 1e-6 < abs(u - v) <= ALIGN:
+                        continue
+                    for k, shift in ((j, u - v), (i, v - u)):
+                        _, kx, ky = out[k]
+                        if moved(k, kx + (shift if axis == 0 else 0.0), ky + (shift if axis == 1 else 0.0)):
+                            break
+    return out
 
 
 def _foot_of_key(laid: list[Laid], key: Box, st: PosterStyle, file, aids) -> list[tuple[Laid, float, float]]:
