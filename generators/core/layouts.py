@@ -33,6 +33,7 @@ Pt = Annotated[float, BeforeValidator(_pt)]
 PositiveMm = Annotated[float, BeforeValidator(_mm), Field(gt=0)]
 UnsignedMm = Annotated[float, BeforeValidator(_mm), Field(ge=0)]
 PositivePt = Annotated[float, BeforeValidator(_pt), Field(gt=0)]
+PositiveFloat = Annotated[float, Field(gt=0)]
 
 
 class _Part(BaseModel):
@@ -98,6 +99,40 @@ class PieceText(_Part):
     text: PositivePt = 11.0
 
 
+class FaceShares(_Part):
+    """The share of a piece face's height each part starts with, before the layout search moves them
+    (a part too long for its share takes more of the face)."""
+
+    title: PositiveFloat = 1.0
+    picture: PositiveFloat = 1.4
+    text: PositiveFloat = 1.2
+    value: PositiveFloat = 1.0
+
+
+class FaceEmphasis(_Part):
+    """How large each text role of a piece face should read against the title: the arrangement whose
+    smallest role, so weighed, is largest wins; `picture` weighs a picture's side (pt) the same way."""
+
+    title: PositiveFloat = 1.0
+    text: PositiveFloat = 0.8
+    value: PositiveFloat = 1.4
+    picture: PositiveFloat = 2.0
+
+
+class Faces(_Part):
+    """How piece faces are arranged (see FaceShares and FaceEmphasis)."""
+
+    shares: FaceShares = Field(default_factory=FaceShares)
+    emphasis: FaceEmphasis = Field(default_factory=FaceEmphasis)
+
+
+class Caption(_Part):
+    """The line above each cut sheet (what it holds, its sizes, the sheet's number and how to print it)."""
+
+    size: PositivePt = 7.0
+    colour: str = Field(default="#4d4d4d", pattern=r"^#[0-9a-fA-F]{6}$")
+
+
 class MinText(_Part):
     piece: PositivePt = 5.0
     tile: PositivePt = 5.0
@@ -135,7 +170,8 @@ class PosterStyle(_Part):
     """The map poster's named boxes and sizes (mm; type in pt), which a game's preset may override: the
     paper and its margin, the title band above the map, the frame's border of grid letters and the grid's
     squares, a city's space and the least paper between two spaces, the key's strip beside the map (0: the
-    key goes below it), and how much wider than true the map is drawn (`stretch`, to fill the frame)."""
+    key goes below it; then `key_height` is the least room kept for it under the map), and how much wider
+    than true the map is drawn (`stretch`, to fill the frame)."""
 
     paper: str = "poster-22x34"
     landscape: bool = False
@@ -149,6 +185,7 @@ class PosterStyle(_Part):
     ship: PositiveMm = 10.0
     key_width: UnsignedMm = 0.0
     key_gap: UnsignedMm = 6.0
+    key_height: UnsignedMm = 90.0
     stretch: float = Field(default=1.0, ge=0.8, le=1.25)
     aid_width: PositiveMm = 110.0
     aid_gap: UnsignedMm = 6.0
@@ -158,6 +195,7 @@ class PosterStyle(_Part):
     city_size: PositivePt = 8.0
     capital_size: PositivePt = 9.0
     sea_size: PositivePt = 9.0
+    region_size: PositivePt = 12.0
     tag_size: PositivePt = 6.0
     grid_size: PositivePt = 10.0
     key_size: PositivePt = 8.0
@@ -201,6 +239,8 @@ class Layout(_Part):
     fonts: Fonts = Field(default_factory=Fonts)
     min_text_size: MinText = Field(default_factory=MinText)
     max_piece_text: PieceText = Field(default_factory=PieceText)
+    faces: Faces = Field(default_factory=Faces)
+    caption: Caption = Field(default_factory=Caption)
     cards: CardStyle = Field(default_factory=CardStyle)
     tiles: TileStyle = Field(default_factory=TileStyle)
     poster: PosterStyle = Field(default_factory=PosterStyle)
