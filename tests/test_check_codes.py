@@ -675,6 +675,16 @@ def test_a_data_file_that_is_not_a_regular_file_is_refused_by_name(tmp_path):
     assert (problem.file.name, problem.code) == ("tiles.yaml", "not-a-file") and "FIFO" in problem.message.upper()
 
 
+def test_a_data_file_linked_from_outside_its_folder_is_refused_by_name(tmp_path):
+    (tmp_path / "game").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "elsewhere.yaml").write_text("tiles: []\n", encoding="utf-8")
+    (tmp_path / "game" / "tiles.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    with pytest.raises(DataError) as refused:
+        read_yaml(tmp_path / "game" / "tiles.yaml", within=tmp_path / "game")
+    [problem] = refused.value.problems
+    assert (problem.file.name, problem.code) == ("tiles.yaml", "outside-folder")
+
+
 def test_a_data_file_over_the_size_limit_is_refused_by_name(tmp_path):
     tmp_path.mkdir(exist_ok=True)
     (tmp_path / "tiles.yaml").write_bytes(b"#" * (MAX_FILE_BYTES + 1))
@@ -742,6 +752,7 @@ def test_every_check_in_the_source_has_a_case(outcomes, tmp_path):
     for direct in (test_a_missing_file_is_refused_by_name, test_a_folder_that_is_not_there_is_refused,
                    test_a_data_file_that_is_not_a_regular_file_is_refused_by_name,
                    test_a_data_file_over_the_size_limit_is_refused_by_name, test_a_game_given_as_a_file_is_refused_by_name,
+                   test_a_data_file_linked_from_outside_its_folder_is_refused_by_name,
                    test_a_game_folder_that_cannot_be_listed_is_refused_by_name):
         with noting_sites() as noted:
             direct(tmp_path / direct.__name__)

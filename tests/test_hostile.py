@@ -231,6 +231,24 @@ def test_out_that_is_a_device_is_never_replaced(box, command):
     assert Path("/dev/null").is_char_device()
 
 
+@pytest.mark.parametrize("name", ["pieces.yaml", "game.yaml", "layouts/tiny.yaml"])
+def test_a_data_file_that_links_outside_the_game_folder_is_refused_unread(box, name):
+    private = box.root / "private.txt"
+    private.write_text("root:$6$secret-hash:19000:0:99999:7:::\n", encoding="utf-8")
+    box.file(name).unlink()
+    box.file(name).symlink_to(private)
+    err = box.refused("validate", "--game", box.game,
+                      needle=f"tiny/{name}: is a symbolic link to a file outside the game folder, which is not read")
+    assert "$6$" not in err and "19000" not in err
+
+
+def test_a_data_file_that_links_inside_the_game_folder_is_read(box):
+    (box.game / "rosters").mkdir()
+    box.file("pieces.yaml").rename(box.game / "rosters" / "pieces.yaml")
+    box.file("pieces.yaml").symlink_to(Path("rosters") / "pieces.yaml")
+    assert box.run("validate", "--game", box.game).code == 0
+
+
 @pytest.mark.parametrize("command", ["replace", "calibrate"])
 def test_out_that_is_a_link_is_never_replaced(box, command):
     mine = box.root / "mine.pdf"

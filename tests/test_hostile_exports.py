@@ -5,6 +5,7 @@ or a path that is not text is refused with exit 2, and any console prints every 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from hostile_helpers import edit, write_game
 from test_export import decode, traits
+from test_export_real_software import CHECK, needs_java
 
 from generators.export.sequence import encode
 
@@ -47,6 +49,21 @@ def test_a_piece_named_with_a_trailing_backslash_reads_back_as_written(cli, game
         assert len(layer) == 33
         backs.append(decode(decode(layer[16], ",")[0], "+")[0])
     assert "Agent R\\ 1" in names and "BLUE\\" in backs
+
+
+@needs_java
+def test_vassal_itself_reads_back_a_module_whose_names_end_in_a_backslash(cli, game, tmp_path):
+    # VASSAL's own engine decodes every piece slot and encodes it again: a value whose backslash swallowed
+    # the delimiter after it decodes into fewer fields and comes back different
+    edit(game / "pieces.yaml", 'name: "Agent R"', 'name: "Agent R\\\\"')
+    edit(game / "aliases.yaml", '"Agent R"', '"Agent R\\\\"')
+    edit(game / "game.yaml", "name: Blue,", "name: Blue\\,")
+    assert cli("export", "vassal", "--game", game, "--out", tmp_path / "out").code == 0
+    run = subprocess.run([str(CHECK), str(tmp_path / "out" / "tiny" / "tiny.vmod"), str(tmp_path / "check")],
+                         capture_output=True, text=True, timeout=900)
+    report = (tmp_path / "check" / "report.txt").read_text(encoding="utf-8")
+    assert run.returncode == 0, report
+    assert re.search(r"slots decoded: [1-9][0-9]*; re-encoded differently: 0", report), report
 
 
 @pytest.mark.parametrize("file, old, new, where, code", [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -115,3 +116,27 @@ def test_a_box_whose_cells_hold_more_segments_than_asked_is_crowded_and_left_out
     assert crowded.tolist() == [True, False] and len(box) == 0
     box, seg, crowded = grid.near(np.array([40.0]), np.array([9.5]), np.array([45.0]), np.array([11.5]), 50)
     assert not crowded.any() and sorted(seg.tolist()) == list(range(20))
+
+
+def test_sea_zones_placed_on_their_ports_and_too_many_for_the_key_are_refused_without_a_traceback(cli, tmp_path):
+    # 120 sea zones with no place of their own, each on its one port: the warp was fitted through places on
+    # one spot (a singular matrix, a traceback); now the poster is refused because their list finds no room
+    game = dense_map(tmp_path / "dense", 122, 121)
+    document = yaml.safe_load((game / "map.yaml").read_text(encoding="utf-8"))
+    zones = [f"The Very Long Named Sea Zone Number {i}" for i in range(120)]
+    document["sea_zones"] = [{"name": z, "adjacent": [zones[i - 1], zones[(i + 1) % 120]]} for i, z in enumerate(zones)]
+    for city, zone in zip(document["cities"][2:], zones):
+        city.update(port=True, sea_zones=[zone])
+    (game / "map.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    result = cli("build", "--game", game, "--only", "map", "--out", tmp_path / "out")
+    assert result.code == 2
+    assert re.search(r"the poster's sea zone list: text does not fit in \d+\.\d x \d+\.\d mm", result.stderr), result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()
+
+
+def test_a_text_left_no_room_says_so_and_never_names_a_negative_size():
+    from generators.printing.textfit import TextFitError, fit_text
+
+    with pytest.raises(TextFitError, match=r"^the poster's sea zone list: no room is left for it: what comes before it "
+                                           r"leaves 119\.1 x 0\.0 mm$"):
+        fit_text("North Sea", 119.1, -488.2, largest=8, smallest=8, what="the poster's sea zone list", font="Helvetica")

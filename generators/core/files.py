@@ -61,6 +61,15 @@ def kind_of(path: Path, follow: bool = True) -> Kind:
     return kind_of_mode(mode)
 
 
+def lies_outside(path: Path, folder: Path) -> bool:
+    """Whether `path`, its symbolic links followed, lies outside `folder` (its links followed too)."""
+    try:
+        Path(os.path.realpath(path)).relative_to(os.path.realpath(folder))
+    except ValueError:
+        return True
+    return False
+
+
 def why_unreadable(path: Path) -> str:
     """The operating system's reason `path` cannot be looked at ("Permission denied")."""
     try:

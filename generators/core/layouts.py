@@ -307,7 +307,8 @@ def preset_chain(name: str, game_folder: Path | None = None) -> list[tuple[Path,
         if file in seen:
             raise DataError([Problem(file, "extends", f"preset {current!r} extends itself in a loop", "layout-loop")])
         seen.add(file)
-        document = read_yaml(file) or {}
+        own = game_folder is not None and file.parent == game_folder / "layouts"
+        document = read_yaml(file, within=game_folder if own else None) or {}
         if not isinstance(document, dict):
             raise DataError([Problem(file, "", "expected a mapping of layout settings", "invalid")])
         chain.insert(0, (file, document))

@@ -91,7 +91,7 @@ def resolve_game_folder(game: str | Path | None) -> Path:
 
 
 def _read_record(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:
-    document = read_yaml(file)
+    document = read_yaml(file, within=file.parent)
     if document is None:
         raise DataError([Problem(file, "", "the file is empty", "invalid")])
     if not isinstance(document, dict):

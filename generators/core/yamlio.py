@@ -18,7 +18,7 @@ import yaml
 
 from .collector import collector_paused
 from .errors import DataError, Problem
-from .files import Kind, kind_of, kind_of_mode, why_unreadable
+from .files import Kind, kind_of, kind_of_mode, lies_outside, why_unreadable
 from .limits import MAX_FILE_BYTES, MAX_YAML_VALUES
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -123,10 +123,14 @@ def _unreadable(path: Path, why: str) -> DataError:
     return DataError([Problem(path, "", f"cannot read file: {why}", "unreadable")])
 
 
-def read_bounded_text(path: Path, limit: int = MAX_FILE_BYTES, what: str = "a data file") -> str:
+def read_bounded_text(path: Path, limit: int = MAX_FILE_BYTES, what: str = "a data file", within: Path | None = None) -> str:
     """The UTF-8 text of the regular file at `path`, at most `limit` bytes; refusing anything else before opening it
-    for long (a FIFO, a device, a folder), with DataError naming the file."""
+    for long (a FIFO, a device, a folder), and a file a symbolic link leads to outside the folder `within`
+    (unread: its text would be echoed in messages), with DataError naming the file."""
     _refuse_unless_file(path, kind_of(path))
+    if within is not None and lies_outside(path, within):
+        raise DataError([Problem(path, "", "is a symbolic link to a file outside the game folder, which is not read; "
+                                 "copy the file into the folder instead", "outside-folder")])
     try:
         # O_NONBLOCK: should the path become a FIFO after the check, opening it does not hang
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -174,10 +178,11 @@ def _unprintable(path: Path, document: Any) -> list[Problem]:
     return sorted(set(problems), key=lambda p: p.where)
 
 
-def read_yaml(path: Path) -> Any:
-    """The document in `path`; a missing, unreadable, oversized or malformed file raises DataError."""
+def read_yaml(path: Path, within: Path | None = None) -> Any:
+    """The document in `path`; a missing, unreadable, oversized or malformed file raises DataError, and so does
+    a file outside the folder `within` that a symbolic link leads to."""
     path = Path(path)
-    text = read_bounded_text(path)
+    text = read_bounded_text(path, within=within)
     try:
         with collector_paused():  # a parse makes many small objects that live on; rescanning them is wasted
             document = _load(text)

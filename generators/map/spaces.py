@@ -187,6 +187,20 @@ def _clear_of_lines(xy, radii, lines, clearance: float):
     return xy + push
 
 
+def _distinct(points, shifts):
+    """`points` and their `shifts`, each point that recurs (places that start on one spot, such as a sea zone
+    placed on its one port) kept once with its shifts averaged: a warp is fitted through distinct points only."""
+    import numpy as np
+
+    unique, inverse = np.unique(points, axis=0, return_inverse=True)
+    if len(unique) == len(points):
+        return points, shifts
+    inverse = inverse.ravel()
+    total = np.zeros((len(unique), shifts.shape[1]))
+    np.add.at(total, inverse, shifts)
+    return unique, total / np.bincount(inverse)[:, None]
+
+
 def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float], gap: float, lines=()):
     """Places moved apart and the warp that carries the drawing with them: small thin-plate steps, each
     gentle enough (nearby places' shifts differ by at most half their distance) that it cannot fold the
@@ -205,7 +219,7 @@ def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float]
         if np.abs(shift).max() < SETTLED:
             break
         shift *= min(1.0, FOLD_SAFE / max(_steepness(xy, shift), 1e-9))
-        steps.append(RBFInterpolator(np.vstack([xy, pins]), np.vstack([shift, np.zeros_like(pins)]),
+        steps.append(RBFInterpolator(*_distinct(np.vstack([xy, pins]), np.vstack([shift, np.zeros_like(pins)])),
                                      kernel="thin_plate_spline", degree=1))
         xy = xy + shift
 

@@ -222,6 +222,9 @@ def fit_text(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, he
     A plain string needs `font`. Raises TextFitError naming `what` when even `smallest` is too large.
     """
     paragraphs, _ = _prepared(paragraphs, font)
+    if width <= 0 or height <= 0:
+        raise TextFitError(f"{what}: no room is left for it: what comes before it leaves {max(width, 0):.1f} x "
+                           f"{max(height, 0):.1f} mm")
     fitted = _fitted(tuple(paragraphs), width, height, largest, smallest, leading)
     if fitted is not None:
         return fitted
