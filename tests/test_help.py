@@ -62,7 +62,9 @@ def test_a_card_size_without_a_unit_suggests_one_for_both_sides(cli, tmp_path):
     assert "'63x88' has no unit; write it like 63x88mm or 63x88in" in result.stderr and "63in" not in result.stderr
 
 
-def test_listing_trust_with_nothing_trusted_says_so(cli):
+def test_listing_trust_with_nothing_trusted_says_so(cli, tmp_path, monkeypatch):
+    # Its own configuration folder: other tests on the same worker trust folders in the shared one.
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "configuration"))
     result = cli("trust", "--list")
     assert result.code == 0 and result.stdout.startswith("no game folder is trusted yet")
 
