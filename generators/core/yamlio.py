@@ -153,7 +153,7 @@ def _where(exc: yaml.MarkedYAMLError) -> str:
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
-def _unprintable(path: Path, document: Any) -> list[Problem]:
+def unprintable(path: Path, document: Any) -> list[Problem]:
     """A problem for each text (key or value) holding a character no printed text or export file can hold."""
     problems = []
     stack: list[tuple[Any, str]] = [(document, "")]
@@ -177,7 +177,11 @@ def _unprintable(path: Path, document: Any) -> list[Problem]:
 def read_yaml(path: Path) -> Any:
     """The document in `path`; a missing, unreadable, oversized or malformed file raises DataError."""
     path = Path(path)
-    text = read_bounded_text(path)
+    return load_text(read_bounded_text(path), path)
+
+
+def load_text(text: str, path: Path = Path("")) -> Any:
+    """The YAML document in `text` (read from `path`, which problems name), with read_yaml's limits and refusals."""
     try:
         with collector_paused():  # a parse makes many small objects that live on; rescanning them is wasted
             document = _load(text)
@@ -189,7 +193,7 @@ def read_yaml(path: Path) -> Any:
     except yaml.YAMLError as exc:
         raise DataError([Problem(path, "", f"YAML error: {exc}", "yaml-syntax")]) from None
     if "\\" in text or "\r" in text:  # control characters reach a value only through escapes ("\x0b") or a CR
-        problems = _unprintable(path, document)
+        problems = unprintable(path, document)
         if problems:
             raise DataError(problems)
     return document
