@@ -476,6 +476,13 @@ def a_reference_tables_column_names_a_field_its_rows_have(files):
                                         "rows": [{"nation": "red", "spies": 2}]}]}
 
 
+@case("tables.yaml", "tables[0].values.Rd 9", "invalid")
+def a_reference_tables_values_name_a_row_it_has(files):
+    files["tables.yaml"] = {"tables": [{"id": "events", "title": "Events", "from": {"records": "tiles"},
+                                        "columns": [{"heading": "Tile", "text": "{id}"}, {"heading": "Effect", "text": "{effect}"}],
+                                        "unprinted": {"effect": "not printed"}, "values": {"Rd 9": {"effect": "x"}}}]}
+
+
 @case("display.yaml", "aids[0].marks", "invalid")
 def a_track_marks_only_boxes_it_has(files):
     files["display.yaml"] = {"title": "Tiny display", "aids": [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pdfplumber
@@ -9,6 +10,7 @@ import pypdf
 import pytest
 
 from generators.cli import main
+from conftest import region, squash
 
 MM_PER_PT = 25.4 / 72
 
@@ -27,7 +29,7 @@ def text(built) -> str:
 
 
 def test_only_display_builds_just_the_display(built):
-    assert sorted(p.name for p in built.iterdir() if not p.name.startswith(".")) == ["display-tiles.pdf", "display.pdf"]
+    assert sorted(p.name for p in built.iterdir() if not p.name.startswith(".")) == ["display-pages.pdf", "display.pdf"]
 
 
 def test_display_is_one_11_by_17_inch_sheet(built):
@@ -45,35 +47,163 @@ def test_action_point_track_runs_from_12_down_to_0(built):
     assert [int(w["text"]) for w in sorted(row, key=lambda w: w["x0"])] == list(range(12, -1, -1))
 
 
-def test_every_special_tile_is_listed_with_its_event(text, spies):
+def test_every_special_tile_is_listed_with_its_event(built, spies):
     special = [t for t in spies.tiles if t.special]
     assert len(special) == 9  # the asterisked ids of the Event Tile Reference
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        panel = _panel_titled(page, page.extract_words(), "Event Tile Special Effect Summary")
+        listed = region(page, (panel["x0"], panel["top"], panel["x1"], panel["bottom"]))
     for tile in special:
-        assert f"{tile.id}*" in text and tile.event.rstrip(".!") in text
-    assert "does not say what their special effects are" in text and "write" in text
+        assert squash(f"{tile.id}*") in listed and squash(tile.event) in listed
+
+
+def _panels(page) -> list[dict]:
+    """The display's panels: stroked frames filled with the paper's white, wider than 60 mm."""
+    return [r for r in page.rects if r["stroke"] and r["width"] * MM_PER_PT > 60 and r["non_stroking_color"] == (1.0, 1.0, 1.0)]
+
+
+def _lines_in(page, panel: dict) -> list[dict]:
+    """The ruled lines to write on inside a panel: thin grey strokes."""
+    return [ln for ln in page.lines if panel["x0"] < ln["x0"] < panel["x1"] and panel["top"] < ln["top"] < panel["bottom"]
+            and ln["stroking_color"] == (0.466667, 0.466667, 0.466667)]
+
+
+def _panel_titled(page, words, title: str) -> dict:
+    """The panel whose title band reads `title`."""
+    return next(p for p in _panels(page) if " ".join(w["text"] for w in words if p["x0"] < w["x0"] < p["x1"]
+                                                     and 0 < w["top"] - p["top"] < 12) == title)
+
+
+def test_unprinted_effects_are_ruled_lines_and_chit_action_points_are_marked_assumed(built, spies):
+    """Nine special effects, two lines each, from tables.yaml; each chit's Action Points from pieces.yaml, marked *."""
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        effects = _lines_in(page, _panel_titled(page, words, "Event Tile Special Effect Summary"))
+        panel = _panel_titled(page, words, "Action Chit Costs")
+        chits = _lines_in(page, panel)
+    assert len(effects) == 9 * 2
+    assert not chits
+    for chit in (p for p in spies.pieces if p.kind == "chit"):
+        row = next(w for w in words if w["text"] == chit.name.split()[0] and panel["x0"] < w["x0"] < panel["x1"])
+        same_line = [w["text"] for w in words if abs(w["top"] - row["top"]) < 1 and w["x0"] > row["x0"]]
+        assert same_line[-1] == f"{chit.action_points}*", (chit.name, same_line)
+
+
+def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, game_copy, tmp_path):
+    folder = game_copy("spies")
+    file = folder / "tables.yaml"
+    text = file.read_text(encoding="utf-8")
+    assert text.count("    values: {}") == 1
+    file.write_text(text.replace("    values: {}", '    values: {"Ge 7": {effect: "Austria joins the Reich at once"}}'), encoding="utf-8")
+    pieces = folder / "pieces.yaml"
+    text = pieces.read_text(encoding="utf-8")
+    start = text.index('name: "Sanction"')
+    end = text.index("}}", start)
+    sanction = text[start:end].replace("action_points: 1,", "action_points: 3,")
+    sanction = sanction[:sanction.index("assumed: {") + len("assumed: {")] + sanction[sanction.index("count: ", sanction.index("assumed: {")):]
+    pieces.write_text(text[:start] + sanction + text[end:], encoding="utf-8")
+    result = cli("build", "--game", folder, "--only", "display", "--out", tmp_path / "out")
+    assert result.code == 0, result.stderr
+    with pdfplumber.open(tmp_path / "out" / folder.name / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        effects = _lines_in(page, _panel_titled(page, words, "Event Tile Special Effect Summary"))
+        flat = " ".join(page.extract_text().split())
+    assert "Austria joins the Reich at once" in flat
+    assert len(effects) == 8 * 2
+    row = next(w for w in words if w["text"] == "Sanction")
+    same_line = [w["text"] for w in words if abs(w["top"] - row["top"]) < 1 and w["x0"] > row["x0"]]
+    assert same_line[-1] == "3", same_line  # the value as corrected, no longer marked assumed
+
+
+def test_a_value_for_a_row_the_table_lacks_is_refused(cli, game_copy):
+    folder = game_copy("spies")
+    file = folder / "tables.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace("    values: {}", '    values: {"Ge 99": {effect: "x"}}', 1),
+                    encoding="utf-8")
+    result = cli("validate", "--game", folder)
+    assert result.code == 2 and "tables.yaml" in result.stderr and "Ge 99" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_value_for_a_field_the_sources_print_is_refused(cli, game_copy):
+    folder = game_copy("spies")
+    file = folder / "tables.yaml"
+    file.write_text(file.read_text(encoding="utf-8").replace("    values: {}", '    values: {"Ge 7": {event: "x"}}', 1),
+                    encoding="utf-8")
+    result = cli("validate", "--game", folder)
+    assert result.code == 2 and "tables.yaml" in result.stderr and "unprinted" in result.stderr, result.stderr
+
+
+def test_the_lines_left_to_write_in_are_listed_with_the_assumptions(cli):
+    result = cli("assumptions", "--game", "spies", "--json")
+    assert result.code == 0, result.stderr
+    blank = [a for a in json.loads(result.stdout) if a["reason"].startswith("left blank to write in")]
+    assert [(a["subject"], a["field"]) for a in blank] == [("special-effects", "effect")]
 
 
 def test_chit_costs_of_both_games_and_sequence_of_play(text, spies):
     for chit in (p for p in spies.pieces if p.kind == "chit"):
         assert chit.name in text and chit.cost in text
     assert "Both games" in text and "Long Game" in text
+    assert "rulebook" not in text.lower() and "the rules do not" not in text.lower()
     for words in ("Action Point Cost Summary", "Sequence of Play", "Event Tile:", "Police:", "Search:", "Move:"):
         assert words in text
 
 
-def test_display_is_tiled_over_letter(built):
-    pages = pypdf.PdfReader(built / "display-tiles.pdf").pages
-    assert len(pages) >= 3  # the index page and at least two sheets
-    for page in pages:
-        size = sorted((float(page.mediabox.width) * MM_PER_PT, float(page.mediabox.height) * MM_PER_PT))
-        assert size == pytest.approx([215.9, 279.4], abs=0.3)
+def test_on_letter_the_panels_are_laid_out_afresh_each_whole_on_two_full_pages(built):
+    """No sheet to trim and join, none mostly empty: each of the five panels whole on one of two Letter pages,
+    inside the margins, and each page's panels reaching its bottom margin."""
+    with pdfplumber.open(built / "display-pages.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        titles = []
+        for page in pdf.pages:
+            assert (float(page.width) * MM_PER_PT, float(page.height) * MM_PER_PT) == pytest.approx((215.9, 279.4), abs=0.3)
+            frames = _panels(page)
+            words = page.extract_words()
+            assert frames
+            for r in frames:
+                assert min(r["x0"], r["top"], page.width - r["x1"], page.height - r["bottom"]) * MM_PER_PT >= 9.9
+                titles.append(" ".join(w["text"] for w in words if r["x0"] < w["x0"] < r["x1"] and 0 < w["top"] - r["top"] < 12))
+            assert (page.height - max(r["bottom"] for r in frames)) * MM_PER_PT == pytest.approx(10.0, abs=0.3)
+    assert titles == ["Action Point Expenditure Track (Long Game)", "Event Tile Special Effect Summary",
+                      "Action Point Cost Summary (Long Game)", "Action Chit Costs", "Sequence of Play"]
+
+
+def test_the_track_wraps_into_even_rows_where_the_page_is_narrower_than_its_boxes(built, spies):
+    with pdfplumber.open(built / "display-pages.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    numbers = [w for w in words if w["text"].isdigit() and w["size"] == spies.layout.display.heading_size]
+    rows = sorted({round(w["top"]) for w in numbers})
+    assert len(rows) == 2
+    by_row = [[int(w["text"]) for w in sorted(numbers, key=lambda w: w["x0"]) if round(w["top"]) == row] for row in rows]
+    assert by_row == [list(range(12, 5, -1)), list(range(5, -1, -1))]
+
+
+def test_a_panel_too_large_for_the_paper_falls_back_to_the_sheet_tiled(cli, game_copy, tmp_path):
+    folder = game_copy("spies")
+    (folder / "display.yaml").write_text(
+        'title: "A big box"\naids:\n  - {id: box, kind: box, title: "Pieces", holds: 72, span: 2}\n', encoding="utf-8")
+    result = cli("build", "--game", folder, "--only", "display", "--out", tmp_path / "out")
+    assert result.code == 0, result.stderr
+    built = tmp_path / "out" / folder.name
+    assert sorted(p.name for p in built.glob("*.pdf")) == ["display-tiles.pdf", "display.pdf"]
+    assert len(pypdf.PdfReader(built / "display-tiles.pdf").pages) >= 3  # the index page and at least two sheets
+
+
+def test_on_paper_that_takes_the_sheet_the_display_is_one_file(cli, tmp_path):
+    result = cli("build", "--game", "spies", "--only", "display", "--paper", "tabloid", "--out", tmp_path)
+    assert result.code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "spies").glob("*.pdf")) == ["display.pdf"]
 
 
 def test_the_display_fills_its_sheet_inside_the_margins(built):
-    """The sections reach down to the bottom margin and keep the layout's 10 mm margin all round."""
+    """The panels reach down to the bottom margin and keep the layout's 10 mm margin all round."""
     with pdfplumber.open(built / "display.pdf") as pdf:
         page = pdf.pages[0]
-        frames = [r for r in page.rects if r["stroke"] and r["width"] * MM_PER_PT > 60]
+        frames = _panels(page)
         words = page.extract_words()
         width, height = float(page.width), float(page.height)
     assert len(frames) == 5
@@ -82,14 +212,55 @@ def test_the_display_fills_its_sheet_inside_the_margins(built):
         assert min(thing["x0"], thing["top"], width - thing["x1"], height - thing["bottom"]) * MM_PER_PT >= 9.9
 
 
-def test_the_display_sets_its_type_for_the_table(built):
-    """Titles of 14 pt and more, lists of 11 pt and more, and nothing under 8 pt, for a sheet read across the table."""
+def test_the_panels_stand_on_one_grid(built):
+    """Every panel's left and right edges are those of the sheet's columns, and every column ends at the
+    bottom margin: edges within 0.3 mm."""
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        frames = _panels(page)
+        height = float(page.height)
+    lefts = sorted({round(r["x0"] * MM_PER_PT, 1) for r in frames})
+    rights = sorted({round(r["x1"] * MM_PER_PT, 1) for r in frames})
+    assert len(lefts) == 2 and len(rights) == 2, (lefts, rights)
+    for edge in ("x0", "x1"):
+        for r in frames:
+            assert min(abs(r[edge] * MM_PER_PT - e) for e in (lefts if edge == "x0" else rights)) <= 0.3
+    columns = {round(r["x0"] * MM_PER_PT, 1): [] for r in frames if r["x1"] - r["x0"] < page.width / 2}
+    for r in frames:
+        if r["x1"] - r["x0"] < page.width / 2:
+            columns[round(r["x0"] * MM_PER_PT, 1)].append(r)
+    assert len(columns) == 2
+    for stack in columns.values():
+        assert abs((height - max(r["bottom"] for r in stack)) * MM_PER_PT - 10.0) <= 0.3
+        stack.sort(key=lambda r: r["top"])
+        gaps = [(b["top"] - a["bottom"]) * MM_PER_PT for a, b in zip(stack, stack[1:])]
+        assert all(abs(g - 6.0) <= 0.3 for g in gaps), gaps  # the layout's gap, not space left over
+
+
+def test_the_display_sets_one_size_per_role(built, spies):
+    """The layout's sizes and no others: the title, notes, headings (and box numbers), the text of tables and lists."""
+    style = spies.layout.display
     with pdfplumber.open(built / "display.pdf") as pdf:
         chars = pdf.pages[0].chars
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
-    assert min(c["size"] for c in chars) >= 8.0
-    assert min(w["size"] for w in words if w["text"] in {"Summary", "Costs", "Sequence", "Expenditure"}) >= 14.0
-    assert min(w["size"] for w in words if w["text"] in {"Anschluss!", "Czech"}) >= 11.0
+    assert {round(c["size"], 2) for c in chars} == {style.title_size, style.note_size, style.heading_size, style.text_size}
+    assert {w["size"] for w in words if w["text"] in {"Summary", "Costs", "Sequence", "Expenditure"}} == {style.heading_size}
+    assert {w["size"] for w in words if w["text"] in {"Anschluss!", "Czech", "Papers", "Police:"}} == {style.text_size}
+    assert min(c["size"] for c in chars) >= 9.0  # read across the table
+
+
+def test_the_panels_wear_the_maps_colours(built, spies):
+    """Title bands in the map's sea ink, table heads in its land colour."""
+    def rgb(hex_colour: str) -> tuple[float, ...]:
+        return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+    layout = spies.layout
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        fills = [tuple(round(v, 2) for v in r["non_stroking_color"]) for r in pdf.pages[0].rects if r["fill"]]
+    assert layout.colour("display-band").fill == layout.colour("map-sea").ink
+    assert layout.colour("display-tint").fill == layout.colour("map-land").fill
+    assert fills.count(rgb(layout.colour("display-band").fill)) == 5
+    assert fills.count(rgb(layout.colour("display-tint").fill)) == 3
 
 
 def test_the_display_says_how_to_print_it(built):
@@ -98,15 +269,15 @@ def test_the_display_says_how_to_print_it(built):
         text = " ".join(pdf.pages[0].extract_text().split())
     assert subject.startswith("Print at 100 % on Tabloid (11 × 17 in), one-sided")
     assert "Print at 100 % on Tabloid (11 × 17 in), one-sided" in text
-    with pdfplumber.open(built / "display-tiles.pdf") as pdf:
-        assert pdf.metadata.get("Subject", "").startswith("Print at 100 % on Letter (no fit to page), one-sided; trim each sheet")
+    with pdfplumber.open(built / "display-pages.pdf") as pdf:
+        assert pdf.metadata.get("Subject", "") == "Print at 100 % on Letter (no fit to page), one-sided"
+        assert "page 2 of 2" in pdf.pages[1].extract_text()
 
 
 @pytest.mark.parametrize("find, put, field", [
     ('section: "In this order"', 'section: "Nowhere"', "aids[4].from_card"),
     ("card: turn-sequence", "card: no-such-card", "aids[4].from_card"),
-    ('item: "{id}*: {event}"', 'item: "{id}*: {no_such_field}"', "aids[1].from"),
-    ("records: tiles", "records: no-such-records", "aids[1]"),
+    ("table: chit-costs", "table: no-such-table", "aids[3].table"),
 ])
 def test_validate_refuses_a_display_reference_the_game_lacks(cli, game_copy, find, put, field):
     folder = game_copy("spies")

@@ -1,4 +1,5 @@
-"""Every value the data marks as assumed (not printed in the source), with its one-line reason."""
+"""Every value the data marks as assumed (not printed in the source), with its one-line reason; and every value a
+reference table leaves to write in (`unprinted`), with why it is missing."""
 
 from __future__ import annotations
 
@@ -31,8 +32,11 @@ def _walk(document: Any, file: Path, loc: tuple = ()) -> list[Assumption]:
         subject = str(document.get("name") or document.get("id") or (loc[-1] if loc and not isinstance(loc[-1], int) else ""))
         for field, reason in (document.get("assumed") or {}).items():
             found.append(Assumption(file, field_path(loc) or "(file)", subject, str(field), str(reason)))
+        unprinted = document.get("unprinted")
+        for field, reason in (unprinted.items() if isinstance(unprinted, dict) else ()):
+            found.append(Assumption(file, field_path(loc) or "(file)", subject, str(field), f"left blank to write in: {reason}"))
         for key, value in document.items():
-            if key != "assumed":
+            if key not in ("assumed", "unprinted"):
                 found += _walk(value, file, loc + (key,))
     elif isinstance(document, list):
         for i, value in enumerate(document):

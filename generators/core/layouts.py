@@ -165,6 +165,22 @@ class PosterStyle(_Part):
     credit_size: PositivePt = 7.0
 
 
+class DisplayStyle(_Part):
+    """The display's named sizes (type in pt, lengths in mm) and colours (names of the layout's colours), which
+    a game's preset may override: one size per role (the sheet's title; notes: the sheet's, its how-to-print
+    line and each panel's; each panel's heading, also the numbers in its boxes; the text of tables and lists),
+    the gap between panels, the colour of the panels' title bands and frames (`band`: its fill, and its ink
+    for the titles) and of table heads (`tint`: its fill)."""
+
+    title_size: PositivePt = 28.0
+    note_size: PositivePt = 9.0
+    heading_size: PositivePt = 14.0
+    text_size: PositivePt = 10.5
+    gap: PositiveMm = 6.0
+    band: str = "display-band"
+    tint: str = "display-tint"
+
+
 class Layout(_Part):
     """A resolved layout preset (lengths in mm, text sizes in pt).
 
@@ -188,6 +204,7 @@ class Layout(_Part):
     cards: CardStyle = Field(default_factory=CardStyle)
     tiles: TileStyle = Field(default_factory=TileStyle)
     poster: PosterStyle = Field(default_factory=PosterStyle)
+    display: DisplayStyle = Field(default_factory=DisplayStyle)
     sizes: dict[str, Size] = Field(default_factory=dict)
     type: dict[str, dict[str, PositivePt]] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)

@@ -6,6 +6,11 @@ templates ("{agents}") filled from each row. Its rows are written out (`rows`: e
 `nation` a faction id printed as the faction's name) or made from the game's records (`from`: pieces,
 tiles or factions, filtered by `where`). A column with no text is left blank to write in.
 
+A value the sources do not print at all is named in `unprinted: {field: reason}`: each row's cell for it is a
+ruled line to write on (`lines` of them in its column), until the row gives it, or `values` does for rows
+made from records (`values: {record id or name: {field: value}}`), so a user who has the real values
+types them in once and every product prints them.
+
 A value the source does not print is marked where it is given: `assumed: {field: reason}` on a row (or
 on the piece it comes from), or on the table for that field of every row. Printed, such a value carries
 a mark and its reason goes in the table's foot.
@@ -28,6 +33,8 @@ class TableColumn(Record):
 
     heading: str = Field(min_length=1)
     text: Optional[Template] = None
+    lines: int = Field(default=1, ge=1, le=6)  # ruled lines to write on, where a cell is left blank
+    variants: Optional[str] = Field(default=None, min_length=1)  # a field listing variants: prints the game(s) a row holds for
 
 
 class TableSource(Record):
@@ -47,6 +54,8 @@ class Table(Record):
     columns: list[TableColumn] = Field(min_length=1)
     rows: list[dict[str, Union[Scalar, dict[str, str], None]]] = Field(default_factory=list)
     from_: Optional[TableSource] = Field(default=None, alias="from")
+    unprinted: dict[str, str] = Field(default_factory=dict)
+    values: dict[str, dict[str, Union[Scalar, dict[str, str], None]]] = Field(default_factory=dict)
 
     model_config = {"populate_by_name": True}
 
@@ -58,6 +67,18 @@ class Table(Record):
         unknown = sorted(set(self.assumed) - used)
         if unknown:
             raise ValueError(f"assumed names field(s) no column prints: {', '.join(unknown)}")
+        unknown = sorted(set(self.unprinted) - used)
+        if unknown:
+            raise ValueError(f"unprinted names field(s) no column prints: {', '.join(unknown)}")
+        if self.values and self.from_ is None:
+            raise ValueError("values fill rows made from the game's records (from); write a written-out row's values in the row")
+        for key, given in self.values.items():
+            reasons = given.get("assumed", {})
+            if not isinstance(reasons, dict) or not all(isinstance(v, str) for v in reasons.values()):
+                raise ValueError(f"values[{key!r}].assumed must map a field to a one-line reason")
+            bad = sorted(set(given) - set(self.unprinted) - {"assumed"})
+            if bad:
+                raise ValueError(f"values[{key!r}] gives field(s) not named in unprinted: {', '.join(bad)}")
         for i, row in enumerate(self.rows):
             reasons = row.get("assumed", {})
             if not isinstance(reasons, dict) or not all(isinstance(v, str) for v in reasons.values()):

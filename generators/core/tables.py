@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import DerivationError
+from .cards import DerivationError, variant_label
 from .errors import Problem
 from .slots import slots
 from .table_models import Table
@@ -22,11 +22,13 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Cell:
-    """One printed cell: its text; the reason it is assumed (None when the source prints it); or a blank to write in."""
+    """One printed cell: its text; the reason it is assumed (None when the source prints it); or a blank to write in
+    (on `lines` ruled lines)."""
 
     text: str
     assumed: str | None = None
     write_in: bool = False
+    lines: int = 1
 
 
 @dataclass(frozen=True)
@@ -55,8 +57,13 @@ class ResolvedTable:
         return any(cell.assumed for row in self.rows for cell in row)
 
 
+def record_key(values: dict[str, Any]) -> str:
+    """The name a table's `values` give a record's row by: its id, else its name."""
+    return str(values.get("id") or values.get("name") or "")
+
+
 def _row_values(game: "Game", table: Table) -> list[tuple[dict[str, Any], dict[str, str]]]:
-    """Each row's values by field and the reasons of its assumed fields."""
+    """Each row's values by field (with what the table's `values` give it) and the reasons of its assumed fields."""
     if table.from_ is None:
         rows = []
         for row in table.rows:
@@ -71,8 +78,19 @@ def _row_values(game: "Game", table: Table) -> list[tuple[dict[str, Any], dict[s
     for record in source:
         values = record_values(game, record)
         if all(_matches(values, field, wanted) for field, wanted in table.from_.where.items()):
-            rows.append((values, dict(record.assumed)))
+            given = dict(table.values.get(record_key(values), {}))
+            reasons = dict(record.assumed) | dict(given.pop("assumed", None) or {})
+            rows.append((values | given, reasons))
     return rows
+
+
+def _variants_text(game: "Game", listed: Any) -> str:
+    """The game variant(s) a row holds for, as the cards name them; "Both games" (or "All games") for every one."""
+    listed = listed if isinstance(listed, list) else [listed]
+    every = game.info.variants
+    if not every or set(every) <= set(listed):
+        return "Both games" if len(every) == 2 else "All games"
+    return ", ".join(variant_label(game, v) or str(v) for v in listed)
 
 
 def _matches(values: dict[str, Any], field: str, wanted) -> bool:
@@ -90,10 +108,19 @@ def resolve_table(game: "Game", table: Table) -> ResolvedTable:
         reasons = dict(table.assumed) | reasons
         cells = []
         for col in table.columns:
+            if col.variants is not None:
+                if col.variants not in values:
+                    raise DerivationError(f"column {col.heading!r} takes variants from unknown field {col.variants!r}; known: {', '.join(sorted(values))}")
+                cells.append(Cell(_variants_text(game, values[col.variants]), assumed=reasons.get(col.variants)))
+                continue
             if col.text is None:
-                cells.append(Cell("", write_in=True))
+                cells.append(Cell("", write_in=True, lines=col.lines))
                 continue
             names = slots(col.text)
+            if names and all(n in table.unprinted and values.get(n) in (None, "") for n in names):
+                cells.append(Cell("", write_in=True, lines=col.lines))
+                continue
+            values = {n: "" for n in names if n in table.unprinted} | values
             missing = [n for n in names if n not in values]
             if missing:
                 raise DerivationError(f"column {col.heading!r} names unknown field {missing[0]!r}; known: {', '.join(sorted(values))}")
@@ -120,4 +147,9 @@ def check_tables(game: "Game") -> list[Problem]:
             resolve_table(game, table)
         except DerivationError as exc:
             found.append(Problem(game.file("tables.yaml"), f"tables[{i}]", f"{table.id!r}: {exc}", "invalid"))
+            continue
+        if table.values:
+            keys = [record_key(values) for values, _ in _row_values(game, table)]
+            found += [Problem(game.file("tables.yaml"), f"tables[{i}].values.{key}", f"{table.id!r} has no row {key!r}; its rows: "
+                              f"{', '.join(keys)}", "invalid") for key in table.values if key not in keys]
     return found

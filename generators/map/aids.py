@@ -35,6 +35,7 @@ MIN_SIZE = 5.0  # pt: nothing an aid prints is set smaller
 ASSUMED_MARK = "*"  # after a value the source does not print; the table's foot gives the reason
 WIDE_COLUMN = 0.45  # a reference table's column wider than this share of the aid wraps its texts
 COLUMN_GAP = 3.0  # mm between a table's columns
+TINT_OVER = 1.0  # mm a tinted head row reaches past its texts on either side
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,17 @@ class Ink:
     resolved: dict = field(default_factory=dict, repr=False, compare=False)  # each aid's rows or items, worked out once
     codes: dict = field(default_factory=dict)  # faction id -> its short code, where its name does not fit
     sizes: dict[str, tuple[float, float]] = field(default_factory=dict)  # the layout's piece and card sizes (mm), for slots
+    band: tuple[str, str] | None = None  # (fill, ink) of a title band across the top of each aid; None: a plain title
+    tint: str | None = None  # fill of a table's head row; None: none
+    room: float = 0.0  # mm: the least width of an aid (a sheet of aids sets each to its column's width)
+    assumed_foot: str | None = None  # what a reference table's foot says of its assumed values; None: their reasons
+    note_size: float | None = None  # pt of an aid's note; None: in proportion to the type
+    box_size: float | None = None  # pt of a box's number or value; None: in proportion to the type
+
+    @property
+    def cell_pt(self) -> float:
+        """The type size (pt) of a box's number or value."""
+        return self.box_size or self.size(CELL_SIZE)
 
     def at(self, type: float, heading: float | None = None) -> "Ink":
         """The same ink with type `type` times its usual size, and titles `heading` times theirs (as the type)."""
@@ -108,19 +120,26 @@ def _foot_fitted(aid: Aid, ink: Ink, width: float):
     text = _foot(aid)
     if not text:
         return None
-    return fit_text(Paragraph(text, ink.fonts.regular), width, 60, largest=ink.size(SMALL_SIZE) + 0.5, smallest=ink.size(SMALL_SIZE) - 1,
+    largest = ink.note_size or ink.size(SMALL_SIZE) + 0.5
+    return fit_text(Paragraph(text, ink.fonts.regular), width, 60, largest=largest, smallest=min(largest, ink.size(SMALL_SIZE) - 1),
                     what=f"the note of {aid.title!r}")
 
 
 def _content_top(ink: Ink) -> float:
-    """How far below an aid's top edge its content starts (under its title)."""
-    return ink.size(PAD) + _title_height(ink) + ink.size(GAP)
+    """How far below an aid's top edge its content starts: under its title (in its band, when the ink has one)
+    and the gap below it."""
+    return ink.size(PAD) + _title_height(ink) + ink.size(GAP) + (ink.size(PAD) if ink.band else 0.0)
 
 
 def _frame(painter: Painter, aid: Aid, ink: Ink, x: float, y: float, width: float, height: float) -> float:
     """The aid's background, frame and title; returns where its content starts."""
     painter.rect(x, y, width, height, fill=ink.paper, stroke=ink.line, line_width=0.8)
-    painter.text(x + ink.size(PAD), y + ink.size(PAD) + pt_to_mm(TITLE_SIZE * ink.heading) * 0.8, aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading)
+    title_ink = "#000000"
+    if ink.band is not None:
+        painter.rect(x, y, width, _content_top(ink) - ink.size(GAP), fill=ink.band[0], stroke=ink.line, line_width=0.8)
+        title_ink = ink.band[1]
+    baseline = y + ink.size(PAD) * (1.5 if ink.band else 1.0) + pt_to_mm(TITLE_SIZE * ink.heading) * 0.8
+    painter.text(x + ink.size(PAD), baseline, aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading, colour=title_ink)
     return y + _content_top(ink)
 
 
@@ -141,17 +160,20 @@ def _faction_text(label, ink: Ink) -> tuple[str, str | None, str | None]:
 
 def _shell(aid: Aid, ink: Ink, inner_w: float, inner_h: float):
     """The aid's outer width and height around content of inner_w x inner_h, with its title and note."""
-    width = max(inner_w, text_width(aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading)) + 2 * ink.size(PAD)
+    width = max(max(inner_w, text_width(aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading)) + 2 * ink.size(PAD), ink.room)
     fitted = _foot_fitted(aid, ink, width - 2 * ink.size(PAD))
     foot = fitted.height + 1.0 if fitted is not None else 0.0
-    return width, ink.size(PAD) + _title_height(ink) + ink.size(GAP) + inner_h + foot + ink.size(PAD)
+    return width, _content_top(ink) + inner_h + foot + ink.size(PAD)
 
 
 def _lay_track(aid: Aid, ink: Ink) -> Laid:
     labels = aid.cell_labels()
     per_row = aid.per_row or len(labels)
-    rows = -(-len(labels) // per_row)
     c = ink.cell
+    fit = int((ink.room - 2 * ink.size(PAD)) // c) if ink.room else per_row
+    if 0 < fit < per_row:  # narrower than its boxes: rows of as even a length as can be
+        per_row = -(-len(labels) // -(-len(labels) // fit))
+    rows = -(-len(labels) // per_row)
     width, height = _shell(aid, ink, per_row * c, rows * c)
     marks = {str(k): v for k, v in aid.marks.items()}
 
@@ -163,20 +185,20 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
             cx, cy = left + col * c, top + row * c
             text, fill, text_ink = _faction_text(label, ink)
             painter.rect(cx, cy, c, c, fill=fill, stroke=ink.line, line_width=LINE)
-            size = ink.size(CELL_SIZE)
+            size = ink.cell_pt
             while size > 4.0 and text_width(text, ink.fonts.bold, size) > c - 1.6:
                 size -= 0.25
-            painter.text(cx + 0.8, cy + pt_to_mm(ink.size(CELL_SIZE)) * 0.9, text, ink.fonts.bold, size, colour=text_ink or "#000000")
+            painter.text(cx + 0.8, cy + pt_to_mm(ink.cell_pt) * 0.9, text, ink.fonts.bold, size, colour=text_ink or "#000000")
             chips = marks.get(str(label), [])
             for j, mark in enumerate(chips):
                 name, fill, text_ink = _faction_text(mark, ink)
-                h = (c - pt_to_mm(ink.size(CELL_SIZE)) - 1.5) / max(1, len(chips))
+                h = (c - pt_to_mm(ink.cell_pt) - 1.5) / max(1, len(chips))
                 size = max(MIN_SIZE, min(ink.size(SMALL_SIZE), h / 0.45))
                 while size > MIN_SIZE and text_width(name, ink.fonts.bold, size) > c - 1.0:
                     size -= 0.25
                 if text_width(name, ink.fonts.bold, size) > c - 1.0:  # a faction's short code where its name does not fit
                     name = ink.codes.get(str(mark), name)
-                chip_y = cy + pt_to_mm(ink.size(CELL_SIZE)) + 1.0 + j * h
+                chip_y = cy + pt_to_mm(ink.cell_pt) + 1.0 + j * h
                 painter.rect(cx + 0.4, chip_y, c - 0.8, h - 0.3, fill=fill or "#eeeeee")
                 painter.text(cx + c / 2, chip_y + h * 0.72, name, ink.fonts.bold, size, colour=text_ink or "#000000",
                              anchor=Anchor.MIDDLE)
@@ -219,7 +241,7 @@ def _lay_record(aid: Aid, ink: Ink) -> Laid:
                 painter.rect(cx, row_y, c, c, stroke=ink.line, line_width=LINE)
                 value = values.get(col)
                 if value:
-                    painter.text(cx + c - 0.8, row_y + pt_to_mm(ink.size(CELL_SIZE)) * 0.9, value, ink.fonts.bold, ink.size(CELL_SIZE), anchor=Anchor.END)
+                    painter.text(cx + c - 0.8, row_y + pt_to_mm(ink.cell_pt) * 0.9, value, ink.fonts.bold, ink.cell_pt, anchor=Anchor.END)
                 if aid.write_in:
                     painter.text(cx + c / 2, row_y + c - 1.0, WRITE_IN, ink.fonts.regular, ink.size(SMALL_SIZE) - 1, colour="#555555", anchor=Anchor.MIDDLE)
             row_y += c
@@ -293,6 +315,7 @@ def _lay_grid(aid: Aid, ink: Ink, columns: list[Column], rows: list[list[str]], 
         widths.append(max(natural, ink.size(WRITE_IN_WIDTH) if blank[j] else 0) + 3)
     line = pt_to_mm(ink.size(TEXT_SIZE)) * 1.55
     width, natural = _shell(aid, ink, sum(widths), line * (len(rows) + 1))
+    widths[-1] += width - 2 * ink.size(PAD) - sum(widths)  # a table wider than its texts gives its last column the room
     if height is not None and height > natural:  # room to spare goes between the rows
         line += (height - natural) / (len(rows) + 1)
     width, height = _shell(aid, ink, sum(widths), line * (len(rows) + 1))
@@ -300,6 +323,8 @@ def _lay_grid(aid: Aid, ink: Ink, columns: list[Column], rows: list[list[str]], 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
         left = x + ink.size(PAD)
+        if ink.tint is not None:
+            painter.rect(left - TINT_OVER, top, width - 2 * ink.size(PAD) + 2 * TINT_OVER, line * 0.95, fill=ink.tint)
         cx = left
         for j, col in enumerate(columns):
             painter.text(cx, top + line * 0.7, col.heading, ink.fonts.bold, ink.size(TEXT_SIZE))
@@ -348,12 +373,15 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
     return Laid(aid, width, height, draw)
 
 
-def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float) -> Laid:
+def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float | None = None) -> Laid:
     """One of the game's reference tables (tables.yaml): narrow columns at their texts' width, wide ones
-    wrapped into what is left; assumed values marked, their reasons under the table."""
+    wrapped into what is left (a blank column takes what the others leave); assumed values marked, their
+    reasons under the table; a blank cell a ruled line (or lines) to write on; a taller `height` spaces the rows."""
     table = resolved_table(game, aid.table)
-    foot = [f"Rules: {table.cite}." if table.cite else "", table.note or ""]
-    if table.has_assumptions:
+    foot = [table.note or "", f"Rules: {table.cite}." if table.cite else ""]
+    if table.has_assumptions and ink.assumed_foot is not None:
+        foot.append(f"{ASSUMED_MARK} {ink.assumed_foot}")
+    elif table.has_assumptions:
         foot.append(f"{ASSUMED_MARK} Assumed, not printed in the rules: " + " ".join(f"{h}: {why}." for h, why in table.assumptions)
                     + " Write the printed values in tables.yaml.")
     shown = aid.model_copy(update={"title": table.title, "cite": None, "note": " ".join(t for t in foot if t)})
@@ -365,20 +393,34 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float) -> Laid:
     for j, heading in enumerate(table.headings):
         blank = all(row[j].write_in for row in table.rows)
         widths = [text_width(t[j], font, size) for t in texts] + [text_width(heading, bold, size)]
-        natural.append(max(max(widths), ink.size(WRITE_IN_WIDTH) if blank else 0) + COLUMN_GAP)
+        natural.append(max(max(widths), ink.size(WRITE_IN_WIDTH) if blank else 0) + COLUMN_GAP + 0.01)  # + what rounding takes
+    blanks = [j for j in range(len(table.headings)) if all(row[j].write_in for row in table.rows)]
     wide = [j for j, w in enumerate(natural) if w > inner * WIDE_COLUMN]
+    handwritten = [j for j in blanks if any(row[j].lines > 1 for row in table.rows)]
+    if handwritten and wide:  # a blank of several lines is for sentences: it takes its share of a wrapped table
+        least = inner * WIDE_COLUMN / len(handwritten)
+        natural = [max(w, least) if j in handwritten else w for j, w in enumerate(natural)]
+        wide = [j for j in wide if j not in handwritten]
     if sum(natural) > inner and wide:
         room = (inner - sum(w for j, w in enumerate(natural) if j not in wide)) / len(wide)
         natural = [room if j in wide else w for j, w in enumerate(natural)]
+    if blanks and sum(natural) < inner:  # lines to write on run to the table's edge
+        natural[blanks[-1]] += inner - sum(natural)
     widths = natural
     cells = [[fit_text(Paragraph(t or " ", font), widths[j] - COLUMN_GAP, 200, largest=size, smallest=size,
                        what=f"a cell of {table.title!r}", leading=1.3) for j, t in enumerate(row)] for row in texts]
-    heights = [max(c.height for c in row) + 0.8 for row in cells]
+    heights = [max([c.height + 0.8 for c in row] + [LIST_LINE * cell.lines + 0.8 for cell in resolved if cell.write_in])
+               for row, resolved in zip(cells, table.rows)]
+    _, natural_height = _shell(shown, ink, sum(widths), line * 1.2 + sum(heights))
+    if height is not None and height > natural_height:  # room to spare goes to the rows
+        heights = [h + (height - natural_height) / len(heights) for h in heights]
     _, height = _shell(shown, ink, sum(widths), line * 1.2 + sum(heights))
 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, shown, ink, x, y, width, height)
         left = x + ink.size(PAD)
+        if ink.tint is not None:
+            painter.rect(left - TINT_OVER, top, width - 2 * ink.size(PAD) + 2 * TINT_OVER, line * 1.05, fill=ink.tint)
         cx = left
         for j, heading in enumerate(table.headings):
             painter.text(cx, top + line * 0.75, heading, bold, size)
@@ -388,8 +430,11 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float) -> Laid:
         for i, row in enumerate(cells):
             cx = left
             for j, fitted in enumerate(row):
-                if table.rows[i][j].write_in:
-                    painter.line(cx, row_top + heights[i] - 0.6, cx + widths[j] - COLUMN_GAP, row_top + heights[i] - 0.6, stroke="#777777", line_width=0.4)
+                cell = table.rows[i][j]
+                if cell.write_in:
+                    for n in range(cell.lines):
+                        at = row_top + 0.4 + LIST_LINE * (n + 1)  # under the row's first line of text, then a line's height apart
+                        painter.line(cx, at, cx + widths[j] - COLUMN_GAP, at, stroke="#777777", line_width=0.4)
                 else:
                     painter.text_block(fitted, cx, row_top + 0.4, widths[j] - COLUMN_GAP, anchor=Anchor.START)
                 cx += widths[j]
@@ -412,7 +457,7 @@ def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: st
     if aid.kind == "box":
         return _lay_box(aid, ink)
     if aid.kind == "table" and aid.table is not None:
-        return _lay_reference(aid, game, ink, width)
+        return _lay_reference(aid, game, ink, width, height)
     if aid.kind == "table":
         return _lay_table(aid, game, ink, file, where, height)
     if aid.kind == "dice":

@@ -1,27 +1,31 @@
 """The display: a sheet of playing aids beside the map (display.pdf, on the paper display.yaml names, and
-display-tiles.pdf, the same sheet over the chosen home-printer paper), drawn from display.yaml.
+display-pages.pdf, its panels laid out afresh on pages of the chosen home-printer paper, each panel whole),
+drawn from display.yaml.
 
 Aids flow down the sheet in the order listed: one spanning every column starts a new band across the
 sheet; the others share the band's columns, each column keeping the designer's order, split so that the
-tallest column is as short as it can be. The type is then set as large as the sheet allows (up to MOST
-times its size on the map, a table only as large as its column allows; boxes stay the size of the game's
-counters), and a column shorter than its band spaces out its tables' rows and its lists' items and lines
-to write on, so the sheet is filled to its bottom margin without a section growing beyond its content. `draw_display` draws the whole sheet onto any painter page (a PDF, an SVG, a board image).
+tallest column is as short as it can be. Every panel is as wide as the columns it spans, so their edges
+line up on one grid; the type is the layout's (`display:`, one size per role, as the map's panels are
+set), boxes the size of the game's counters; a column shorter than its band spaces out its tables' rows
+and its lists' items and lines to write on, so every column reaches the bottom margin.
+`draw_display` draws the whole sheet onto any painter page (a PDF, an SVG, a board image).
 """
 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from ..core.errors import DataError, Problem
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts
+from ..printing.imposition import scale_advice
 from ..printing.painter import Anchor, Drawing, Painter
+from ..printing.render import draw_document
 from ..printing.textfit import FittedText, Paragraph, fit_text
-from .aids import Ink, Laid, draw_aid, lay_out
+from .aids import TEXT_SIZE, TITLE_SIZE, Ink, Laid, draw_aid, lay_out
 from .poster_sheets import sheet_advice, whole_and_tiled
 
 if TYPE_CHECKING:
@@ -31,10 +35,7 @@ if TYPE_CHECKING:
     from ..printing.render import Document
     from ..printing.settings import PrintSettings
 
-TITLE_SIZE, NOTE_SIZE, ADVICE_SIZE = 24.0, 10.0, 8.0  # pt; the title and note grow a little with the aids
-GAP = 6.0  # mm between aids, at least
-MOST = 2.0  # the largest scale tried
-STEPS = 7  # halvings of the search for the largest scale that fits (to within 1 %)
+ASSUMED_FOOT = "Our reading of the rules: `dossier assumptions` says why."
 TRIES = 4096  # ways of splitting a band into columns worth trying one by one
 
 
@@ -51,6 +52,8 @@ class DisplayPlan:
     fonts: FontSet
     margin: float
     advice: str
+    note_size: float
+    colour: str  # of the title
 
 
 @dataclass(frozen=True)
@@ -77,135 +80,143 @@ def _bands(aids: list["Aid"], columns: int) -> list[_Band]:
     return bands
 
 
-def _split(order: list[int], heights: dict[int, float], columns: int) -> list[list[int]]:
+def _split(order: list[int], heights: dict[int, float], columns: int, gap: float) -> list[list[int]]:
     """`order` (aids one column wide) dealt into `columns` columns, each in the order given, so that the tallest
     column is as short as it can be: every way is tried for a handful of aids, else each goes to the shortest."""
     if columns ** len(order) > TRIES:
         split: list[list[int]] = [[] for _ in range(columns)]
         for i in order:
-            min(split, key=lambda column: sum(heights[j] + GAP for j in column)).append(i)
+            min(split, key=lambda column: sum(heights[j] + gap for j in column)).append(i)
         return split
     best, best_height = None, float("inf")
     for owners in itertools.product(range(columns), repeat=len(order)):
         split = [[i for i, owner in zip(order, owners) if owner == c] for c in range(columns)]
-        tallest = max(sum(heights[i] for i in column) + GAP * max(0, len(column) - 1) for column in split)
+        tallest = max(_column_height(column, heights, gap) for column in split)
         if tallest < best_height - 1e-9:
             best, best_height = split, tallest
     return best or [[] for _ in range(columns)]
 
 
-def _column_height(column: list[int], heights: dict[int, float]) -> float:
-    return sum(heights[i] for i in column) + GAP * max(0, len(column) - 1)
+def _column_height(column: list[int], heights: dict[int, float], gap: float) -> float:
+    return sum(heights[i] for i in column) + gap * max(0, len(column) - 1)
 
 
 def plan_display(game: "Game", layout: "Layout", fonts: FontSet) -> DisplayPlan:
-    """Where each of the display's aids goes, at the largest type that fits; DataError naming display.yaml when
-    they do not fit the sheet even at their usual size."""
+    """Where each of the display's aids goes on its sheet, in the layout's type sizes (`display:`), every panel as
+    wide as its columns and every column reaching the sheet's bottom margin; DataError naming display.yaml when
+    they do not fit."""
     display = game.display
-    file = game.file("display.yaml")
     paper = layout.paper_size(display.sheet.paper)
-    width, height, m = paper.width, paper.height, layout.margin
+    plan = _plan(game, layout, fonts, (paper.width, paper.height), display.sheet.columns, list(range(len(display.aids))),
+                 sheet_advice(display.sheet.paper, (paper.width, paper.height)), with_note=True)
+    if isinstance(plan, Problem):
+        raise DataError([plan])
+    return plan
+
+
+def plan_pages(game: "Game", layout: "Layout", fonts: FontSet, paper: tuple[float, float], paper_name: str) -> list[DisplayPlan] | None:
+    """The display's panels laid out afresh on pages of `paper` (each panel whole, in the sheet's order, as many to
+    a page as fit, in as many of the sheet's columns as the paper is wide enough for), or None when a panel
+    is too large for the paper."""
+    display, gap = game.display, layout.display.gap
+    sheet = layout.paper_size(display.sheet.paper)
+    sheet_column = (sheet.width - 2 * layout.margin - (display.sheet.columns - 1) * gap) / display.sheet.columns
+    columns = max(1, min(display.sheet.columns, int((paper[0] - 2 * layout.margin + gap) // (sheet_column + gap))))
+    pages: list[list[int]] = []
+    for i in range(len(display.aids)):
+        if pages and not isinstance(_plan(game, layout, fonts, paper, columns, pages[-1] + [i], "", with_note=len(pages) == 1), Problem):
+            pages[-1].append(i)
+        elif isinstance(_plan(game, layout, fonts, paper, columns, [i], "", with_note=not pages), Problem):
+            return None
+        else:
+            pages.append([i])
+    advice = scale_advice(paper_name) + " (no fit to page), one-sided"
+    return [_plan(game, layout, fonts, paper, columns, order, f"{advice}; page {n} of {len(pages)}", with_note=n == 1)
+            for n, order in enumerate(pages, 1)]
+
+
+def _plan(game: "Game", layout: "Layout", fonts: FontSet, paper: tuple[float, float], columns: int, order: list[int],
+          advice: str, with_note: bool) -> DisplayPlan | Problem:
+    """The aids `order` (indexes into display.yaml's aids) on one page of `paper` in `columns` columns, or the
+    Problem naming the aid that does not fit."""
+    display, style = game.display, layout.display
+    file = game.file("display.yaml")
+    (width, height), m, gap = paper, layout.margin, style.gap
     inner = width - 2 * m
-    columns = display.sheet.columns
-    column_w = (inner - (columns - 1) * GAP) / columns
-    ink = Ink.of(game, layout, fonts)
-    bands = _bands(display.aids, columns)
-    rooms = [column_w * min(a.span, columns) + GAP * (min(a.span, columns) - 1) for a in display.aids]
+    column_w = (inner - (columns - 1) * gap) / columns
+    band, tint = layout.colour(style.band), layout.colour(style.tint)
+    ink = replace(Ink.of(game, layout, fonts), band=(band.fill, band.ink), tint=tint.fill, line=band.fill,
+                  assumed_foot=ASSUMED_FOOT, note_size=style.note_size, box_size=style.heading_size)
+    ink = ink.at(style.text_size / TEXT_SIZE, style.heading_size / TITLE_SIZE)
+    aids = [display.aids[i] for i in order]
+    bands = _bands(aids, columns)
+    rooms = [column_w * min(a.span, columns) + gap * (min(a.span, columns) - 1) for a in aids]
 
-    def header(scale: float):
-        title_size = TITLE_SIZE * min(scale, 1.5)
-        note = None
-        if display.note:
-            size = NOTE_SIZE * min(scale, 1.4)
-            note = fit_text(Paragraph(display.note, fonts.regular), inner, 40, largest=size, smallest=size - 2, what="the display's note")
-        return title_size, note, m + pt_to_mm(title_size) * 1.1 + (note.height + 2 if note else 0) + GAP
+    def laid_out(k: int, tall: float | None = None) -> Laid:
+        return lay_out(aids[k], game, replace(ink, room=rooms[k]), rooms[k], file, f"aids[{order[k]}]", height=tall)
 
-    def widest(i: int) -> float:
-        """The largest type scale (up to MOST) at which aid `i`'s boxes and columns stay inside its room."""
-        low, high = 1.0, MOST
-        if lay_out(display.aids[i], game, ink.at(high), rooms[i], file, f"aids[{i}]").width <= rooms[i] + 0.01:
-            return high
-        for _ in range(STEPS):
-            middle = (low + high) / 2
-            fits = lay_out(display.aids[i], game, ink.at(middle), rooms[i], file, f"aids[{i}]").width <= rooms[i] + 0.01
-            low, high = (middle, high) if fits else (low, middle)
-        return low
-
-    caps = [widest(i) if aid.kind in ("track", "record", "table") else MOST for i, aid in enumerate(display.aids)]
-
-    def arrange(scale: float):
-        """The aids laid out with titles `scale` times their usual size and type as near that as fits, each band's
-        columns, and how tall they stand."""
-        laid = [lay_out(aid, game, ink.at(min(scale, caps[i]), scale), rooms[i], file, f"aids[{i}]")
-                for i, aid in enumerate(display.aids)]
-        heights = {i: item.height for i, item in enumerate(laid)}
-        split = [band.columns if band.across else _split(band.columns[0], heights, columns) for band in bands]
-        used = sum(max(_column_height(column, heights) for column in band) for band in split) + GAP * (len(bands) - 1)
-        return laid, split, heights, used
-
-    def fits(scale: float) -> bool:
-        laid, _, _, used = arrange(scale)
-        return header(scale)[2] + used <= height - m and all(item.width <= room + 0.01 for item, room in zip(laid, rooms))
-
-    if not fits(1.0):
-        laid, _, _, _ = arrange(1.0)
-        worst = max(range(len(laid)), key=lambda i: (laid[i].width > rooms[i] + 0.01, laid[i].height))
-        raise DataError([Problem(file, f"aids[{worst}]", f"{display.aids[worst].title!r} ({laid[worst].width:.0f} x "
-                                 f"{laid[worst].height:.0f} mm) and the rest do not fit the {display.sheet.paper} sheet; "
-                                 "shorten them or give them fewer boxes", "invalid")])
-    low, high = 1.0, MOST
-    for _ in range(STEPS):
-        middle = (low + high) / 2
-        low, high = (middle, high) if fits(middle) else (low, middle)
-    laid, split, heights, used = arrange(low)
-    title_size, note, top = header(low)
-    return DisplayPlan(width, height, display.title, title_size, note,
-                       _fill(split, laid, heights, rooms, top, height - m - top - used, m, column_w,
-                             lambda i, h: lay_out(display.aids[i], game, ink.at(min(low, caps[i]), low), rooms[i], file, f"aids[{i}]",
-                                                  height=h)),
-                       fonts, m, sheet_advice(display.sheet.paper, (width, height)))
+    note = None
+    if display.note and with_note:
+        note = fit_text(Paragraph(display.note, fonts.regular), inner, 40, largest=style.note_size, smallest=style.note_size,
+                        what="the display's note")
+    top = m + pt_to_mm(style.title_size) * 1.1 + (note.height + 2 if note else 0) + gap
+    laid = [laid_out(k) for k in range(len(aids))]
+    heights = {k: item.height for k, item in enumerate(laid)}
+    split = [band.columns if band.across else _split(band.columns[0], heights, columns, gap) for band in bands]
+    used = sum(max(_column_height(column, heights, gap) for column in band) for band in split) + gap * (len(bands) - 1)
+    wide = [k for k, item in enumerate(laid) if item.width > rooms[k] + 0.01]
+    if wide or top + used > height - m:
+        worst = wide[0] if wide else max(range(len(laid)), key=lambda k: laid[k].height)
+        return Problem(file, f"aids[{order[worst]}]", f"{aids[worst].title!r} ({laid[worst].width:.0f} x {laid[worst].height:.0f} mm) "
+                       f"and the rest do not fit the {display.sheet.paper} sheet; shorten them, give them fewer boxes or "
+                       "set the layout's display text_size smaller", "invalid")
+    return DisplayPlan(width, height, display.title, style.title_size, note,
+                       _fill(split, laid, heights, rooms, top, height - m - top - used, m, column_w, gap, laid_out),
+                       fonts, m, advice, style.note_size, band.fill)
 
 
-def _fill(split, laid, heights, rooms, top, spare, margin, column_w, stretch) -> list[tuple[Laid, float, float]]:
+def _fill(split, laid, heights, rooms, top, spare, margin, column_w, gap, stretch) -> list[tuple[Laid, float, float]]:
     """Each aid's place, the sheet filled: the height to spare goes to the last band; in each band, a column
     shorter than the band gives the room to its tables and lists (`stretch` lays one out taller: more room
     between rows, items and lines to write on), in proportion to their height, else spreads its aids."""
     placed: list[tuple[Laid, float, float]] = []
     y = top
     for b, band in enumerate(split):
-        band_height = max(_column_height(column, heights) for column in band) + (spare if b == len(split) - 1 else 0.0)
+        band_height = max(_column_height(column, heights, gap) for column in band) + (spare if b == len(split) - 1 else 0.0)
         for c, column in enumerate(band):
-            slack = band_height - _column_height(column, heights)
+            slack = band_height - _column_height(column, heights, gap)
             items = {i: laid[i] for i in column}
             flexible = [i for i in column if laid[i].aid.kind in ("table", "list")]
-            if flexible and slack > 0.5:
+            if flexible and slack > 0.05:
                 share = sum(heights[i] for i in flexible)
                 items |= {i: stretch(i, heights[i] + slack * heights[i] / share) for i in flexible}
-                slack = band_height - sum(item.height for item in items.values()) - GAP * (len(column) - 1)
+                slack = band_height - sum(item.height for item in items.values()) - gap * (len(column) - 1)
             between = max(0.0, slack) / (len(column) - 1) if len(column) > 1 else 0.0
-            x, cy = margin + c * (column_w + GAP), y
+            x, cy = margin + c * (column_w + gap), y
             for i in column:
                 item = items[i]
-                placed.append((item, x + (rooms[i] - item.width) / 2, cy))  # an aid narrower than its room (a track) is centred
-                cy += item.height + GAP + between
-        y += band_height + GAP
+                placed.append((item, x, cy))
+                cy += item.height + gap + between
+        y += band_height + gap
     return placed
 
 
 def draw_display(painter: Painter, plan: DisplayPlan) -> None:
     """The whole display on the painter's current page (its page coordinates)."""
     m, fonts = plan.margin, plan.fonts
-    painter.text(m, m + pt_to_mm(plan.title_size) * 0.8, plan.title, fonts.bold, plan.title_size)
+    painter.text(m, m + pt_to_mm(plan.title_size) * 0.8, plan.title, fonts.bold, plan.title_size, colour=plan.colour)
     if plan.note is not None:
         painter.text_block(plan.note, m, m + pt_to_mm(plan.title_size) * 1.1, plan.width - 2 * m, colour="#333333", anchor=Anchor.START)
     advice = plan.advice[:1].upper() + plan.advice[1:] + "."
-    painter.text(plan.width - m, m + pt_to_mm(plan.title_size) * 0.8, advice, fonts.regular, ADVICE_SIZE, colour="#555555", anchor=Anchor.END)
+    painter.text(plan.width - m, m + pt_to_mm(plan.title_size) * 0.8, advice, fonts.regular, plan.note_size, colour="#555555", anchor=Anchor.END)
     for laid, x, y in plan.aids:
         draw_aid(painter, laid, x, y)
 
 
 def build_display(game: "Game", settings: "PrintSettings") -> list["Document"]:
-    """display.pdf (one sheet), display-tiles.pdf (that sheet over the chosen paper) and, asked for, SVG and PNG."""
+    """display.pdf (one sheet) and display-pages.pdf (its panels on pages of the chosen paper, each panel whole;
+    where a panel is too large for that paper, display-tiles.pdf instead: the sheet over that paper) and, asked
+    for, SVG and PNG."""
     if game.display is None:
         return []
     layout = game.layout
@@ -213,4 +224,20 @@ def build_display(game: "Game", settings: "PrintSettings") -> list["Document"]:
     plan = plan_display(game, layout, fonts)
     title = f"{game.info.title} display"
     page = Drawing(plan.width, plan.height, partial(draw_display, plan=plan), key=title)
-    return whole_and_tiled(settings.game_dir(game), "display", page, plan.advice, fonts, settings, title)
+    folder, paper = settings.game_dir(game), (settings.paper.width, settings.paper.height)
+    whole = draw_document(folder / "display.pdf", partial(_draw_pages, plans=[plan]), fonts, settings.formats, title=title,
+                          advice=plan.advice, dpi=settings.dpi)
+    if plan.width <= paper[0] + 0.01 and plan.height <= paper[1] + 0.01:  # the chosen paper takes the sheet
+        return [whole]
+    pages = plan_pages(game, layout, fonts, paper, settings.paper_name)
+    if pages is None:
+        return whole_and_tiled(folder, "display", page, plan.advice, fonts, settings, title)
+    advice = pages[0].advice.rsplit(";", 1)[0]
+    return [whole, draw_document(folder / "display-pages.pdf", partial(_draw_pages, plans=pages), fonts, settings.formats,
+                                 title=f"{title}, on {settings.paper_name}", advice=advice, dpi=settings.dpi)]
+
+
+def _draw_pages(painter: Painter, plans: list[DisplayPlan]) -> None:
+    for plan in plans:
+        painter.new_page(plan.width, plan.height)
+        draw_display(painter, plan)
