@@ -5,6 +5,7 @@ one message naming the file, the field and the reason, and nothing changed outsi
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -312,6 +313,25 @@ def test_a_text_too_long_for_its_piece_is_refused_by_validate_as_build_would(box
     box.refused("validate", "--game", box.game, needle=["tiny/pieces.yaml: pieces[1]: Agent Agent Agent", reason])
     box.refused("build", "--game", box.game, "--out", box.out, needle=["Agent Agent Agent", reason])
     assert not box.out.exists()
+
+
+def test_a_roster_of_2000_pieces_too_long_for_their_kind_is_refused_by_validate_in_linear_time(box):
+    # every face of the kind asked for the kind's arrangement, and a failed one was searched for again:
+    # 1,000 / 2,000 / 4,000 such pieces took 4 / 20 / 94 s
+    long = " ".join(["Extraordinarily"] * 6)
+    roster = "".join(f'  - {{kind: spy, nation: red, name: "{long} {i}", strength: 1}}\n' for i in range(2000))
+    box.file("pieces.yaml").write_text("pieces:\n" + roster, encoding="utf-8")
+    box.file("aliases.yaml").write_text("aliases: {}\n", encoding="utf-8")
+    child = subprocess.Popen([sys.executable, "-c", "import sys; from generators.cli import main; sys.exit(main(sys.argv[1:]))",
+                              "validate", "--game", str(box.game)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.stderr.close()
+    assert os.waitstatus_to_exitcode(status) == 2
+    assert re.search(rf"tiny/pieces.yaml: pieces\[\d+\]: {long} \d+ \(spy, Red\): title: text does not fit in 9.7 x 9.1 mm even at 5 pt", err)
+    assert err.count("text does not fit in 9.7") == 1  # one arrangement, refused once
+    assert usage.ru_utime + usage.ru_stime < 8.0  # processor time, start-up included: about 2 s
 
 
 @pytest.mark.parametrize("change, needle", [

@@ -92,10 +92,14 @@ def test_every_place_is_named_in_real_text(poster_text, spies):
     assert not missing
 
 
-def test_reconstruction_is_said_on_the_poster(poster_text, spies):
+def test_reconstruction_is_said_in_the_small_print_not_as_a_caption(poster_text, poster_page, spies):
     flat = " ".join(poster_text.split())
-    assert "Reconstruction." in flat and "not a transcription of the printed map" in flat
-    assert spies.info.title in flat
+    assert "not a transcription of the printed map" in flat and spies.info.title in flat
+    assert "Reconstruction." not in flat  # no editorial caption under the title
+    words = [w for w in poster_page.extract_words() if w["text"] == "transcription"]
+    assert words and all(w["bottom"] > poster_page.height * 0.95 for w in words)  # in the small print at the foot of the sheet
+    sizes = {round(c["size"], 2) for c in poster_page.chars if c["top"] > words[0]["top"] - 1 and c["bottom"] < words[0]["bottom"] + 1}
+    assert sizes == {round(spies.layout.poster.credit_size, 2)}
 
 
 def test_marks_are_explained(poster_text):
@@ -352,13 +356,6 @@ def test_no_name_covers_a_marker_a_badge_or_another_name(plan):
         assert all(r.overlap(o) < 0.01 for o in rects[i + 1:])
 
 
-# Cities whose name may cross a line or sit a little nearer another space than its own: where every spot
-# within reach of a 14 mm space is taken by the lines of a hub (the capitals, the Low Countries, the Ruhr,
-# the Alps), under its halo. Each crosses at most two lines, and there are few of them.
-CROSSING_ALLOWED = {"Brussels", "Bologna", "Rotterdam", "Antwerp", "Ostend", "Geneva", "Prague", "Warsaw", "Berlin",
-                    "Le Havre", "Venice", "Marseilles", "Liverpool", "Manchester"}
-
-
 def _markers(plan) -> dict[str, tuple[tuple[float, float], float]]:
     return {name: (at, plan.radius(name)) for name, at in plan.at.items()}
 
@@ -381,8 +378,8 @@ def test_no_marker_covers_another_marker_or_badge(plan):
 
 
 def test_route_lines_cross_no_city_name(plan):
-    """Names keep off rail, air and sea lines; only the few cities with no clear spot at all (an eighth at most,
-    in the hubs) cross one, and no more than three (Brussels, where eleven lines meet)."""
+    """Names keep off rail, air and sea lines; only the few cities with no clear spot at all (a twelfth at most,
+    in the hubs) cross one, and no more than two."""
     from shapely.geometry import LineString, box
 
     from generators.map.poster import _route_lines
@@ -393,13 +390,14 @@ def test_route_lines_cross_no_city_name(plan):
     crossed = {key: len(lines.query(box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom), predicate="intersects"))
                for key, p in plan.placed.items() if key in plan.city_labels}
     crossing = {key for key, n in crossed.items() if n}
-    assert len(crossing) <= len(plan.city_labels) // 8, sorted(crossing)
-    assert all(crossed[key] <= 3 for key in crossing), {key: crossed[key] for key in crossing}
+    assert len(crossing) <= len(plan.city_labels) // 12, sorted(crossing)
+    assert all(crossed[key] <= 2 for key in crossing), {key: crossed[key] for key in crossing}
 
 
 def test_each_name_beside_its_city_is_nearer_its_marker_than_any_other(plan):
-    """A name without a leader line sits within 2.2 mm of its own city's marker and nearer it than any other marker."""
-    from generators.map.label_placement import AMBIGUITY_MARGIN, NEAR_MAX
+    """A name without a leader line sits within 2.2 mm of its own city's marker and nearer it than any other
+    marker, by a fifth of the space's radius: a name in the gap between two spaces would read as either's."""
+    from generators.map.label_placement import AMBIGUITY_MARGIN, AMBIGUITY_SHARE, NEAR_MAX
 
     markers = _markers(plan)
     for key, placed in plan.placed.items():
@@ -407,7 +405,17 @@ def test_each_name_beside_its_city_is_nearer_its_marker_than_any_other(plan):
             own = _gap(placed.rect, *markers[key])
             nearest = min(_gap(placed.rect, *m) for name, m in markers.items() if name != key)
             assert own <= NEAR_MAX + 0.3, (key, own)
-            assert own + AMBIGUITY_MARGIN <= nearest + 1e-6 or key in CROSSING_ALLOWED, (key, own, nearest)
+            margin = max(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * markers[key][1])
+            assert margin >= 1.4 - 1e-6 and own + margin <= nearest + 1e-6, (key, own, nearest)
+
+
+def test_no_two_names_run_together(plan):
+    """Every two names on the map keep at least 1 mm apart (Dusseldorf and Rotterdam once touched)."""
+    from shapely.geometry import box
+
+    rects = [box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom) for p in plan.placed.values()]
+    closest = min(a.distance(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert closest >= 1.0 - 1e-6
 
 
 def test_each_name_set_off_has_a_leader_from_its_own_marker_past_no_other(plan):
@@ -421,7 +429,7 @@ def test_each_name_set_off_has_a_leader_from_its_own_marker_past_no_other(plan):
     markers = _markers(plan)
     names = {key: box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom) for key, p in plan.placed.items()}
     far = [key for key, p in plan.placed.items() if key in plan.city_labels and p.far]
-    assert len(far) < len(plan.city_labels) // 4
+    assert len(far) < len(plan.city_labels) // 12
     for key in far:
         placed = plan.placed[key]
         at, radius = markers[key]
@@ -432,13 +440,13 @@ def test_each_name_set_off_has_a_leader_from_its_own_marker_past_no_other(plan):
         for name, (other, r) in markers.items():
             if name != key:
                 assert leader.distance(Point(other)) - r >= LEADER_CLEARANCE - 1e-6, (key, name)
-                assert _gap(placed.rect, other, r) >= FAR_CLEARANCE - 1e-6 or key in CROSSING_ALLOWED, (key, name)
+                assert _gap(placed.rect, other, r) >= FAR_CLEARANCE - 1e-6, (key, name)
         assert not any(leader.intersects(names[name]) for name in names if name != key), key
 
 
 def test_sea_lanes_keep_to_the_water(plan, spies):
     """Each port's lane leaves its coast by its own short way and then crosses no land (0.5 mm of coast
-    tolerated, and 1 mm where the warp has thinned a cape or an island to a sliver); lanes between ships cross land only at the straits."""
+    tolerated); lanes between ships cross land only at the straits."""
     from shapely.geometry import LineString
 
     from generators.map.land import union_of
@@ -451,7 +459,7 @@ def test_sea_lanes_keep_to_the_water(plan, spies):
     for lane in plan.lanes:
         if lane[0] in ports:
             assert ((lane[1][0] - lane[0][0]) ** 2 + (lane[1][1] - lane[0][1]) ** 2) ** 0.5 <= PORT_REACH
-            assert LineString(lane[1:]).intersection(land).length <= 1.0, lane[0]
+            assert LineString(lane[1:]).intersection(land).length <= 0.01, lane[0]
     assert lanes
 
 

@@ -106,7 +106,7 @@ def _is_sea(colour, spies) -> bool:
 
 def test_no_inland_city_touches_the_sea_and_every_port_does(shown, spies, image, places):
     """Sampled on the render just outside each space's rim (and any port's ring): an inland city has no sea
-    round it; every port has sea within reach of its space."""
+    round it; every port has sea within 4 mm of its ring."""
     touching, dry = [], []
     for city in shown["cities"]:
         s, record = city["space"], spies.map.city(city["name"])
@@ -114,7 +114,7 @@ def test_no_inland_city_touches_the_sea_and_every_port_does(shown, spies, image,
             continue
         r = s["diameter_mm"] / 2 + 1.5
         around = [_colour_at(image, s["x_mm"] + (r + k) * math.cos(a), s["y_mm"] + (r + k) * math.sin(a))
-                  for a in [i * math.pi / 18 for i in range(36)] for k in range(0, 20, 2)]
+                  for a in [i * math.pi / 18 for i in range(36)] for k in range(0, 4)]
         if not any(_is_sea(c, spies) for c in around):
             dry.append(city["name"])
     assert not dry
@@ -124,10 +124,11 @@ def test_no_inland_city_touches_the_sea_and_every_port_does(shown, spies, image,
             continue
         r = s["diameter_mm"] / 2 + 0.8
         rim = [_colour_at(image, s["x_mm"] + r * math.cos(a), s["y_mm"] + r * math.sin(a)) for a in [i * math.pi / 18 for i in range(36)]]
-        if sum(_is_sea(c, spies) for c in rim) > 6:
+        if sum(_is_sea(c, spies) for c in rim) > 2:  # a sample or two may fall on a lake
             touching.append(city["name"])
-    # an inland city near a coast (Rome, Florence, the Hague, Adana) may show a little water round its rim
-    assert len(touching) <= 5, touching
+    # Rome, 25 km from the sea, is nearer it than its own space's radius on the poster's scale, and the spaces
+    # round it leave it no room to be slid inland
+    assert set(touching) <= {"Rome"}, touching
 
 
 def test_every_city_stands_on_its_own_country_after_the_warp(places, spies):
@@ -139,14 +140,35 @@ def test_every_city_stands_on_its_own_country_after_the_warp(places, spies):
     f = places.frame
     regions = land_regions(read_geography(spies.file(spies.map.geography)), spies.map, places.project, box(f.x, f.y, f.right, f.bottom))
     shapes = {r.country: r.shape for r in regions}
-    off = [c.name for c in spies.map.cities if shapes[c.country].distance(Point(places.at[c.name])) > 1.5]
+    off = [c.name for c in spies.map.cities if not shapes[c.country].contains(Point(places.at[c.name]))]
     assert not off
 
 
+def test_no_space_stands_mostly_over_the_sea_unless_its_island_is_smaller_than_it(places, spies):
+    """A port's space reaches the sea but stands on its land: a third of it at least is land, save where the
+    island it stands on is smaller than the space itself (Malta)."""
+    from shapely.geometry import Point
+
+    from generators.map.land import union_of
+    from generators.map.territories import polygons
+
+    land = union_of([r.shape for r in places.regions])
+    shapes = {r.country: r.shape for r in places.regions}
+    wet = []
+    for city in spies.map.cities:
+        centre = Point(places.at[city.name])
+        space = centre.buffer(places.spaces[city.name].diameter_mm / 2)
+        island = next(p for p in polygons(shapes[city.country]) if p.contains(centre))
+        if island.area >= space.area and space.intersection(land).area < space.area / 3:
+            wet.append(city.name)
+    assert not wet
+
+
 def test_cities_move_only_as_far_as_spacing_needs(places):
-    """The warp keeps most cities near their true place: half move less than 12 mm, none more than 50 mm."""
+    """The warp (and a slide by the coast) keeps most cities near their true place: half move less than 8 mm,
+    none more than 35 mm."""
     moved = sorted(places.displacements())
-    assert moved[len(moved) // 2] < 12.0 and moved[-1] < 50.0
+    assert moved[len(moved) // 2] < 8.0 and moved[-1] < 35.0
 
 
 def test_russia_east_of_moscow_is_land_and_the_caspian_is_water(places, image, spies):
@@ -182,22 +204,40 @@ def test_every_box_the_rules_name_is_printed_and_titled(page):
         assert title in text, title
 
 
-def test_the_set_up_prints_its_assumed_values_marked_with_their_reasons(poster, spies):
+def _poster_words(poster) -> str:
     import pypdfium2 as pdfium
-
-    from generators.core.tables import resolved_table
 
     document = pdfium.PdfDocument(poster)
     text = " ".join(document[0].get_textpage().get_text_range().split())
     document.close()
-    assert text.count("* Assumed, not printed in the rules:") == 2  # under each of the two tables
-    assert "Spies (standard): the number is on the mapsheet" in text and "What it does: the rulebook names Recruit" in text
+    return text
+
+
+def test_the_set_up_reads_as_a_finished_aid_with_one_footnote_on_what_is_assumed(poster, spies):
+    from generators.core.tables import resolved_table
+
+    text = _poster_words(poster)
+    assert "Germany 4 7 3" in text  # values as plain values, no marks after them
+    assert "*" not in text and "Assumed, not printed" not in text and "tables.yaml" not in text
+    assert "Not in the rulebook, this edition's: Spies (standard), Secrets, Action chits (dossier assumptions gives why)." in text
+    assert "Not in the rulebook, this edition's: What it does (Recruit, Cover) (dossier assumptions gives why)." in text
     table = resolved_table(spies, "starting-setup")
     assert all(cell.assumed for row in table.rows for cell in row[1:])  # every number of the set-up is an assumption
     chits = resolved_table(spies, "action-chits")
     assumed = {row[0].text for row in chits.rows if row[3].assumed}
     assert assumed == {"Recruit", "Cover"}
     assert all(row[1].assumed is None for row in chits.rows)  # the costs are printed in the rulebook
+
+
+def test_the_time_and_victory_record_has_no_blanks_and_names_its_years_in_the_marker_row(poster, page):
+    text = _poster_words(poster)
+    assert "×_" not in text and "Write the printed" not in text
+    words = page.extract_words()
+    years = [w for w in words if w["text"] in {str(y) for y in range(1933, 1940)}]
+    in_row = max(([w for w in years if abs(w["top"] - v["top"]) < 0.5] for v in years), key=len)
+    assert sorted(w["text"] for w in in_row) == [str(y) for y in range(1933, 1940)]  # the seven years in one row
+    marker = [w for w in words if w["text"] == "Game" and abs(w["top"] - in_row[0]["top"]) < 14.7 / 25.4 * 72 / 2]
+    assert marker  # in the Game Year row's own boxes, not a heading above it
 
 
 def test_aids_line_up_on_one_grid(spies):

@@ -90,7 +90,7 @@ def test_a_misspelt_city_suggests_the_city_on_the_map(cli, game_copy, tmp_path, 
 
 def test_a_misspelt_route_end_suggests_the_city(cli, game_copy):
     game = game_copy("spies")
-    edit(game / "map.yaml", "{from: Hanover, to: Berlin, kind: rail}", "{from: Hanover, to: Berlinn, kind: rail}")
+    edit(game / "map.yaml", "{from: Hamburg, to: Berlin, kind: rail}", "{from: Hamburg, to: Berlinn, kind: rail}")
     line = line_of(game / "map.yaml", "to: Berlinn")
     result = cli("map", "check", "--game", game)
     assert result.code == 1

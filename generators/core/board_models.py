@@ -6,12 +6,13 @@ Each aid has a title, the rules it rests on (`cite`), an optional note, and one 
   prints texts in given boxes (a faction id prints the faction's name in its colour);
 - record: a grid of boxes, one row per entry of `rows` (faction ids or words) and one column per
   entry of `columns`; `values` prints a text in every box of a column (e.g. a victory multiple),
-  `marker_row` adds a row of boxes on top for a marker (e.g. the Game Year), `write_in` leaves
+  `marker_row` adds a row of boxes on top for a marker (e.g. the Game Year), each box named by its
+  column, `write_in` leaves
   room in each box to write the real value;
 - box: one box that holds pieces, `holds` counters in size, with a line saying what goes in it;
 - table: columns of texts; the rows are `rows` (written out) or the game's records (`from`),
   each column filling a template from them or left blank to write in; or `table` names one of the
-  game's reference tables (tables.yaml), printed with its assumed values marked and their reasons;
+  game's reference tables (tables.yaml), printed with one line naming what of it the source does not print;
 - list: lines of text, written out or made from the game's records or a card's section, each
   with a ruled line to write on when `write_in`;
 - dice: the table of which city two dice pick, made from the map's `dice`, `regions` and each city's

@@ -17,6 +17,11 @@ MAX_YAML_VALUES = 1_000_000
 MAX_PIECES = 50_000
 # Characters in one text of a data file; a longer one cannot be printed on any piece or card.
 MAX_TEXT = 10_000
+# Places and lines one map may hold: the poster spaces every city and places every name, work that grows with
+# them and with how many lines pass near each; the largest map Dossier is measured on has 5,000 cities.
+MAX_CITIES = 5_000
+MAX_SEA_ZONES = 1_000
+MAX_ROUTES = 20_000
 # Lengths (mm) and type sizes (pt) in a layout: a poster is under a metre, type under a few inches.
 MAX_LENGTH = 5_000.0
 # A value shown in a message is cut to this many characters.

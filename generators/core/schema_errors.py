@@ -48,6 +48,8 @@ def _message(error: dict) -> str:
         return f"expected true or false, got {got}"
     if kind in ("string_type",):
         return f"expected text, got {got}"
+    if kind == "too_long":
+        return f"{ctx.get('actual_length', 0):,} entries; at most {ctx.get('max_length', 0):,} are allowed here"
     if kind in ("list_type", "dict_type", "model_type", "model_attributes_type"):
         wanted = {"list_type": "a list", "dict_type": "a mapping"}.get(kind, "a mapping")
         return f"expected {wanted}, got {got}"

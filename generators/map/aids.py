@@ -32,7 +32,7 @@ WRITE_IN_WIDTH = 26.0  # mm of a blank table column
 LIST_LINE = 5.0  # mm: the height of a ruled line to write on
 ITEM_GAP = 1.2  # mm between the items of a list
 MIN_SIZE = 5.0  # pt: nothing an aid prints is set smaller
-ASSUMED_MARK = "*"  # after a value the source does not print; the table's foot gives the reason
+ASSUMED_MARK = "*"  # after a value the source does not print, where the ink marks them; the table's foot says why
 WIDE_COLUMN = 0.45  # a reference table's column wider than this share of the aid wraps its texts
 COLUMN_GAP = 3.0  # mm between a table's columns
 TINT_OVER = 1.0  # mm a tinted head row reaches past its texts on either side
@@ -213,7 +213,7 @@ def _lay_record(aid: Aid, ink: Ink) -> Laid:
     c = ink.cell
     names = [_faction_text(r, ink)[0] for r in rows]
     label_w = max([text_width(n, ink.fonts.bold, ink.size(TEXT_SIZE)) for n in names] + [text_width(aid.marker_row or "", ink.fonts.bold, ink.size(TEXT_SIZE))]) + 3
-    head = pt_to_mm(ink.size(TEXT_SIZE)) * 1.6
+    head = 0.0 if aid.marker_row else pt_to_mm(ink.size(TEXT_SIZE)) * 1.6  # a marker row's boxes carry the columns' names
     body_rows = len(rows) + (1 if aid.marker_row else 0)
     width, height = _shell(aid, ink, label_w + len(columns) * c, head + body_rows * c)
     values = {str(k): v for k, v in aid.values.items()}
@@ -221,13 +221,16 @@ def _lay_record(aid: Aid, ink: Ink) -> Laid:
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
         left = x + ink.size(PAD) + label_w
-        for j, col in enumerate(columns):
-            painter.text(left + j * c + c / 2, top + head * 0.7, col, ink.fonts.bold, ink.size(TEXT_SIZE), anchor=Anchor.MIDDLE)
+        if not aid.marker_row:
+            for j, col in enumerate(columns):
+                painter.text(left + j * c + c / 2, top + head * 0.7, col, ink.fonts.bold, ink.size(TEXT_SIZE), anchor=Anchor.MIDDLE)
         row_y = top + head
         if aid.marker_row:
             painter.text(x + ink.size(PAD), row_y + c / 2 + 1, aid.marker_row, ink.fonts.bold, ink.size(TEXT_SIZE))
-            for j in range(len(columns)):
+            for j, col in enumerate(columns):
                 painter.rect(left + j * c, row_y, c, c, fill="#f2f2f2", stroke=ink.line, line_width=LINE)
+                painter.text(left + j * c + c / 2, row_y + c / 2 + pt_to_mm(ink.size(CELL_SIZE)) * 0.35, col, ink.fonts.bold,
+                             ink.size(CELL_SIZE), anchor=Anchor.MIDDLE)
             row_y += c
         for row, name in zip(rows, names):
             _, fill, _ = _faction_text(row, ink)
@@ -373,21 +376,31 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
     return Laid(aid, width, height, draw)
 
 
+def _assumed_footnote(table) -> str:
+    """One short line under a table naming what of it the rules do not print (a column, or some rows' cells of
+    it); the reasons are in the data (tables.yaml) and `dossier assumptions`, so the aid reads as a finished one."""
+    parts = []
+    for j, heading in enumerate(table.headings):
+        rows = [row[0].text for row in table.rows if row[j].assumed]
+        if rows:
+            parts.append(heading if len(rows) == len(table.rows) else f"{heading} ({', '.join(rows)})")
+    return f"Not in the rulebook, this edition's: {', '.join(parts)} (dossier assumptions gives why)."
+
+
 def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float | None = None) -> Laid:
     """One of the game's reference tables (tables.yaml): narrow columns at their texts' width, wide ones
-    wrapped into what is left (a blank column takes what the others leave); assumed values marked, their
-    reasons under the table; a blank cell a ruled line (or lines) to write on; a taller `height` spaces the rows."""
+    wrapped into what is left (a blank column takes what the others leave); assumed values marked with the ink's
+    `assumed_foot` under the table, or (the poster) printed plainly with one line under it naming what the source
+    does not print; a blank cell a ruled line (or lines) to write on; a taller `height` spaces the rows."""
     table = resolved_table(game, aid.table)
     foot = [table.note or "", f"Rules: {table.cite}." if table.cite else ""]
-    if table.has_assumptions and ink.assumed_foot is not None:
-        foot.append(f"{ASSUMED_MARK} {ink.assumed_foot}")
-    elif table.has_assumptions:
-        foot.append(f"{ASSUMED_MARK} Assumed, not printed in the rules: " + " ".join(f"{h}: {why}." for h, why in table.assumptions)
-                    + " Write the printed values in tables.yaml.")
+    marked = ink.assumed_foot is not None  # a sheet that marks its assumed values; else plain values and one footnote
+    if table.has_assumptions:
+        foot.append(f"{ASSUMED_MARK} {ink.assumed_foot}" if marked else _assumed_footnote(table))
     shown = aid.model_copy(update={"title": table.title, "cite": None, "note": " ".join(t for t in foot if t)})
     size, font, bold = ink.size(TEXT_SIZE), ink.fonts.regular, ink.fonts.bold
     line = pt_to_mm(size) * 1.3
-    texts = [[c.text + (ASSUMED_MARK if c.assumed else "") for c in row] for row in table.rows]
+    texts = [[c.text + (ASSUMED_MARK if c.assumed and marked else "") for c in row] for row in table.rows]
     inner = width - 2 * ink.size(PAD)
     natural = []
     for j, heading in enumerate(table.headings):

@@ -16,7 +16,10 @@ free after that, takes the least bad spot, scored by what it covers and crosses.
 
 The work grows about linearly with the number of labels: a label looks only at what its own spots
 meet, and a repair at a bounded number of neighbours; points stacked on one spot place in bounded
-time too.
+time too. Lines are filed by the grid cells they pass through (LineGrid), so a long line costs only the
+spots near it; a spot near more than DENSE_LINES lines is not measured but counted as crossing that
+many (it could never be clear), and spots are judged a chunk at a time, so that the memory stays
+bounded however many lines a map draws.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from dataclasses import dataclass
 import shapely
 
 from ..printing.geometry import Box
+from .line_grid import LineGrid
 
 XY = tuple[float, float]
 
@@ -38,7 +42,10 @@ FAR_MAX = 14.0  # mm: the furthest a label sits from its marker (with a leader l
 FAR_STEP = 1.5  # mm between the spots tried further out
 SLIDES = (0.0, -0.25, 0.25, -0.5, 0.5, -0.7, 0.7)  # a label's slide along a side of its marker, as a share of its length
 CORNER = math.sqrt(0.5)
-AMBIGUITY_MARGIN = 0.6  # mm: a label is this much nearer its own marker than any other
+AMBIGUITY_MARGIN = 0.6  # mm: a label is this much nearer its own marker than any other...
+AMBIGUITY_SHARE = 0.2  # ...and, by a large marker, this share of its radius nearer: a name in the gap between two
+# large spaces reads as either's
+LABEL_GAP = 1.0  # mm between two labels, so that neighbouring names never run together
 LEADER_CLEARANCE = 0.8  # mm between a leader line and any other marker
 FAR_CLEARANCE = 2.0  # mm between a label set off with a leader and any other marker
 MARK_CLEARANCE = 0.2  # mm between a label and any marker
@@ -49,6 +56,8 @@ DISTANCE_COST, ORDER_COST, LEADER_COST, LEADER_CROSSING_COST = 0.3, 0.02, 2.0, 3
 COVER_COST, CROSSING_COST, AMBIGUITY_COST = 1000.0, 40.0, 3.0
 SHORT_COST = NEAR_MAX * DISTANCE_COST + LEADER_COST + 6.0 * DISTANCE_COST  # spots this cheap count first when ordering labels
 CELL = 8.0  # mm: the side of a cell of the grid of placed labels
+JUDGED_AT_ONCE = 20_000  # spots judged together
+DENSE_LINES = 64  # lines near one spot beyond which it is not measured but counted as crossing this many
 FEW = 8  # a label with fewer clear spots near its marker is offered spots further out too
 REPAIR_SPOTS = 12  # clear spots a label without a free one tries to free by moving others
 REPAIR_MOVES = 2  # labels that may be moved to free one spot
@@ -193,10 +202,10 @@ class _Candidates:
         it by a leader line that passes no other marker closely."""
         return (self.blocked == 0) & (self.crossings == 0) & ~self.crowded & ~(self.ambiguous & ~self.far)
 
-    def joined(self, other: "_Candidates") -> "_Candidates":
+    def joined(self, *others: "_Candidates") -> "_Candidates":
         import numpy as np
 
-        return _Candidates(*(np.concatenate([getattr(self, f), getattr(other, f)]) for f in self.__dataclass_fields__))
+        return _Candidates(*(np.concatenate([getattr(c, f) for c in (self, *others)]) for f in self.__dataclass_fields__))
 
 
 class _Scene:
@@ -223,18 +232,21 @@ class _Scene:
         self.site_owner = np.full(len(self.sites), -1)
         self.site_owner[self.site_of[counts[self.site_of] == 1]] = np.nonzero(counts[self.site_of] == 1)[0]
         # a site's reach: as far as any spot's label or leader may need to know about it
-        reach = self.site_radii + 2 * NEAR_MAX + AMBIGUITY_MARGIN + self.top + FAR_CLEARANCE
+        reach = self.site_radii + 2 * NEAR_MAX + max(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * self.top) + self.top + FAR_CLEARANCE
         self.markers = shapely.STRtree(shapely.box(*(self.sites - reach[:, None]).T, *(self.sites + reach[:, None]).T))
         self.obstacles = np.array([(o.x, o.y, o.right, o.bottom) for o in obstacles], dtype=float).reshape(-1, 4)
         self.solid = shapely.STRtree(shapely.box(*self.obstacles.T)) if len(self.obstacles) else None
         pieces = [np.column_stack([line[:-1], line[1:]]) for line in (np.asarray(points, dtype=float) for points in lines) if len(line) >= 2]
-        self.segments = np.concatenate(pieces) if pieces else np.zeros((0, 4))
-        s = self.segments
-        self.lines = shapely.STRtree(shapely.box(np.minimum(s[:, 0], s[:, 2]), np.minimum(s[:, 1], s[:, 3]),
-                                                 np.maximum(s[:, 0], s[:, 2]), np.maximum(s[:, 1], s[:, 3]))) if len(s) else None
+        self.lines = LineGrid(np.concatenate(pieces) if pieces else np.zeros((0, 4)))
 
     def judge(self, owner, x0, y0, near) -> _Candidates:
-        """The spots (owner, left, top, number in NEAR_SPOTS or -1) with what each covers, crosses and costs."""
+        """The spots (owner, left, top, number in NEAR_SPOTS or -1) with what each covers, crosses and costs,
+        JUDGED_AT_ONCE at a time, so that the memory the pairs take stays bounded."""
+        parts = [self._judge(*(a[i:i + JUDGED_AT_ONCE] for a in (owner, x0, y0, near)))
+                 for i in range(0, max(len(x0), 1), JUDGED_AT_ONCE)]
+        return parts[0].joined(*parts[1:])
+
+    def _judge(self, owner, x0, y0, near) -> _Candidates:
         import numpy as np
 
         c, r = self.centres[owner], self.radii[owner]
@@ -261,7 +273,8 @@ class _Scene:
         np.add.at(blocked, spot[covers], np.maximum(MARK_CLEARANCE - gap[covers], 0.01) * 10.0)
         ambiguous = np.zeros(len(x0), dtype=bool)
         strangers = self.site_owner[other] != owner[spot]
-        np.logical_or.at(ambiguous, spot[strangers], gap[strangers] < own[spot[strangers]] + AMBIGUITY_MARGIN)
+        margin = np.maximum(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * r[spot[strangers]])
+        np.logical_or.at(ambiguous, spot[strangers], gap[strangers] < own[spot[strangers]] + margin)
         ambiguous &= (near >= 0) & ~area
 
         if self.solid is not None:
@@ -275,17 +288,19 @@ class _Scene:
         leader_crossings = np.zeros(len(x0))
         led = np.nonzero(far)[0]
         ends = leader[led]
-        envelopes = shapely.box(np.minimum(ends[:, 0], ends[:, 2]), np.minimum(ends[:, 1], ends[:, 3]),
-                                np.maximum(ends[:, 0], ends[:, 2]), np.maximum(ends[:, 1], ends[:, 3])) if len(led) else None
-        if self.lines is not None:
-            spot, seg = self.lines.query(boxes)
-            s = self.segments[seg]
-            meets = _segment_meets_rect(s[:, 0], s[:, 1], s[:, 2], s[:, 3], x0[spot], y0[spot], x1[spot], y1[spot])
-            np.add.at(crossings, spot[meets], 1)
-            if len(led):
-                spot, seg = self.lines.query(envelopes)
-                s, e = self.segments[seg], ends[spot]
-                np.add.at(leader_crossings, led[spot[_segments_cross(e, s)]], 1)
+        reach = (np.minimum(ends[:, 0], ends[:, 2]), np.minimum(ends[:, 1], ends[:, 3]),
+                 np.maximum(ends[:, 0], ends[:, 2]), np.maximum(ends[:, 1], ends[:, 3]))
+        envelopes = shapely.box(*reach) if len(led) else None
+        spot, seg, dense = self.lines.near(x0, y0, x1, y1, DENSE_LINES)
+        s = self.lines.segments[seg]
+        meets = _segment_meets_rect(s[:, 0], s[:, 1], s[:, 2], s[:, 3], x0[spot], y0[spot], x1[spot], y1[spot])
+        np.add.at(crossings, spot[meets], 1)
+        crossings[dense] = DENSE_LINES
+        if len(led):
+            spot, seg, dense = self.lines.near(*reach, DENSE_LINES)
+            s, e = self.lines.segments[seg], ends[spot]
+            np.add.at(leader_crossings, led[spot[_segments_cross(e, s)]], 1)
+            leader_crossings[led[dense]] = DENSE_LINES
 
         # a label set off close by another marker, or a leader passing close by one, points at it as much as at its own
         crowded = np.zeros(len(x0), dtype=bool)
@@ -433,10 +448,11 @@ class _Placer:
         ly = np.minimum(np.minimum(y0, c.leader[spots, 1]), c.leader[spots, 3])
         hx = np.maximum(np.maximum(x1, c.leader[spots, 0]), c.leader[spots, 2])
         hy = np.maximum(np.maximum(y1, c.leader[spots, 1]), c.leader[spots, 3])
-        others = sorted(self.taken.near(float(lx.min()), float(ly.min()), float(hx.max()), float(hy.max())) - set(ignore))
+        others = sorted(self.taken.near(float(lx.min()) - LABEL_GAP, float(ly.min()) - LABEL_GAP, float(hx.max()) + LABEL_GAP,
+                                       float(hy.max()) + LABEL_GAP) - set(ignore))
         rects = np.array([self.taken.rects[o] for o in others], dtype=float).reshape(-1, 4)
-        hit = ((np.minimum(x1[:, None], rects[None, :, 2]) > np.maximum(x0[:, None], rects[None, :, 0]))
-               & (np.minimum(y1[:, None], rects[None, :, 3]) > np.maximum(y0[:, None], rects[None, :, 1])))
+        hit = ((np.minimum(x1[:, None], rects[None, :, 2]) + LABEL_GAP > np.maximum(x0[:, None], rects[None, :, 0]))
+               & (np.minimum(y1[:, None], rects[None, :, 3]) + LABEL_GAP > np.maximum(y0[:, None], rects[None, :, 1])))
         led = [j for j, o in enumerate(others) if o in self.taken.leaders]
         if led:  # a placed leader line through a spot
             s = np.array([self.taken.leaders[others[j]] for j in led])[None, :, :]

@@ -5,8 +5,8 @@ Everything drawn comes from the map data and the layout: land shaded per power, 
 cities (territories.py); rail lines solid, air lines dashed; sea zones as ships joined by sea lanes;
 cities marked as capital and port and with the marks the map declares (badges and tags, with their
 legend wording); names set as real text clear of each
-other (label_placement.py); a lettered grid with an index of places; a legend; the title and, when the map
-says it is one, the note that it is a reconstruction.
+other (label_placement.py); a lettered grid with an index of places; a legend; the title; in the small print under the
+frame, when the map says it is one, the note that it is a reconstruction.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from ..printing.textfit import Paragraph, fit_text
 from .aid_placement import place_aids
 from .aids import Ink, Laid, draw_aid, lay_out
 from .label_placement import LabelRequest, PlacedLabel, place_labels
-from .land import land_regions, read_geography, sea_zone_borders, union_of
+from .land import read_geography, sea_zone_borders, union_of
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .spaces import poster_places
 from .sea_lanes import route_lanes
@@ -193,9 +193,8 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
     credit = ""
     if game_map.geography is not None:
-        geography = read_geography(game.file(game_map.geography))
-        regions = sorted(land_regions(geography, game_map, project, box), key=lambda r: -r.shape.area)
-        credit = geography.credit
+        regions = sorted(places.regions, key=lambda r: -r.shape.area)
+        credit = read_geography(game.file(game_map.geography)).credit
     else:
         regions = _regions(game_map, at, frame)
     land = union_of([r.shape for r in regions]) if regions else Polygon()
@@ -436,8 +435,9 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     small_print = f.bottom + st.border + pt_to_mm(st.credit_size) * 1.2
     painter.text(f.x - st.border, small_print, plan.advice[:1].upper() + plan.advice[1:] + ".", plan.fonts.regular, st.credit_size,
                  colour="#333333")
-    if plan.credit:
-        painter.text(f.right + st.border, small_print, plan.credit, plan.fonts.regular, st.credit_size, colour="#333333", anchor=Anchor.END)
+    credit = " ".join(t for t in (plan.game_map.reconstruction, plan.credit) if t)
+    if credit:
+        painter.text(f.right + st.border, small_print, credit, plan.fonts.regular, st.credit_size, colour="#333333", anchor=Anchor.END)
 
 
 def draw_space(painter: Painter, x: float, y: float, radius: float, fill: str, ink: str, capital: bool, port: str | None) -> None:
@@ -556,12 +556,6 @@ def _draw_title(painter: Painter, plan: PosterPlan) -> None:
     sub = plan.game_map.title or ""
     if sub:
         painter.text(x + title_w + 8, y + pt_to_mm(st.title_size) * 0.75, sub, fonts.regular, st.subtitle_size)
-    if plan.game_map.reconstruction:
-        width = plan.width - 2 * st.margin
-        top = y + pt_to_mm(st.title_size) * 0.75 + 4
-        fitted = fit_text([Paragraph("Reconstruction. ", fonts.bold), Paragraph(plan.game_map.reconstruction, fonts.regular, run_in=True)],
-                          width, st.title_band - (top - y) - 2, largest=st.note_size * 1.3, smallest=st.note_size * 0.8, what="the map's reconstruction note")
-        painter.text_block(fitted, x, top, width, anchor=Anchor.START)
 
 
 def _draw_key(painter: Painter, plan: PosterPlan) -> None:

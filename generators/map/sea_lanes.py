@@ -20,7 +20,7 @@ from .water import Grid, Water, grown
 
 XY = tuple[float, float]
 
-PORT_REACH = 25.0  # mm: how far from the water a port may lie and still put to sea (its space alone is 7 mm or more in radius)
+PORT_REACH = 15.0  # mm: how far from the water a port may lie and still put to sea (its space alone is 7 mm or more in radius)
 MARGIN = 25.0  # mm beyond a ship and the places it sails to that its wave may spread
 WIDENINGS = 2  # times the water may be widened by a cell to open a narrow strait
 EXIT_WEIGHT = 2.0  # a mm of a port's way over land to the water costs as much as this many mm at sea

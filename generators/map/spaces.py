@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from ..core.map_models import MapFile
 from ..printing.geometry import Box
 from .geography import projection
+from .line_grid import LineGrid
 from .marker_spread import spread_markers
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ SETTLED = 0.3  # mm: spacing holds once no place needs to move further than this
 FOLD_SAFE = 0.5  # a step's shifts differ between nearby places by at most this share of their distance
 STEEP_REACH = 60.0  # mm: places this near each other are compared for steepness
 LINE_CLEARANCE = 1.5  # mm kept between a space and a rail or air line it does not end
+COAST_GAP = 2.0  # mm: a space slid by its coast keeps at least this from every other (the least gap spaces may have)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,7 @@ class Places:
     spaces: dict[str, Space]
     warp: Warp = field(repr=False)
     flat_project: Callable = field(repr=False)
+    regions: list = field(default_factory=list, repr=False)  # each country's land as drawn (land.Region), warp included
 
     def project(self, lons, lats):
         """Longitudes and latitudes (arrays) to drawn page mm: projected, then warped."""
@@ -155,26 +158,27 @@ def _steepness(xy, shift) -> float:
 
 
 def _clear_of_lines(xy, radii, lines, clearance: float):
-    """`xy` with each place pushed off any line it does not end, to `clearance` beyond its radius."""
+    """`xy` with each place pushed off any line it does not end, to `clearance` beyond its radius; only the lines
+    passing near a place are measured (see LineGrid), so the work grows with the pairs that are close."""
     import numpy as np
 
     if not len(lines):
         return xy
-    a, b = xy[lines[:, 0]], xy[lines[:, 1]]
+    reach = np.asarray(radii, dtype=float) + clearance
+    grid = LineGrid(np.column_stack([xy[lines[:, 0]], xy[lines[:, 1]]]))
+    place, line, _ = grid.near(xy[:, 0] - reach, xy[:, 1] - reach, xy[:, 0] + reach, xy[:, 1] + reach)
+    a, b, p = xy[lines[line, 0]], xy[lines[line, 1]], xy[place]
     ab = b - a
     length2 = np.maximum((ab ** 2).sum(1), 1e-9)
-    t = np.clip(((xy[None, :, :] - a[:, None, :]) * ab[:, None, :]).sum(2) / length2[:, None], 0.0, 1.0)
-    nearest = a[:, None, :] + t[..., None] * ab[:, None, :]
-    away = xy[None, :, :] - nearest
-    distance = np.hypot(away[..., 0], away[..., 1])
-    short = (np.asarray(radii)[None, :] + clearance) - distance
-    ends = np.zeros_like(short, dtype=bool)
-    ends[np.arange(len(lines)), lines[:, 0]] = True
-    ends[np.arange(len(lines)), lines[:, 1]] = True
-    short[ends | (t <= 0.0) | (t >= 1.0)] = 0.0
+    t = np.clip(((p - a) * ab).sum(1) / length2, 0.0, 1.0)
+    away = p - (a + t[:, None] * ab)
+    distance = np.hypot(away[:, 0], away[:, 1])
+    short = reach[place] - distance
+    short[(lines[line, 0] == place) | (lines[line, 1] == place) | (t <= 0.0) | (t >= 1.0)] = 0.0
     short = np.maximum(short, 0.0)
-    unit = away / np.maximum(distance, 1e-9)[..., None]
-    return xy + (unit * short[..., None]).sum(0)
+    push = np.zeros_like(xy)
+    np.add.at(push, place, away / np.maximum(distance, 1e-9)[:, None] * short[:, None])
+    return xy + push
 
 
 def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float], gap: float, lines=()):
@@ -207,6 +211,24 @@ def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float]
     return {n: (float(x), float(y)) for n, (x, y) in zip(names, xy)}, Warp(move)
 
 
+
+def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project):
+    """The land as drawn (each country warped), and `at` with spaces slid to suit their coasts (coasts.py)."""
+    from shapely.geometry import Polygon
+
+    from .coasts import fitted_to_coasts
+    from .land import land_regions, read_geography, union_of
+
+    geography = read_geography(game.file(game.map.geography))
+    box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
+    regions = land_regions(geography, game.map, lambda lons, lats: warp(*flat_project(lons, lats)), box)
+    if not regions:
+        return at, regions
+    countries = {r.country: r.shape for r in regions}
+    style = game.layout.poster
+    return fitted_to_coasts(game.map, at, style.space / 2, COAST_GAP, countries, union_of([r.shape for r in regions])), regions
+
+
 def poster_places(game: "Game") -> Places:
     """The poster's places for `game` (see the module's docstring); worked out once per game."""
     cached = game.derived.get("poster_places")
@@ -226,8 +248,11 @@ def poster_places(game: "Game") -> Places:
         at, warp = _spaced_warp(frame, names, true_at, radii, style.space_gap, lines)
     else:
         at, warp = {}, Warp(lambda p: p)
+    regions = []
+    if game_map.geography is not None and at:
+        at, regions = _by_the_coasts(game, frame, at, warp, flat_project)
     spaces = {c.name: Space(*at[c.name], style.space) for c in game_map.cities if c.name in at}
-    places = Places(width, height, frame, true_at, at, spaces, warp, flat_project)
+    places = Places(width, height, frame, true_at, at, spaces, warp, flat_project, regions)
     game.derived["poster_places"] = places
     return places
 

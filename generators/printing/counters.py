@@ -162,7 +162,7 @@ class FacePainter:
         for piece in game.pieces:
             front, back = faces(game, piece)
             self._faces.setdefault(piece.kind, []).append((piece, front, back))
-        self._arrangements: dict[tuple, Arrangement] = {}
+        self._arrangements: dict[tuple, Arrangement | TextFitError] = {}
         self._role_sizes: dict[tuple, float] = {}
         self._back_titles: dict[tuple, float | None] = {}
         self._set: dict[tuple, SetFace] = {}
@@ -179,8 +179,14 @@ class FacePainter:
         """How every face on `side` of `kind` is laid out at `size`; raises TextFitError naming a piece that cannot fit."""
         key = (kind, side, size)
         if key not in self._arrangements:
-            self._arrangements[key] = self._arrange(kind, side, size)
-        return self._arrangements[key]
+            try:
+                self._arrangements[key] = self._arrange(kind, side, size)
+            except TextFitError as exc:  # remembered too: every face of the kind asks again, and would search again
+                self._arrangements[key] = exc
+        found = self._arrangements[key]
+        if isinstance(found, TextFitError):
+            raise found.with_traceback(None)
+        return found
 
     def _side(self, kind: str, side: str) -> list[tuple[str, Face]]:
         index = 1 if side == "front" else 2

@@ -1,0 +1,117 @@
+"""Maps built to exhaust the poster: many long lines across it, more places than a map may hold."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generators.core.limits import MAX_CITIES, MAX_ROUTES, MAX_SEA_ZONES
+from generators.map.line_grid import LineGrid
+
+GAME = {"name": "dense", "title": "Dense", "years": [1933],
+        "factions": [{"id": "red", "name": "Red", "code": "Rd"}, {"id": "blue", "name": "Blue", "code": "Bl"}]}
+
+# Runs dossier and writes the process's own peak memory (kB) to the file named first (see test_hostile.py).
+PEAK_CHILD = """
+import sys
+from generators.cli import main
+code = main(sys.argv[2:])
+with open("/proc/self/status") as status:
+    peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+with open(sys.argv[1], "w") as out:
+    out.write(peak)
+sys.exit(code)
+"""
+
+
+def dense_map(folder: Path, cities: int, routes: int, seed: int = 1) -> Path:
+    """A valid map of `cities` scattered at random and `routes` air lines between random pairs of them:
+    long lines crossing the whole poster, every one of them passing near many names."""
+    rng = random.Random(seed)
+    places = [{"name": f"City{i}", "country": "Redland" if i == 0 else "Blueland" if i == 1 else "Greyland",
+               "lat": round(rng.uniform(35, 60), 4), "lon": round(rng.uniform(-10, 30), 4)} for i in range(cities)]
+    places[0].update(power="red", capital=True)
+    places[1].update(power="blue", capital=True)
+    pairs = {(rng.randrange(i), i) for i in range(1, cities)}  # joined up
+    while len(pairs) < routes:
+        a, b = sorted(rng.sample(range(cities), 2))
+        pairs.add((a, b))
+    document = {"rules": {"spaces_per_turn": 5, "move_ends_in": ["city"]}, "cities": places,
+                "routes": [{"from": f"City{a}", "to": f"City{b}", "kind": "air"} for a, b in sorted(pairs)]}
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(yaml.safe_dump(GAME), encoding="utf-8")
+    (folder / "map.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak memory from /proc")
+def test_a_poster_of_a_thousand_long_lines_is_drawn_within_400_mb(tmp_path):
+    # 60 cities and 1,000 lines across the whole map: spacing the cities and placing the names once took
+    # 780 MB here (every line's bounding box met most spots); the same shape grown to 1,000 cities and
+    # 5,000 lines took over 3 GB
+    game = dense_map(tmp_path / "dense", 60, 1000)
+    out = tmp_path / "out"
+    peak = tmp_path / "peak"
+    start = time.monotonic()
+    child = subprocess.Popen([sys.executable, "-c", PEAK_CHILD, str(peak), "build", "--game", str(game), "--only", "map",
+                              "--out", str(out)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    err = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
+    child.stderr.close()
+    assert os.waitstatus_to_exitcode(status) == 0, err
+    assert (out / "dense" / "map.pdf").stat().st_size > 10_000
+    assert int(peak.read_text()) * 1024 < 400 * 2**20
+    assert usage.ru_utime + usage.ru_stime < 40.0  # processor time: about 4 s here
+    assert time.monotonic() - start < 600
+
+
+@pytest.mark.parametrize("field, limit", [("cities", MAX_CITIES), ("routes", MAX_ROUTES), ("sea_zones", MAX_SEA_ZONES)])
+def test_a_map_holding_more_than_its_limit_is_refused_naming_it(cli, tmp_path, field, limit):
+    game = dense_map(tmp_path / "dense", 3, 2)
+    document = yaml.safe_load((game / "map.yaml").read_text(encoding="utf-8"))
+    one = {"cities": document["cities"][2], "routes": document["routes"][0], "sea_zones": {"name": "Sea", "adjacent": []}}[field]
+    document[field] = [one] * (limit + 1)  # the limit is checked before anything else is: duplicates do not matter
+    (game / "map.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    for command in (["map", "check", "--game"], ["build", "--only", "map", "--out", str(tmp_path / "out"), "--game"]):
+        result = cli(*command, game)
+        assert result.code == 2
+        assert f"dense/map.yaml: {field}: {limit + 1:,} entries; at most {limit:,} are allowed here" in result.stderr
+        assert "Traceback" not in result.stderr and len(result.stderr) < 300
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_line_grid_finds_every_segment_that_meets_a_box_and_no_pair_twice():
+    rng = random.Random(2)
+    segments = [[rng.uniform(0, 300), rng.uniform(0, 200), rng.uniform(0, 300), rng.uniform(0, 200)] for _ in range(300)]
+    segments += [[50.0, 50.0, 50.0, 50.0], [10.0, 120.0, 290.0, 120.0]]  # a point; a line along a row of cells
+    import numpy as np
+    import shapely
+
+    grid = LineGrid(np.array(segments))
+    boxes = np.array([[x, y, x + rng.uniform(0.1, 30), y + rng.uniform(0.1, 6)]
+                      for x, y in ((rng.uniform(-10, 300), rng.uniform(-10, 200)) for _ in range(2000))])
+    box, seg, crowded = grid.near(*boxes.T)
+    assert not crowded.any()
+    found = set(zip(box.tolist(), seg.tolist()))
+    assert len(found) == len(box)
+    lines = shapely.linestrings(np.array(segments).reshape(-1, 2, 2))
+    for i, b in enumerate(boxes):
+        meets = set(np.nonzero(shapely.intersects(lines, shapely.box(*b)))[0].tolist())
+        assert meets <= {s for j, s in found if j == i}
+
+
+def test_a_box_whose_cells_hold_more_segments_than_asked_is_crowded_and_left_out():
+    import numpy as np
+
+    grid = LineGrid(np.array([[0.0, float(y), 100.0, float(y)] for y in np.linspace(10, 11, 20)]))
+    box, seg, crowded = grid.near(np.array([40.0, 40.0]), np.array([9.5, 50.0]), np.array([45.0, 45.0]), np.array([11.5, 55.0]), 10)
+    assert crowded.tolist() == [True, False] and len(box) == 0
+    box, seg, crowded = grid.near(np.array([40.0]), np.array([9.5]), np.array([45.0]), np.array([11.5]), 50)
+    assert not crowded.any() and sorted(seg.tolist()) == list(range(20))
