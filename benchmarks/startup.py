@@ -8,7 +8,8 @@ Run from the repository root, in the venv where Dossier is installed:
     python benchmarks/startup.py --repeat 21 --write benchmarks/startup_results.md
 
 Each round runs every command once, in turn, so a busy machine slows them all alike; the
-median of the rounds is reported. The "every command module imported" row runs the same route
+median of the rounds is reported, in wall time and in CPU time (user + system of the process, which
+holds still when the neighbours' load swings the wall time). The "every command module imported" row runs the same route
 question after importing all of Dossier's command modules, as the CLI did before it imported
 only the module of the command being run. Compare ratios, not milliseconds.
 """
@@ -16,6 +17,7 @@ only the module of the command being run. Compare ratios, not milliseconds.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -39,31 +41,38 @@ COMMANDS = {
 }
 
 
-def run_once(command: list[str]) -> float:
-    start = time.perf_counter()
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def run_once(command: list[str]) -> tuple[float, float]:
+    """The wall and CPU time (ms) of one run of `command`."""
+    start, cpu = time.perf_counter(), _cpu()
     done = subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     elapsed = (time.perf_counter() - start) * 1000
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
-    return elapsed
+    return elapsed, (_cpu() - cpu) * 1000
 
 
-def measure(repeat: int) -> dict[str, float]:
-    """Median whole-process time of each command in ms, the commands taking turns in each round."""
+def measure(repeat: int) -> dict[str, tuple[float, float]]:
+    """Median whole-process wall and CPU time of each command in ms, the commands taking turns in each round."""
     for command in COMMANDS.values():  # warm the file cache and the bytecode once
         run_once(command)
-    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in COMMANDS}
     for _ in range(repeat):
         for name, command in COMMANDS.items():
             times[name].append(run_once(command))
-    return {name: statistics.median(values) for name, values in times.items()}
+    return {name: (statistics.median(w for w, _ in values), statistics.median(c for _, c in values))
+            for name, values in times.items()}
 
 
-def table(medians: dict[str, float]) -> str:
-    floor = next(iter(medians.values()))
-    rows = ["| command | median | × floor |", "|---|---|---|"]
-    for name, ms in medians.items():
-        rows.append(f"| {name} | {ms:.0f} ms | {ms / floor:.2f}× |")
+def table(medians: dict[str, tuple[float, float]]) -> str:
+    wall_floor, cpu_floor = next(iter(medians.values()))
+    rows = ["| command | wall, median | × floor | CPU, median | × floor |", "|---|---|---|---|---|"]
+    for name, (wall, cpu) in medians.items():
+        rows.append(f"| {name} | {wall:.0f} ms | {wall / wall_floor:.2f}× | {cpu:.0f} ms | {cpu / cpu_floor:.2f}× |")
     return "\n".join(rows) + f"\n\nGoal: a quick question within {GOAL}× the floor."
 
 

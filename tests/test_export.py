@@ -19,6 +19,7 @@ from PIL import Image, ImageChops, ImageStat
 from generators.cli import main
 from generators.core.cards import resolve_cards
 from generators.core.faces import faces
+from generators.export.parts import game_parts
 from generators.printing.counters import piece_label
 from generators.validation import load_game
 
@@ -452,6 +453,21 @@ def test_vmod_main_map_has_a_named_region_on_every_city_and_sea_zone(spies, vmod
     assert names == [c.name for c in spies.map.cities] + [z.name for z in spies.map.sea_zones]
 
 
+def test_vmod_regions_stand_on_the_spaces_the_poster_prints(spies, vmod):
+    from generators.export.vassal import DPI
+    from generators.map.spaces import city_spaces
+
+    _, build, _, sizes = vmod
+    board = build.find("VASSAL.build.module.Map/VASSAL.build.module.map.BoardPicker/VASSAL.build.module.map.boardPicker.Board")
+    regions = {r.get("name"): (int(r.get("originx")), int(r.get("originy"))) for r in board.iter(
+        "VASSAL.build.module.map.boardPicker.board.Region")}
+    width_px = sizes[board.get("image")][0]
+    for name, space in city_spaces(spies).items():
+        x, y = (round(mm / 25.4 * DPI) for mm in (space.x_mm, space.y_mm))
+        assert regions[name] == (x, y), name
+        assert 0 < x < width_px
+
+
 def test_vmod_piece_slot_ids_are_unique_and_below_the_next_id(vmod):
     _, build, _, _ = vmod
     ids = [int(s.get("gpid")) for s in slots(build, "PieceSlot") + slots(build, "CardSlot")]
@@ -526,14 +542,58 @@ def test_service_prints_every_card_at_its_poker_template_to_the_pixel(service_im
         assert (row["trim_width_mm"], row["trim_height_mm"]) == ("63.50", "88.90")  # 2.5 x 3.5 in
 
 
+# A face no product of the service comes near: (kind, bleed in pixels a side) per service.
+SERVICE_CUSTOM = {"thegamecrafter": ("tile", 37.5), "makeplayingcards": ("spy", 36)}
+
+
 @pytest.mark.parametrize("service", SERVICE_POKER)
-def test_service_prints_a_face_no_product_fits_at_its_own_size_and_says_so(service_images, service):
+def test_service_prints_a_face_no_product_fits_at_its_own_size_and_says_so(service_images, service, spies):
     folder, rows = service_images[service]
-    spy = next(r for r in rows if r["kind"] == "spy")
-    bleed_px = {"thegamecrafter": 37.5, "makeplayingcards": 36}[service]
+    kind, bleed_px = SERVICE_CUSTOM[service]
+    row = next(r for r in rows if r["kind"] == kind)
+    part = next(p for p in game_parts(spies, spies.layout) if p.kind == kind)
+    with Image.open(folder / row["file"]) as image:
+        assert image.size == tuple(round(mm / 25.4 * 300 + 2 * bleed_px) for mm in part.size)
+    assert row["product"].startswith("custom size")
+
+
+def test_the_game_crafter_prints_half_inch_counters_as_small_square_chits_to_the_pixel(service_images):
+    folder, rows = service_images["thegamecrafter"]
+    counters = [r for r in rows if r["kind"] not in ("tile", "card")]
+    assert counters
+    for row in counters:
+        assert row["product"] == "Small Square Chit" and (row["trim_width_mm"], row["trim_height_mm"]) == ("12.70", "12.70")
+        with Image.open(folder / row["file"]) as image:
+            assert image.size == (225, 225), row["file"]  # 0.5 in + 1/8 in bleed a side, at 300 dpi
+
+
+def test_the_game_crafter_prints_a_face_between_chit_sizes_as_the_nearest_scaled_and_says_so(tmp_path):
+    assert export(tmp_path, "images", "--game", "spion-und-spion", "--service", "thegamecrafter") == 0
+    folder = tmp_path / "spion-und-spion" / "images"
+    with open(folder / "images.csv", encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    spy = next(r for r in rows if r["kind"] == "spy")  # 5/8 in: between the 1/2 and 3/4 in chits
+    assert spy["product"] == "Medium Square Chit (scaled 120%)"
     with Image.open(folder / spy["file"]) as image:
-        assert image.size == (round(150 + 2 * bleed_px),) * 2  # a half-inch counter at 300 dpi
-    assert spy["product"].startswith("custom size")
+        assert image.size == (300, 300)
+    assert next(r for r in rows if r["kind"] == "hot-envelope")["product"].startswith("custom size")
+
+
+@pytest.mark.parametrize("size, expected", [
+    ((63.0, 88.0), "Poker Card"),                        # within 1 mm of 2.5 x 3.5 in: its own size
+    ((88.0, 63.0), "Poker Card"),                        # a landscape card lies turned on it
+    ((12.7, 12.7), "Small Square Chit"),
+    ((19.05, 19.05), "Medium Square Chit"),
+    ((15.875, 15.875), "Medium Square Chit (scaled 120%)"),  # nearer 3/4 in than 1/2 in
+    ((14.0, 14.0), "Small Square Chit (scaled 91%)"),    # 1.3 mm off is not its own size
+    ((38.1, 25.4), None),                                # 3:2: no product of that shape
+    ((8.0, 8.0), None),                                  # too small for any chit without shrinking it past 1/1.25
+])
+def test_a_face_is_printed_as_its_own_product_or_the_nearest_of_its_shape(size, expected):
+    from generators.export.print_services import service
+
+    fit = service("thegamecrafter").product_for(size)
+    assert (fit.label if fit else None) == expected
 
 
 def test_service_bleed_is_the_face_drawn_past_its_cut_line(service_images, spies):

@@ -161,6 +161,15 @@ def test_vassal_each_powers_hidden_pieces_start_masked_to_all_but_its_side(vassa
 
 
 @needs_java
+@pytest.mark.parametrize("game", GAMES)
+def test_vassal_reference_cards_are_a_face_up_pile_whose_cards_turn_to_their_backs(vassal_checked, game):
+    piles = [l for l in vassal_checked[0][game][1].splitlines() if l.strip().startswith("pile '")]
+    cards = [l for l in piles if "pile 'Reference card'" in l]
+    assert cards and all("faceDown=false" in l and "deck picture shows: face" in l for l in cards), piles
+    assert not [l for l in piles if "identical" in l]  # every pile's cards show a back unlike their face
+
+
+@needs_java
 def test_vassal_drawn_pieces_are_face_down_piles_that_nobody_sees_into(vassal_checked):
     report = vassal_checked[0]["spies"][1]
     for pile in ("Secret & Counterspy", "Action chit", "Event Tile · Russia"):
@@ -222,12 +231,64 @@ def test_tts_save_carries_every_key_the_save_type_declares_and_tts_writes(tts_sa
         assert not [k for k in OBJECT_KEYS if k not in obj], obj["Nickname"]
 
 
-def test_tts_spies_map_has_a_snap_point_on_every_city_and_sea_zone(tts_saves, spies):
+class TableObject:
+    """A TTS object as the Lua it carries sees it (`self`): TTS's own calls, on an object whose image
+    TTS made `extent` units (x, y, z) at scale 1, a figure TTS does not document and the Lua must not need."""
+
+    def __init__(self, lua, extent, scale=(1.0, 1.0, 1.0)):
+        self.lua, self.extent, self.scale, self.points, self.scaled = lua, extent, list(scale), None, 0
+
+    def getBoundsNormalized(self):
+        size = self.lua.table_from({k: e * s for k, e, s in zip("xyz", self.extent, self.scale)})
+        return self.lua.table_from({"size": size})
+
+    def getScale(self):
+        return self.lua.table_from(dict(zip("xyz", self.scale)))
+
+    def setScale(self, scale):
+        self.scale, self.scaled = [scale["x"], scale["y"], scale["z"]], self.scaled + 1
+
+    def setSnapPoints(self, points):
+        self.points = [tuple(point["position"][k] for k in "xyz") for point in points.values()]
+
+
+def loaded(script: str, extent, scale=(1.0, 1.0, 1.0)) -> TableObject:
+    """The object after TTS loads it: its Lua run and its onLoad called."""
+    from lupa import LuaRuntime
+
+    lua = LuaRuntime()
+    obj = TableObject(lua, extent, scale)
+    lua.globals().self = obj
+    lua.execute(script)
+    lua.globals().onLoad()
+    return obj
+
+
+@pytest.mark.parametrize("extent", [(20.0, 0.2, 14.1), (9.3, 0.1, 6.6)])  # TTS's size for the image: any will do
+def test_tts_map_board_takes_the_poster_size_and_a_snap_point_on_every_printed_space(tts_saves, spies, extent):
+    from generators.export.spaces import map_spaces
+    from generators.map.spaces import poster_places
+
     save = json.loads(tts_saves["spies"].read_text(encoding="utf-8"))
     board = next(o for o in save["ObjectStates"] if o["Nickname"] == "Spies! map")
-    points = board["AttachedSnapPoints"]
-    assert len(points) == len(spies.map.cities) + len(spies.map.sea_zones)
-    assert len({(p["Position"]["x"], p["Position"]["z"]) for p in points}) == len(points)
+    places = poster_places(spies)
+    board_obj = loaded(board["LuaScript"], (extent[0], extent[1], extent[0] * places.height / places.width))
+    assert abs(board_obj.extent[0] * board_obj.scale[0] - places.width / 25.4) < 1e-3  # a unit is an inch
+    spaces = map_spaces(spies)
+    assert len(board_obj.points) == len(spies.map.cities) + len(spies.map.sea_zones) == len(spaces)
+    for (x, _, z), space in zip(board_obj.points, spaces):  # each point, on the table, on its printed space
+        assert abs(x * board_obj.scale[0] - (space.x - places.width / 2) / 25.4) < 1e-3, space.name
+        assert abs(z * board_obj.scale[2] - (places.height / 2 - space.y) / 25.4) < 1e-3, space.name
+
+
+def test_tts_pieces_take_their_printed_size_once_and_keep_it(tts_saves):
+    save = json.loads(tts_saves["spies"].read_text(encoding="utf-8"))
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "DeckCustom" and "spy" in o["Nickname"].lower())
+    for obj in [deck, deck["ContainedObjects"][0]]:
+        piece = loaded(obj["LuaScript"], (2.2, 0.01, 2.2), (obj["Transform"]["scaleX"], 1.0, obj["Transform"]["scaleZ"]))
+        assert abs(piece.extent[0] * piece.scale[0] - 0.5) < 1e-3  # a half-inch counter, half a unit wide
+        again = loaded(obj["LuaScript"], piece.extent, piece.scale)
+        assert again.scaled == 0 and again.points is None  # sized already: left alone, and no snap points
 
 
 def test_tts_every_track_board_is_a_board_with_a_snap_point_on_every_space_box_and_card_pile(tts_saves):
@@ -235,16 +296,16 @@ def test_tts_every_track_board_is_a_board_with_a_snap_point_on_every_space_box_a
     save = json.loads(tts_saves["spion-und-spion"].read_text(encoding="utf-8"))
     boards = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "Custom_Board"}
     for board in game.boards.boards:
-        points = boards[f"{game.info.title}: {board.title}"]["AttachedSnapPoints"]
+        points = loaded(boards[f"{game.info.title}: {board.title}"]["LuaScript"], (10.0, 0.2, 10.0)).points
         rooms = sum(1 for a in board.middle if a.kind == "box") + sum(len(a.slots) for a in board.middle + board.border)
         assert len(points) == len(board.spaces) + rooms
-        assert len({(p["Position"]["x"], p["Position"]["z"]) for p in points}) == len(points)
+        assert len({(x, z) for x, _, z in points}) == len(points)
 
 
 def test_tts_web_of_spies_map_has_a_snap_point_on_every_city(tts_saves):
     save = json.loads(tts_saves["web-of-spies"].read_text(encoding="utf-8"))
     board = next(o for o in save["ObjectStates"] if o["Nickname"] == "Web of Spies map")
-    assert len(board["AttachedSnapPoints"]) == 36
+    assert len(loaded(board["LuaScript"], (10.0, 0.2, 7.0)).points) == 36
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -229,6 +229,28 @@ def test_reachable_agrees_with_breadth_first_count(spies, spies_document):
         assert Network(game_map).reachable(origin) == expected
 
 
+def test_the_network_finds_the_route_networkx_finds(spies):
+    """Of several equally short routes the network reports the one networkx's search finds, and the same reach."""
+    import networkx as nx
+
+    plain, graph = Network(spies.map).graph, movement_graph(spies.map)
+    names = list(plain.nodes)
+    for origin in names[::9]:
+        for destination in names:
+            assert plain.shortest_path(origin, destination) == nx.shortest_path(graph, origin, destination)
+        for cutoff in (0, 1, 5):
+            assert plain.distances(origin, cutoff) == nx.single_source_shortest_path_length(graph, origin, cutoff=cutoff)
+
+
+def test_no_route_joins_two_parts_of_a_map():
+    game_map = MapFile.model_validate({"rules": {"spaces_per_turn": 5},
+        "cities": [{"name": name, "country": "Land", "lat": 50.0, "lon": lon} for name, lon in [("A", 1.0), ("B", 2.0), ("C", 9.0)]],
+        "routes": [{"from": "A", "to": "B", "kind": "rail"}]})
+    network = Network(game_map)
+    assert network.route("A", "C").spaces is None and network.route("A", "B").path == ["A", "B"]
+    assert network.reachable("C") == {"C": 0}
+
+
 def test_graph_counts(spies, spies_document):
     graph = movement_graph(spies.map)
     assert graph.number_of_nodes() == len(spies_document["cities"]) + len(spies_document["sea_zones"])

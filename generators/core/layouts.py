@@ -33,6 +33,7 @@ Pt = Annotated[float, BeforeValidator(_pt)]
 PositiveMm = Annotated[float, BeforeValidator(_mm), Field(gt=0)]
 UnsignedMm = Annotated[float, BeforeValidator(_mm), Field(ge=0)]
 PositivePt = Annotated[float, BeforeValidator(_pt), Field(gt=0)]
+PositiveFloat = Annotated[float, Field(gt=0)]
 
 
 class _Part(BaseModel):
@@ -96,6 +97,40 @@ class PieceText(_Part):
     title: PositivePt = 16.0
     value: PositivePt = 20.0
     text: PositivePt = 11.0
+
+
+class FaceShares(_Part):
+    """The share of a piece face's height each part starts with, before the layout search moves them
+    (a part too long for its share takes more of the face)."""
+
+    title: PositiveFloat = 1.0
+    picture: PositiveFloat = 1.4
+    text: PositiveFloat = 1.2
+    value: PositiveFloat = 1.0
+
+
+class FaceEmphasis(_Part):
+    """How large each text role of a piece face should read against the title: the arrangement whose
+    smallest role, so weighed, is largest wins; `picture` weighs a picture's side (pt) the same way."""
+
+    title: PositiveFloat = 1.0
+    text: PositiveFloat = 0.8
+    value: PositiveFloat = 1.4
+    picture: PositiveFloat = 2.0
+
+
+class Faces(_Part):
+    """How piece faces are arranged (see FaceShares and FaceEmphasis)."""
+
+    shares: FaceShares = Field(default_factory=FaceShares)
+    emphasis: FaceEmphasis = Field(default_factory=FaceEmphasis)
+
+
+class Caption(_Part):
+    """The line above each cut sheet (what it holds, its sizes, the sheet's number and how to print it)."""
+
+    size: PositivePt = 7.0
+    colour: str = Field(default="#4d4d4d", pattern=r"^#[0-9a-fA-F]{6}$")
 
 
 class MinText(_Part):
@@ -201,6 +236,8 @@ class Layout(_Part):
     fonts: Fonts = Field(default_factory=Fonts)
     min_text_size: MinText = Field(default_factory=MinText)
     max_piece_text: PieceText = Field(default_factory=PieceText)
+    faces: Faces = Field(default_factory=Faces)
+    caption: Caption = Field(default_factory=Caption)
     cards: CardStyle = Field(default_factory=CardStyle)
     tiles: TileStyle = Field(default_factory=TileStyle)
     poster: PosterStyle = Field(default_factory=PosterStyle)

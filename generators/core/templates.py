@@ -9,9 +9,12 @@ A slot is a plain field name (see slots.py); templates are checked when the data
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
+
+from .slots import slots
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,5 +43,11 @@ def as_text(value: Any) -> str:
 
 
 def fill(template: str, values: dict[str, Any]) -> str:
-    """`template` with each {field} replaced by its value as text; the caller has checked the fields exist."""
-    return template.format_map({k: as_text(v) for k, v in values.items()})
+    """`template` with each {field} replaced by its value as text; the caller has checked the fields exist.
+    Only the fields it names are turned into text: a face fills a few of a record's many fields."""
+    return template.format_map({name: as_text(values[name]) for name in _slots(template)})
+
+
+@lru_cache(maxsize=4096)
+def _slots(template: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(slots(template)))

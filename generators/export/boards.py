@@ -17,7 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..printing.painter import Drawing
-from .spaces import Space, poster_spaces, track_spaces
+from .spaces import Space, map_spaces, track_spaces
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -60,7 +60,7 @@ def poster_drawing(game: "Game", layout: "Layout", fonts: "FontSet") -> Picture 
     if game.map is None:
         return None
     plan = plan_poster(game, layout, fonts)
-    return Picture(Drawing(plan.width, plan.height, partial(draw_poster, plan=plan)), tuple(poster_spaces(plan)))
+    return Picture(Drawing(plan.width, plan.height, partial(draw_poster, plan=plan)), tuple(map_spaces(game)))
 
 
 def display_drawing(game: "Game", layout: "Layout", fonts: "FontSet") -> Picture | None:

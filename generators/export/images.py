@@ -4,7 +4,8 @@ and mm, and the service product it is printed as.
 
 Without a service (or with `generic`) each image is exactly its piece's size plus the bleed on every
 side at the chosen resolution. With a service (print_services.py) a face its products fit is drawn at
-that product's exact template size: the face is drawn to fill the product's trim and its bleed is
+that product's exact template size (the nearest product of its shape, scaled, when none is its own size;
+the manifest names the scale): the face is drawn to fill the product's trim and its bleed is
 drawn from the art around the cut line (the face is drawn larger, never padded with copied edge
 pixels); a face no product fits keeps its own size, at the service's resolution and bleed.
 """
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..printing.fonts import register_fonts
 from .output import Bundle
 from .parts import Part, game_parts
-from .print_services import GENERIC, Product, service
+from .print_services import GENERIC, Fit, service
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
 
 if TYPE_CHECKING:
@@ -34,10 +35,10 @@ COLUMNS = ("file", "kind", "piece", "face", "copies", "width_px", "height_px", "
 CUSTOM = "custom size (no product of this service fits)"
 
 
-def product_picture(draw, part: Part, product: Product, turned: bool, dpi: int, bleed: float) -> tuple["Drawing", float, tuple[int, int]]:
-    """How to draw one side of `part` as `product`: the picture with its bleed (mm on the part's scale),
+def product_picture(draw, part: Part, fit: Fit, dpi: int, bleed: float) -> tuple["Drawing", float, tuple[int, int]]:
+    """How to draw one side of `part` as `fit`'s product: the picture with its bleed (mm on the part's scale),
     the resolution that makes its trim fill the product's trim, and the product's pixel size."""
-    width, height = product.pixels[::-1] if turned else product.pixels
+    width, height = fit.product.pixels[::-1] if fit.turned else fit.product.pixels
     bleed_px = bleed / MM_PER_INCH * dpi
     scale = max((width - 2 * bleed_px) / part.size[0], (height - 2 * bleed_px) / part.size[1])  # pixels per mm
     drawn_dpi = scale * MM_PER_INCH
@@ -61,8 +62,8 @@ def export_images(game: "Game", options: "ExportOptions") -> Bundle:
             plans.append((side_drawing(draw, part.size, bleed, dpi), float(dpi), None,
                           CUSTOM if options.service != GENERIC else "", part.size))
         else:
-            picture, drawn_dpi, size = product_picture(draw, part, fit[0], fit[1], dpi, bleed)
-            plans.append((picture, drawn_dpi, size, fit[0].name, fit[0].trim[::-1] if fit[1] else fit[0].trim))
+            picture, drawn_dpi, size = product_picture(draw, part, fit, dpi, bleed)
+            plans.append((picture, drawn_dpi, size, fit.label, fit.trim))
     drawn: dict[int, "Image"] = {}
     for resolution in dict.fromkeys(plan[1] for plan in plans):
         chosen_ones = [i for i, plan in enumerate(plans) if plan[1] == resolution]

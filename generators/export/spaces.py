@@ -1,10 +1,11 @@
-"""The spaces of a board that pieces stand on: each city's and each sea zone's spot on the map poster,
-and each space of a track board with the rooms of its boxes and card slots, in mm from the board's top
-left corner, with the diameter of its marker (a square space or a room: its smaller side).
+"""The spaces of a board that pieces stand on: each city's space on the map poster, as the map's own
+`city_spaces` gives it, and each sea zone's ship; and each space of a track board with the rooms of its
+boxes and card slots; in mm from the board's top left corner, with the diameter of its marker (a square
+space or a room: its smaller side).
 
 VASSAL names and snaps to them (a region per space), Tabletop Simulator gets a snap point on each.
-They are read from the poster's plan, where its cities are drawn, so that an export's spaces sit
-exactly on the printed markers.
+They are the printed boards' own answers (generators.map.spaces, the track board's plan), so an
+export's spaces sit exactly on the printed spaces.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..map.poster import PosterPlan
+    from ..core.game import Game
     from ..map.track_board import BoardPlan
 
 CITY, SEA, TRACK, ROOM = "city", "sea zone", "space", "room"
@@ -31,16 +32,13 @@ class Space:
     diameter: float
 
 
-def poster_spaces(plan: "PosterPlan") -> list[Space]:
-    """Every city's space on the poster, then every sea zone's, in the map's order."""
-    spaces = []
-    for city in plan.game_map.cities:
-        x, y = plan.at[city.name]
-        spaces.append(Space(city.name, CITY, x, y, 2 * plan.radius(city.name)))
-    for zone in plan.game_map.sea_zones:
-        if zone.name in plan.at:
-            x, y = plan.at[zone.name]
-            spaces.append(Space(zone.name, SEA, x, y, 2 * plan.radius(zone.name)))
+def map_spaces(game: "Game") -> list[Space]:
+    """Every city's space on the poster (`city_spaces`, in the map's order), then every sea zone's ship."""
+    from ..map.spaces import city_spaces, poster_places
+
+    spaces = [Space(name, CITY, space.x_mm, space.y_mm, space.diameter_mm) for name, space in city_spaces(game).items()]
+    at, ship = poster_places(game).at, game.layout.poster.ship
+    spaces += [Space(zone.name, SEA, *at[zone.name], ship) for zone in game.map.sea_zones if zone.name in at]
     return spaces
 
 

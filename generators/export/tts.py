@@ -8,6 +8,9 @@ sheets that follow TTS's rules (see ../shared/FORMATS.md and the Tabletop Simula
 base, "Custom Deck", "Asset Creation", "Save File Format"): at most 10 x 7 slots, the last slot
 left for TTS's hidden image so at most 69 faces a sheet, at most 4096 x 4096 pixels, RGB PNG; a
 card's id is its sheet's number x 100 + its slot.
+
+Every board and card takes its printed size on the table from the game's data when TTS loads it, and
+the map board its snap points on the printed spaces (tts_scripts.py).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from .boards import Board, game_boards
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
+from .tts_scripts import fit_script, units
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -38,17 +42,13 @@ MAX_FACES = MAX_COLUMNS * MAX_ROWS - 1  # the last slot of a full sheet is the h
 MAX_PIXELS = 4096
 DPI = 300  # faces are drawn this sharp unless TTS's size limit asks for less
 BOARD_DPI = 150  # boards, as VASSAL's: a table is seen from further off than a counter in hand
-CARD_WIDTH = 63.5  # mm that a card at scale 1 is taken to be: smaller pieces get a smaller scale
+CARD_WIDTH = 63.5  # mm a card is taken to be at scale 1 before it sizes itself on load (tts_scripts.py)
 TILE_TYPE, CARD_TYPE = 1, 0  # CustomDeck "Type": square-cornered rectangle, rounded rectangle
 DECK_SPACING = 5.0  # TTS units between decks, laid out in rows in front of the boards
 DECKS_PER_ROW = 10
 DECK_ROW = -40.0  # where the first row sits
-BOARD_SPACING = 60.0
+BOARD_GAP = 5.0  # units between boards side by side
 VERSION = "v13.2.2"  # the TTS release whose save keys these are (its saves carry "VersionNumber")
-# Where a custom board's image lies in its own coordinates: centred, its longer side this many units at
-# scale 1 (assumed: TTS documents no figure; snap points are placed on the image's spaces through it).
-BOARD_SPAN = 20.0
-BOARD_SCALE = 1.0
 # The seats' colours in TTS's order, one hand per faction (a hand hides what it holds from every other seat).
 SEATS = ("White", "Red", "Orange", "Yellow", "Green", "Blue", "Purple", "Pink", "Teal", "Brown")
 HAND_ROW = 30.0  # how far in front of the boards the hands sit
@@ -152,7 +152,7 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
             return f"{address}/{name}"
         return local_url(folder / name)
 
-    objects = [board_object(game, board, url(board_files[board.name]), i, len(boards)) for i, board in enumerate(boards)]
+    objects = [board_object(game, board, url(board_files[board.name]), x) for board, x in zip(boards, board_places(boards))]
     groups: dict[tuple[str, ...], list[Part]] = {}
     for part in parts:
         groups.setdefault(part.group, []).append(part)
@@ -183,6 +183,7 @@ def _guid(*words: object) -> str:
 
 
 def _transform(x: float, z: float, scale: float = 1.0, face_down: bool = False) -> dict:
+    """A transform at (x, z) on the table, turned to face the first seat, face down when asked."""
     return {"posX": round(x, 4), "posY": 1.0, "posZ": round(z, 4), "rotX": 0.0, "rotY": 180.0,
             "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 
@@ -201,28 +202,25 @@ def tts_object(name: str, guid: str, transform: dict, **fields) -> dict:
     return obj
 
 
-def board_size(board: Board) -> tuple[float, float]:
-    """The board's width and depth in TTS units at BOARD_SCALE."""
-    longer = max(board.drawing.width, board.drawing.height)
-    return (BOARD_SPAN * board.drawing.width / longer, BOARD_SPAN * board.drawing.height / longer)
+def board_object(game: "Game", board: Board, image: str, x: float) -> dict:
+    """A custom board showing `board`, locked in place at `x`, sized to its print and with a snap point on
+    each of its spaces when TTS loads it (tts_scripts.py)."""
+    width, height = board.drawing.width, board.drawing.height
+    script = fit_script(width, [(space.x / width, space.y / height) for space in board.spaces])
+    return tts_object("Custom_Board", _guid(game.name, "board", board.name), _transform(x, 0.0), Nickname=board.title,
+                      Locked=True, LuaScript=script, CustomImage={"ImageURL": image, "ImageSecondaryURL": "",
+                                                                 "ImageScalar": 1.0, "WidthScale": 0.0})
 
 
-def snap_points(board: Board) -> list[dict]:
-    """A snap point on each space of `board`, in the board's own coordinates (x right, z up the image)."""
-    width, depth = board_size(board)
-    sx, sz = width / board.drawing.width, depth / board.drawing.height
-    return [{"Position": {"x": round((space.x - board.drawing.width / 2) * sx, 4), "y": 0.0,
-                          "z": round((board.drawing.height / 2 - space.y) * sz, 4)},
-             "Rotation": {"x": 0.0, "y": 0.0, "z": 0.0}} for space in board.spaces]
-
-
-def board_object(game: "Game", board: Board, image: str, index: int, count: int) -> dict:
-    """A custom board showing `board`, locked in place, a snap point on each of its spaces; boards side by side."""
-    transform = _transform((index - (count - 1) / 2) * BOARD_SPACING, 0.0, BOARD_SCALE)
-    fields = {"AttachedSnapPoints": snap_points(board)} if board.spaces else {}
-    return tts_object("Custom_Board", _guid(game.name, "board", board.name), transform, Nickname=board.title,
-                      Locked=True, CustomImage={"ImageURL": image, "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                                                "WidthScale": 0.0}, **fields)
+def board_places(boards: list[Board]) -> list[float]:
+    """Where each board's centre sits along the table (units): side by side at their printed widths, centred."""
+    widths = [units(board.drawing.width) for board in boards]
+    total = sum(widths) + BOARD_GAP * (len(widths) - 1)
+    places, left = [], -total / 2
+    for width in widths:
+        places.append(left + width / 2)
+        left += width + BOARD_GAP
+    return places
 
 
 def hand_objects(game: "Game") -> list[dict]:
@@ -276,6 +274,7 @@ def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets:
     face_down = parts[0].drawn  # tiles, and pieces drawn at random, are drawn blind
     in_hands = kind == CARD or parts[0].drawn or parts[0].hidden  # what a player may hold hidden in a hand
     scale = parts[0].size[0] / CARD_WIDTH
+    script = fit_script(parts[0].size[0])
     columns = min(count, DECKS_PER_ROW)
     x = (index % DECKS_PER_ROW - (columns - 1) / 2) * DECK_SPACING
     z = DECK_ROW - index // DECKS_PER_ROW * DECK_SPACING
@@ -286,11 +285,11 @@ def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets:
             cards.append(tts_object(
                 "Card", _guid(game.name, part.key, copy), _transform(x, z, scale, face_down), Nickname=part.name,
                 Description=f"{part.label}\n{part.text}".strip(), CardID=card_id,
-                SidewaysCard=part.size[0] > part.size[1], Hands=in_hands, HideWhenFaceDown=True,
+                SidewaysCard=part.size[0] > part.size[1], Hands=in_hands, HideWhenFaceDown=True, LuaScript=script,
                 CustomDeck={str(card_id // 100): custom_deck[str(card_id // 100)]}))
     if len(cards) == 1:
         return cards[0]
     return tts_object("DeckCustom", _guid(game.name, "deck", *group), _transform(x, z, scale, face_down),
-                      Nickname=" · ".join(group), Hands=in_hands, HideWhenFaceDown=True,
+                      Nickname=" · ".join(group), Hands=in_hands, HideWhenFaceDown=True, LuaScript=script,
                       SidewaysCard=parts[0].size[0] > parts[0].size[1], DeckIDs=[card["CardID"] for card in cards],
                       CustomDeck=custom_deck, ContainedObjects=cards)

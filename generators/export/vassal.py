@@ -314,7 +314,8 @@ class ModuleWriter:
                                  shuffle="Always" if face_down else "Never", reversible="false", allowMultiple="true",
                                  allowSelect="true", draw="true", color="0,0,0", reshufflable="false")
             for part in members:
-                traits = self.turning(part) if face_down else [flip_layer(image_name(part, "back"), part.back_name)]
+                # a card of a face-up pile turns with a Mask too, as VASSAL's decks turn their cards
+                traits = self.turning(part) if face_down else [mask(image_name(part, "back"), part.back_name)]
                 for _ in range(part.copies):
                     self.slot(pile, CARD_SLOT, part, traits)
             x += w + PILE_GAP

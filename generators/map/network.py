@@ -8,8 +8,9 @@ kinds of place a move may end in; a place of another kind is only passed through
 network refuses it as an origin or destination (PlaceKindError) rather than answer a
 question the rules never ask.
 
-networkx is imported only where a graph is built: loading a game checks that its map holds
-together with `connected_parts`, which needs none, so commands that never move stay quick.
+Questions are answered from a plain graph of dicts (`MovementGraph`): a route is one breadth-first
+search, and a question about the map should not pay for importing a graph library. `movement_graph`
+gives the same graph as networkx's, for analysis beyond what the network answers.
 """
 
 from __future__ import annotations
@@ -124,6 +125,87 @@ def connected_parts(game_map: MapFile) -> list[set[str]]:
     return parts
 
 
+class MovementGraph:
+    """The map's places and the steps between them: `nodes[place]["place"]` is CITY or SEA, `adj[a][b]["kinds"]`
+    the kinds of the step between a and b, each place's neighbours in the order networkx would hold them."""
+
+    def __init__(self, game_map: MapFile):
+        self.nodes: dict[str, dict[str, str]] = {name: {"place": place} for name, place in places(game_map).items()}
+        self.adj: dict[str, dict[str, dict]] = {name: {} for name in self.nodes}
+        for a, b, kinds in links(game_map):
+            self.adj[a][b] = self.adj[b][a] = {"kinds": kinds}
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def has_edge(self, a: str, b: str) -> bool:
+        return b in self.adj.get(a, {})
+
+    def shortest_path(self, source: str, target: str) -> list[str] | None:
+        """The fewest steps from `source` to `target` (both included), or None when none joins them; searched
+        from both ends at once, level by level, as networkx's bidirectional search does, so that of several
+        equally short paths the same one is found."""
+        if source == target:
+            return [source]
+        pred: dict[str, str | None] = {source: None}
+        succ: dict[str, str | None] = {target: None}
+        forward, reverse = [source], [target]
+        meet = None
+        while forward and reverse and meet is None:
+            if len(forward) <= len(reverse):
+                forward, level = [], forward
+                for v in level:
+                    for w in self.adj[v]:
+                        if w not in pred:
+                            forward.append(w)
+                            pred[w] = v
+                        if w in succ:
+                            meet = w
+                            break
+                    if meet is not None:
+                        break
+            else:
+                reverse, level = [], reverse
+                for v in level:
+                    for w in self.adj[v]:
+                        if w not in succ:
+                            succ[w] = v
+                            reverse.append(w)
+                        if w in pred:
+                            meet = w
+                            break
+                    if meet is not None:
+                        break
+        if meet is None:
+            return None
+        path, step = [], meet
+        while step is not None:
+            path.append(step)
+            step = pred[step]
+        path.reverse()
+        step = succ[path[-1]]
+        while step is not None:
+            path.append(step)
+            step = succ[step]
+        return path
+
+    def distances(self, source: str, cutoff: int) -> dict[str, int]:
+        """Each place within `cutoff` steps of `source`, with its fewest steps."""
+        found = {source: 0}
+        level = [source]
+        for n in range(1, cutoff + 1):
+            after = []
+            for v in level:
+                for w in self.adj[v]:
+                    if w not in found:
+                        found[w] = n
+                        after.append(w)
+            if not after:
+                break
+            level = after
+        return found
+
+
 def movement_graph(game_map: MapFile) -> nx.Graph:
     """The map as an undirected graph: node attribute `place` (CITY or SEA), edge attribute `kinds`."""
     import networkx as nx
@@ -162,8 +244,8 @@ class Network:
         self.ends_in = tuple(game_map.rules.move_ends_in)
 
     @cached_property
-    def graph(self) -> nx.Graph:
-        return movement_graph(self.map)
+    def graph(self) -> MovementGraph:
+        return MovementGraph(self.map)
 
     def resolve(self, name: str) -> str:
         """The printed name of the place `name`; raises UnknownNameError with the closest names on a miss."""
@@ -184,7 +266,7 @@ class Network:
         return found
 
     def _step_kind(self, a: str, b: str) -> str:
-        kinds = self.graph.edges[a, b]["kinds"]
+        kinds = self.graph.adj[a][b]["kinds"]
         return next(k for k in STEP_KINDS if k in kinds)
 
     def route(self, origin: str, destination: str) -> Route:
@@ -193,12 +275,9 @@ class Network:
         Names are looked up forgivingly (see `resolve`). Raises UnknownNameError for a place not on
         the map and PlaceKindError for an end the rules never let a move end in.
         """
-        import networkx as nx
-
         start, end = self._end(origin, "origin"), self._end(destination, "destination")
-        try:
-            path = nx.shortest_path(self.graph, start, end)
-        except nx.NetworkXNoPath:
+        path = self.graph.shortest_path(start, end)
+        if path is None:
             return Route(spaces=None)
         return Route(spaces=len(path) - 1, path=path, kinds=[self._step_kind(a, b) for a, b in zip(path, path[1:])])
 
@@ -243,10 +322,8 @@ class Network:
 
         Places a move may not end in count as spaces when passed through but are never listed.
         """
-        import networkx as nx
-
         limit = self.map.rules.spaces_per_turn if spaces is None else spaces
         start = self._end(origin, "origin")
-        found = nx.single_source_shortest_path_length(self.graph, start, cutoff=max(limit, 0))
+        found = self.graph.distances(start, max(limit, 0))
         ends = {name: n for name, n in found.items() if self.may_end_in(name)}
         return dict(sorted(ends.items(), key=lambda item: (item[1], item[0])))

@@ -30,22 +30,19 @@ from .textfit import LEADING, FittedText, Paragraph, TextFitError, set_text, sha
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import Layout
+    from ..core.layouts import FaceEmphasis, Layout
     from ..core.models import Piece
     from .render import Document
     from .settings import PrintSettings
     from .painter import Painter
 
 PARTS = ("title", "picture", "text", "value")  # top to bottom
-WEIGHTS = {"title": 1.0, "picture": 1.4, "text": 1.2, "value": 1.0}  # share of the height each part starts with
-EMPHASIS = {"title": 1.0, "text": 0.8, "value": 1.4}  # how large a role should read against the title
 TEXT_CAP = 0.35  # largest text size as a share of the face's shorter side
 TEXT_UNDER_TITLE = 0.8  # the text never outshouts the title
 GROW, CLIMB = 1.4, 8  # how much a part's share changes in one step, and how many steps are tried
 SPLIT = 0.5  # the picture's share of a row it shares with the value, to start with
 SAMPLE = 3  # faces per role and measure an arrangement is judged on
 ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
-PICTURE_EMPHASIS = 2.0  # a picture's side (in pt) reads like text of half that size
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
 OUTLINE = 0.6  # mm: the frame of an outline back
 EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with
@@ -60,12 +57,13 @@ class Arrangement:
     sizes: dict[str, float]
     safe: float
 
-    def score(self) -> float:
-        """How well the arrangement reads: its smallest role size (and picture) against the emphasis each wants."""
-        scores = [self.sizes[r] / EMPHASIS[r] for r in self.sizes]
+    def score(self, emphasis: "FaceEmphasis") -> float:
+        """How well the arrangement reads: its smallest role size (and picture) against the emphasis the layout
+        gives each."""
+        scores = [self.sizes[r] / getattr(emphasis, r) for r in self.sizes]
         if "picture" in self.boxes:
             box = self.boxes["picture"]
-            scores.append(mm_to_pt(min(box.width, box.height) * PICTURE_FILL) / PICTURE_EMPHASIS)
+            scores.append(mm_to_pt(min(box.width, box.height) * PICTURE_FILL) / emphasis.picture)
         return min(scores, default=0.0)
 
 
@@ -210,13 +208,13 @@ class FacePainter:
             weights, beside, split = state
             boxes = _boxes(parts, size, safe, dict(weights), beside, split)
             try:
-                return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score()
+                return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score(self.layout.faces.emphasis)
             except _RoleTooLong as exc:
                 failure = exc
                 return None
 
         for beside, split in shares:
-            state = (tuple(WEIGHTS.items()), beside, split)
+            state = (tuple(self.layout.faces.shares.model_dump(exclude={"assumed"}).items()), beside, split)
             score = judge(state)
             for _ in range(CLIMB):  # a role too long for its share takes more of the face until it fits
                 if score is not None or failure.role not in parts:

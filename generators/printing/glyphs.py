@@ -93,8 +93,12 @@ def check_glyphs(game: "Game") -> list[Problem]:
     known = [characters(_font_path(getattr(fonts, field), game.folder)) for field in ("condensed", "condensed_bold")]
     regular, bold = known
     problems = []
+    checked: dict[str, tuple[str, ...]] = {}  # a 10,000-piece roster repeats its texts: each is looked at once
     for file, field, text in printed_texts(game):
-        missing = dict.fromkeys(c for c in text if not c.isspace() and (ord(c) not in regular or ord(c) not in bold))
+        missing = checked.get(text)
+        if missing is None:
+            missing = checked[text] = tuple(dict.fromkeys(c for c in text if not c.isspace()
+                                                          and (ord(c) not in regular or ord(c) not in bold)))
         for char in missing:
             problems.append(Problem(file, field, f"character {char!r} (U+{ord(char):04X}) is not in the font "
                                     f"{fonts.condensed} or {fonts.condensed_bold}; use another character or font",

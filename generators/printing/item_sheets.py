@@ -35,9 +35,6 @@ if TYPE_CHECKING:
 # Draws one side of an item: (painter, cut-line box, bleed in mm).
 DrawSide = Callable[["Painter", Box, float], None]
 
-CAPTION_SIZE = 7.0
-CAPTION_COLOUR = "#4d4d4d"
-
 
 @dataclass(frozen=True)
 class Item:
@@ -73,7 +70,7 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     groups = list(grouped)
     ordered = [item for members in grouped.values() for item in members]
     spec = sheet_spec(settings, groups[0][1], backs=any(i.back for i in ordered),
-                      header=caption_space(layout, CAPTION_SIZE))
+                      header=caption_space(layout, layout.caption.size))
     plan = impose_groups([(size, len(members)) for (_, size), members in grouped.items()], spec,
                          what=" or ".join(dict.fromkeys(g for g, _ in groups)))
 
@@ -81,7 +78,7 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
         for page in plan.pages:
             painter.new_page(*plan.paper)
             caption = _caption(title, groups, page, plan)
-            draw_caption(painter, page, spec, layout, caption, fonts.regular, CAPTION_SIZE, CAPTION_COLOUR)
+            draw_caption(painter, page, spec, layout, caption, fonts.regular, layout.caption.size, layout.caption.colour)
             for placed in page.items:
                 item = ordered[placed.index]
                 side = item.front if placed.side is Side.FRONT else item.back

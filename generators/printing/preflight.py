@@ -26,7 +26,6 @@ from .counters import FacePainter, piece_label
 from .event_tiles import tile_items, tile_size
 from .fonts import FontError, piece_fonts, register_font
 from .imposition import SheetError, caption_space, impose_groups, sheet_spec
-from .item_sheets import CAPTION_SIZE
 from .options import BuildOptions
 from .settings import PrintSettings
 from .textfit import TextFitError
@@ -84,7 +83,7 @@ def check_fonts(game: "Game") -> list[Problem]:
 
 
 def _fits_paper(layout: "Layout", size: tuple[float, float], what: str) -> str | None:
-    spec = sheet_spec(PrintSettings.resolve(BuildOptions(), layout), size, backs=True, header=caption_space(layout, CAPTION_SIZE))
+    spec = sheet_spec(PrintSettings.resolve(BuildOptions(), layout), size, backs=True, header=caption_space(layout, layout.caption.size))
     try:
         impose_groups([(size, 1)], spec, what=what)
     except SheetError as exc:

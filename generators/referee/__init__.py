@@ -2,7 +2,7 @@
 
 This package is the one module a game's Python imports (a test checks it): the contract's vocabulary
 (`rulings`), and the game's data and map as the referee reads them, re-exported here so game code
-never depends on where the core keeps them. The map's network (networkx) and the track boards' moves are imported only
+never depends on where the core keeps them. The map's network and the track boards' moves are imported only
 when asked for.
 """
 
@@ -21,7 +21,7 @@ __all__ = ["Allowed", "City", "DataError", "Facts", "Faction", "Finding", "Illeg
 
 
 def __getattr__(name: str):
-    """`network`, the map's route network (networkx), and `track`, moves along a track board, imported on first use."""
+    """`network`, the map's route network, and `track`, moves along a track board, imported on first use."""
     if name == "network":
         from ..map import network
 
