@@ -235,3 +235,29 @@ def test_the_spies_rules_never_ask_which_variant_is_played_outside_choosing_the_
              if re.search(r"\bis_long\b|\.variant\s*[!=]=|variant_name\(", line)]
     assert tests == ["rules.py:" + str(next(n for n, line in enumerate((folder / "rules.py").read_text(encoding="utf-8").splitlines(), 1)
                                              if "LongRules() if table.variant" in line))]
+
+
+@pytest.mark.parametrize("variant", ["standard", "long"])
+@pytest.mark.parametrize("origin, location, control", [
+    (o, l, c) for o in ("original", "foreign") for l in ("home", "abroad") for c in ("own", "none", "enemy")])
+def test_the_final_secret_question_answers_as_the_board_makes_the_final_count(variant, origin, location, control):
+    board = board_module()
+    table = Table(GAME, variant)
+    holdings = {p: board.Holding(money=50) for p in FACTIONS}
+    city = "Munich" if location == "home" else "Rome"
+    holder = {"own": ("police", "germany", 0) if location == "home" else ("spy", "germany", "Kurt"),
+              "enemy": ("spy", "italy", "Mario"), "none": None}[control]
+    if holder and holder[1] == "germany":
+        holdings["germany"].spies["Kurt"] = city
+        if location == "home":
+            holdings["germany"].police = [[2, "Munich"]]
+    if control == "enemy":
+        holdings["italy"].spies["Mario"] = city
+    secret = board.SecretOnMap(city, None, holder, "germany" if origin == "original" else "britain")
+    played = board.Board(table, 1939, "britain", holdings, {"Atomic Bomb": secret}, board.cup_for(table, []))
+    played.state.phase = 3
+    played.push({"power": "britain", "end": "turn"})
+    counted = any(e["name"] == "Atomic Bomb" for e in played.powers["germany"].record)
+    ruling = question("final-secret", table, origin=_enum("final-secret", "origin", origin),
+                      location=_enum("final-secret", "location", location), control=_enum("final-secret", "control", control))
+    assert ruling.facts.counts is counted

@@ -298,6 +298,33 @@ def test_the_world_map_prints_its_dice_table_and_asset_slots(printed, web):
     assert (printed / "web-of-spies" / "map-tiles.pdf").is_file()
 
 
+def test_the_world_map_fills_a_landscape_sheet_with_spaces_for_its_pieces(web):
+    from generators.map.poster import plan_poster
+    from generators.printing.fonts import register_fonts
+
+    plan = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder))
+    assert (round(plan.width / 25.4), round(plan.height / 25.4)) == (34, 22)
+    assert plan.frame.width * plan.frame.height / (plan.width * plan.height) > 0.65  # the map, not blank paper
+    assert plan.style.space >= 1.8 * web.layout.size("counter").width  # an asset marker and an agent side by side
+    centres = [plan.at[c.name] for c in web.map.cities]
+    closest = min(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for i, a in enumerate(centres) for b in centres[i + 1:])
+    assert closest >= plan.style.space + 10  # Europe's twelve cities are not crowded together
+
+
+def test_the_world_map_numbers_its_regions_and_cities_for_the_dice_and_speaks_of_nothing_it_lacks(printed, web):
+    import pdfplumber
+
+    with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
+        text = " ".join(pdf.pages[0].dedupe_chars().extract_text().split())  # names are drawn twice: halo, then ink
+    for region in web.map.regions:
+        assert f"{region.number} · {region.name}" in text
+    for city in web.map.cities:
+        assert f"{city.number} · {city.name}" in text
+    assert "Each city entered is one space; at most 5 spaces a turn, by air; a move ends in a city." in text
+    for word in ("sea zone", "Port", "Capital", "Neutral", "rail", "Rail", "home territory"):
+        assert word not in text, word
+
+
 def test_an_asset_card_a_user_adds_is_printed(cli, game_copy, tmp_path):
     import pdfplumber
 
@@ -327,6 +354,15 @@ def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
     assert moved["end"] == "2"
     assert cli("build", "--game", folder, "--only", "boards", "--out", tmp_path / "out").code == 0
     assert (tmp_path / "out" / "my-game" / "board-ring.pdf").is_file()
+    built = cli("build", "--game", folder, "--only", "map", "--out", tmp_path / "out")  # a tiny map's poster keeps room for its key
+    assert built.code == 0, built.stderr
+    import pdfplumber
+
+    with pdfplumber.open(tmp_path / "out" / "my-game" / "map.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Each city entered is one space; at most 3 spaces a turn, by rail; a move ends in a city." in " ".join(text.split())
+    for word in ("sea zone", "Port", "Capital", "Neutral"):
+        assert word not in text  # the legend shows only what this map has
 
 
 @pytest.mark.parametrize("board_id", ["four-player", "two-player"])
@@ -351,3 +387,42 @@ def test_an_exports_track_spaces_sit_on_the_printed_spaces_and_rooms(spion, boar
             assert x <= x + room.x and x + room.x + room.width <= x + laid.width  # the room lies inside its aid
             assert y < y + room.y and y + room.y + room.height <= y + laid.height
     assert {"BLACK PRISON", "COAL BOX", "BLACK Pass-Cards", "WHITE Pass-Cards"} <= set(spaces)
+
+
+def _plans(spion):
+    from generators.map.track_board import plan_board
+    from generators.printing.fonts import register_fonts
+
+    fonts = register_fonts(spion.layout.fonts, spion.folder)
+    return {b.id: plan_board(spion, b, spion.layout, fonts) for b in spion.boards.boards}
+
+
+def test_the_four_player_board_is_square_with_an_embassy_at_each_corner_and_the_two_player_board_is_wider_than_tall(spion):
+    plans = _plans(spion)
+    four = [at.centre for at in plans["four-player"].spaces if at.space.corner]
+    xs, ys = sorted({round(x, 3) for x, _ in four}), sorted({round(y, 3) for _, y in four})
+    assert len(xs) == len(ys) == 2 and abs((xs[1] - xs[0]) - (ys[1] - ys[0])) < 0.01  # players sit at a square's corners
+    two = [at.centre for at in plans["two-player"].spaces if at.space.corner]
+    assert max(x for x, _ in two) - min(x for x, _ in two) > max(y for _, y in two) - min(y for _, y in two)
+    big, small = plans["four-player"], plans["two-player"]
+    assert small.width * small.height < big.width * big.height  # the small board is the smaller
+
+
+@pytest.mark.parametrize("board_id, players", [("four-player", 4), ("two-player", 2)])
+def test_every_place_the_table_needs_lies_inside_the_ring(spion, board_id, players):
+    plan = _plans(spion)[board_id]
+    corners = [at for at in plan.spaces if at.space.corner]
+    left, top = min(at.x + at.size for at in corners), min(at.y + at.size for at in corners)
+    right, bottom = max(at.x for at in corners), max(at.y for at in corners)
+    titles = []
+    for laid, x, y in plan.aids:
+        assert left <= x and x + laid.width <= right and top <= y and y + laid.height <= bottom, laid.aid.title
+        titles.append(laid.aid.title)
+    for i, (a, ax, ay) in enumerate(plan.aids):  # and none lies over another
+        for b, bx, by in plan.aids[i + 1:]:
+            assert ax + a.width <= bx or bx + b.width <= ax or ay + a.height <= by or by + b.height <= ay
+    assert {"BLACK PRISON", "COAL BOX", "Pass-Cards", "Hot-Envelopes", "TRAP-B-GONE die"} <= set(titles)
+    envelopes = next(laid for laid, _, _ in plan.aids if laid.aid.title == "Hot-Envelopes")
+    slip = spion.layout.size("slip")
+    assert len(envelopes.rooms) == players  # one sealed envelope per player
+    assert all((r.width, r.height) == (slip.width, slip.height) for r in envelopes.rooms)

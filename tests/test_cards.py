@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from generators.cli import main
 from generators.core.cards import all_items, resolve_cards
-from generators.printing.card_text import citation_tag
+from generators.printing.card_text import citation_tag, section_tags
 
 PT_PER_MM = 72 / 25.4
 LETTER = (215.9, 279.4)
@@ -46,12 +46,13 @@ def face_of(cards, text: str, face: str):
 def assert_side_printed(game, card, face: str, text: str) -> None:
     side = dict(card.sides())[face]
     assert squash(side.title) in text
+    cited: set[str] = set()
     for section in side.sections:
         assert squash(section.heading) in text
         for item in section.items:
             assert squash(item.text) in text, f"{card.id} {face}: {item.text!r} not printed whole"
-            for rule in item.rules:
-                assert squash(citation_tag(game, rule)) in text, f"{card.id} {face}: citation {rule!r} missing"
+        for tag in section_tags(game, list(section.items), cited):  # one short tag a section, once a side
+            assert squash(f"[{tag}]") in text, f"{card.id} {face}: tag {tag!r} missing"
     assert squash(card.title) in text  # the footer names the card on both sides
 
 
@@ -79,10 +80,28 @@ def test_standard_and_long_game_are_told_apart(spies):
     assert {"standard", "long", None} <= variants
 
 
-def test_values_missing_from_the_rulebook_are_said_to_be_missing(spies):
-    chit_card = next(c for c in resolve_cards(spies) if c.id == "action-chits")
-    texts = [item.text for _, _, item in all_items(chit_card)]
-    assert any("Action Point cost" in t and "rulebook does not give it" in t for t in texts)
+def test_a_value_printed_elsewhere_is_pointed_to_where_players_find_it(spies):
+    texts = {c.id: [item.text for _, _, item in all_items(c)] for c in resolve_cards(spies)}
+    assert any("display: Action Chit Costs" in t for t in texts["action-chits"])
+    assert any("Starting Set-Up, on the map" in t for t in texts["players-and-setup"])
+
+
+@pytest.mark.parametrize("product", ["cards.pdf", "player-aid.pdf"])
+def test_no_card_or_aid_text_talks_about_the_sources(tmp_path_factory, product):
+    out = tmp_path_factory.mktemp("sources")
+    assert main(["build", "--game", "spies", "--only", "cards,player-aid", "--out", str(out)]) == 0
+    with pdfplumber.open(out / "spies" / product) as pdf:
+        text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages).lower()
+    for remark in ("rulebook", "the rules do not", "mapsheet", "does not say", "booklet"):
+        assert remark not in text, remark
+
+
+def test_each_section_prints_at_most_one_rule_tag(tmp_path):
+    assert main(["build", "--game", "spies", "--only", "cards", "--out", str(tmp_path)]) == 0
+    with pdfplumber.open(tmp_path / "spies" / "cards.pdf") as pdf:
+        text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+    tags = re.findall(r"\[([^\]]*)\]", text)
+    assert tags and all("," not in tag for tag in tags), [t for t in tags if "," in t]
 
 
 def test_tiles_by_year_lists_exactly_the_tiles_playable_each_year(spies):
@@ -248,8 +267,8 @@ def test_a_card_that_cannot_fit_is_refused_by_name_and_nothing_is_written(cli, g
 
 def columns_text(page) -> list[str]:
     """The page's text column by column, top to bottom; columns are found from the gaps between
-    the characters of the lower half of the page, below the full-width header."""
-    body = [c for c in page.chars if c["top"] > page.height / 2]
+    the characters below the full-width header."""
+    body = [c for c in page.chars if c["top"] > 30 * PT_PER_MM and c["upright"]]
     spans = sorted((c["x0"], c["x1"]) for c in body)
     columns, (start, end) = [], spans[0]
     for x0, x1 in spans[1:]:
@@ -291,7 +310,9 @@ def test_player_aid_is_one_sheet_of_the_chosen_paper_holding_every_item(spies, l
         for _, section, item in all_items(card):
             for part in aid_parts(section, item):
                 assert squash(part) in text, item.text
-            assert all(squash(citation_tag(spies, rule)) in text for rule in item.rules)
+        for _, side in card.sides():
+            for section in side.sections:
+                assert all(squash(tag) in text for tag in section_tags(spies, list(section.items), set()))
 
 
 def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):

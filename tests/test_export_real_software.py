@@ -132,8 +132,7 @@ def test_vassal_each_track_board_is_a_map_with_a_region_on_every_space_box_and_c
         title = f"{game.info.title}: {board.title}"
         assert f"map '{title}': boards in use 1" in report
         regions = [l[2] for l in lines if l[0] == "REGION" and l[1] == title]
-        rooms = [a.title for a in board.middle if a.kind == "box"] + [s.label for a in board.middle + board.border
-                                                                        for s in a.slots]
+        rooms = [room for a in board.middle + board.border for room in ([a.title] if a.kind == "box" else [s.label for s in a.slots])]
         assert regions == [s.label for s in board.spaces] + rooms, title
 
 
@@ -297,7 +296,7 @@ def test_tts_every_track_board_is_a_board_with_a_snap_point_on_every_space_box_a
     boards = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "Custom_Board"}
     for board in game.boards.boards:
         points = loaded(boards[f"{game.info.title}: {board.title}"]["LuaScript"], (10.0, 0.2, 10.0)).points
-        rooms = sum(1 for a in board.middle if a.kind == "box") + sum(len(a.slots) for a in board.middle + board.border)
+        rooms = sum(1 if a.kind == "box" else len(a.slots) for a in board.middle + board.border)
         assert len(points) == len(board.spaces) + rooms
         assert len({(x, z) for x, _, z in points}) == len(points)
 

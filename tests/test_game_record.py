@@ -299,6 +299,21 @@ def test_a_tile_is_played_only_in_its_years(cli, tmp_path):
     assert found["illegal"]["code"] == "tile-year"
 
 
+def test_a_moving_spy_hands_its_secret_to_another_that_may_carry_it_on_if_it_has_not_moved(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": {"city": "Prague", "controls": "Atomic Bomb"}, "Heidi": "Vienna", "Erik": "Vienna"}})
+    record["start"]["secrets"] = {"Atomic Bomb": {"city": "Prague", "home": "france"}}
+    found = play(cli, tmp_path, copy.deepcopy(record), {"power": "germany", "move": "Kurt", "path": ["Prague", "Vienna"]},
+                 {"power": "germany", "transfer": "Atomic Bomb", "from": "Kurt", "to": "Heidi"},
+                 {"power": "germany", "move": "Heidi", "path": ["Vienna", "Budapest"]})
+    spies = found["position"]["powers"]["germany"]["spies"]
+    assert spies["Heidi"] == {"city": "Budapest", "controls": "Atomic Bomb"} and spies["Kurt"] == "Vienna"
+    moved = play(cli, tmp_path, record, {"power": "germany", "move": "Heidi", "path": ["Vienna", "Budapest"]},
+                 {"power": "germany", "move": "Kurt", "path": ["Prague", "Vienna"]},
+                 {"power": "germany", "transfer": "Atomic Bomb", "from": "Kurt", "to": "Erik"},
+                 {"power": "germany", "transfer": "Atomic Bomb", "from": "Erik", "to": "Kurt"})
+    assert moved["illegal"]["code"] == "transfer-not-moving"   # only the spy moving now hands a secret on
+
+
 def test_a_sanction_kills_an_enemy_spy_in_the_same_city_and_scores_a_marker_worth_its_strength(cli, tmp_path):
     record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction"]}, france={"spies": {"Jean": "Prague"}})
     found = play(cli, tmp_path, record, {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean"})

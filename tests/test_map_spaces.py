@@ -241,12 +241,29 @@ def test_the_time_and_victory_record_has_no_blanks_and_names_its_years_in_the_ma
 
 
 def test_aids_line_up_on_one_grid(spies):
-    from generators.map.poster import GRID, plan_poster
+    """Each box's corner is on the poster's 2 mm grid or on another box's edge, and boxes whose edges come near
+    each other (left, right, top or bottom, within ALIGN) share that edge to 0.3 mm (the Spies Captured box
+    once sat 1.5 mm left of the Sanctioned Spies box)."""
+    import itertools
+
+    from generators.map.poster import ALIGN, GRID, plan_poster
     from generators.printing.fonts import register_fonts
 
     plan = plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
-    for _, x, y in plan.aids:
-        assert abs(x / GRID - round(x / GRID)) * GRID <= 0.3 and abs(y / GRID - round(y / GRID)) * GRID <= 0.3
+    edges = [(x, x + laid.width, y, y + laid.height) for laid, x, y in plan.aids]
+
+    def on_grid(v: float) -> bool:
+        return abs(v / GRID - round(v / GRID)) * GRID <= 0.3
+
+    for i, (left, right, top, bottom) in enumerate(edges):
+        others = [e for j, e in enumerate(edges) if j != i]
+        assert on_grid(left) or any(abs(left - o[0]) <= 0.3 or abs(right - o[1]) <= 0.3 for o in others)
+        assert on_grid(top) or any(abs(top - o[2]) <= 0.3 or abs(bottom - o[3]) <= 0.3 for o in others)
+    for a, b in itertools.combinations(edges, 2):
+        for k in range(4):
+            assert abs(a[k] - b[k]) <= 0.3 or abs(a[k] - b[k]) > ALIGN, (a, b, k)
+    lefts = {plan.aids[i][0].aid.id: e[0] for i, e in enumerate(edges)}
+    assert abs(lefts["captured-neutral"] - lefts["sanctioned"]) <= 0.3
 
 
 def test_nothing_on_the_poster_is_set_under_5_pt(page):
@@ -264,6 +281,24 @@ def test_one_type_size_per_role_in_the_key_and_the_city_names(page, spies):
     names |= {"".join(ch * 2 for ch in n) for n in names}
     city_sizes = {round(w["size"], 2) for w in words if w["text"] in names and w["x1"] * MM_PER_PT < frame_right}
     assert city_sizes == {round(layout.city_size, 2)}
+
+
+def test_the_powers_names_in_a_track_share_one_size(page, spies):
+    """In the Turn Order box every power's name is set at one size (Germany was smaller than the rest), and so
+    are the five names in the Bank Track's starting box, none under 5 pt."""
+    from generators.map.poster import plan_poster
+    from generators.printing.fonts import register_fonts
+
+    plan = plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
+    powers = {f.name for f in spies.info.factions}
+    words = page.extract_words(extra_attrs=["size"])
+    for laid, x, y in plan.aids:
+        if laid.aid.id not in ("turn-order", "bank"):
+            continue
+        inside = [w for w in words if w["text"] in powers and x <= w["x0"] * MM_PER_PT and w["x1"] * MM_PER_PT <= x + laid.width
+                  and y <= w["top"] * MM_PER_PT and w["bottom"] * MM_PER_PT <= y + laid.height]
+        sizes = {round(w["size"], 2) for w in inside}
+        assert len(inside) == 5 and len(sizes) == 1 and min(sizes) >= 5.0, (laid.aid.id, sizes)
 
 
 def test_neutral_land_stands_apart_from_the_sea(spies):

@@ -482,6 +482,24 @@ class Board:
             if secret.holder == ("spy", power, spy):
                 secret.city = path[-1]
 
+    def _transfer(self, power: str, action: dict, own: bool) -> None:
+        """While moving, the spy with a secret hands it to another of your spies in the city it has just entered; that
+        spy may move on with it if it has not moved yet (Controlling Secrets; 3.7)."""
+        self._phase("move", "secrets")
+        key, giver, taker = action["transfer"], action.get("from"), action.get("to")
+        holding = self.powers[power]
+        secret = self.secrets.get(key)
+        if secret is None or secret.holder != ("spy", power, giver):
+            raise self._refuse(f"{giver} does not control {key}: only the spy on top of a secret hands it on", ("secrets",),
+                               code="not-controlled")
+        if not self.state.moved or self.state.moved[-1] != giver:
+            raise self._refuse(f"{giver} hands {key} on only while moving, by moving into a city where your other spy stands",
+                               ("secrets", "moving"), code="transfer-not-moving")
+        if taker == giver or taker not in holding.spies or holding.spies[taker] != holding.spies[giver]:
+            raise self._refuse(f"no other spy of {power_name(self.table, power)} stands in {holding.spies[giver]} to take {key}",
+                               ("secrets",), code="transfer-elsewhere")
+        secret.holder = ("spy", power, taker)
+
     def _is_moving_spy(self, power: str, spy: str) -> bool:
         """A spy may act during movement if it is the one that moved last or has not moved yet."""
         return not self.state.moved or self.state.moved[-1] == spy or spy not in self.state.moved
@@ -683,7 +701,7 @@ class Board:
                 continue
             enemy = secret.holder is not None and secret.holder[1] != secret.home
             held = secret.holder is not None and secret.holder[1] == secret.home
-            if self._cities[secret.city].power == secret.home and not enemy and (held or not self.rules.cousins):
+            if self._cities[secret.city].power == secret.home and not enemy and (held or not self.rules.final_needs_control):
                 self.powers[secret.home].record.append({"year": self.year, "kind": "secret", "name": key,
                                                         "value": self._values.get(key, 0)})
                 del self.secrets[key]
@@ -731,7 +749,7 @@ class Board:
         return doc
 
 
-VERBS = ("tile", "discard", "police", "search", "move", "chit", "control", "cash-in", "talk", "end")
+VERBS = ("tile", "discard", "police", "search", "move", "transfer", "chit", "control", "cash-in", "talk", "end")
 _NETWORKS: dict = {}
 
 

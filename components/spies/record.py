@@ -147,6 +147,11 @@ class _Names:
             for key in ("returns", "recruit"):
                 if key in raw:
                     act[key] = self.spy(power, raw[key], (*where, key))
+        elif verb == "transfer":
+            for key in ("from", "to"):
+                if key not in raw:
+                    raise DataError([self.record.problem(where, "a transfer names the spy handing the secret on (from:) and the one taking it (to:)")])
+                act[key] = self.spy(power, raw[key], (*where, key))
         elif verb == "control" and "spy" in raw:
             act["spy"] = self.spy(power, raw["spy"], (*where, "spy"))
         elif verb == "talk":

@@ -719,21 +719,27 @@ def final_secret(
 
     Example: dossier referee final-secret --origin original --location home --control none --game long
     """
-    needs_control = rules_for(table).final_needs_control
+    from .board import LAST_TURN_POWER, secret_board
+
     rules = cite(table, "winning", "secrets", also=(("Register R4",) if control is Control.none else ())
                  + (("Register R5",) if origin is Origin.foreign else ()))
+    board, piece = secret_board(table, original=origin is Origin.original, at_home=location is Location.home,
+                                enemy=control is Control.enemy, held=control is Control.own)
+    board.year, board.turn = table.game.info.years[-1], LAST_TURN_POWER
+    board.push({"power": LAST_TURN_POWER, "end": "turn"})
+    counts = any(e["name"] == piece["secret"] for e in board.powers[piece["power"]].record)
     if origin is Origin.foreign:
-        counts, why = False, ("A foreign secret scores only by being cashed in at your capital during the game; "
-                              "the final count takes only the secrets you began with.")
+        why = ("A foreign secret scores only by being cashed in at your capital during the game; "
+               "the final count takes only the secrets you began with.")
     elif location is Location.abroad:
-        counts, why = False, "An original secret scores at the end only if it is back in your home territory."
+        why = "An original secret scores at the end only if it is back in your home territory."
     elif control is Control.enemy:
-        counts, why = False, "A secret an enemy piece sits on does not score for you."
-    elif control is Control.none and needs_control:
-        counts, why = False, ("The Long Game's victory rule asks for the secret to be under your control: "
-                              "put a spy or police piece on it before Britain's 1939 turn ends.")
+        why = "A secret an enemy piece sits on does not score for you."
+    elif not counts:
+        why = ("The Long Game's victory rule asks for the secret to be under your control: "
+               "put a spy or police piece on it before Britain's 1939 turn ends.")
     else:
-        counts, why = True, ("It is in your home territory and no enemy holds it"
+        why = ("It is in your home territory and no enemy holds it"
                              + (" (the standard game does not ask you to hold it yourself)." if control is Control.none else ", so it goes in your 1939 column."))
     return Ruling(FinalSecret.counts if counts else FinalSecret.does_not_count, why, rules, facts=FinalSecretFacts(counts=counts))
 
@@ -793,15 +799,39 @@ def transfer(
 
     Example: dossier referee transfer --second-moved
     """
+    from .board import refusal, secret_board
+
     rules = cite(table, "secrets", "moving", also=rules_for(table).standard_too("secrets", "Register R6"))
+    board, piece = secret_board(table, original=False, at_home=False, held=True)
+    power, giver, key = piece["power"], piece["spy"], piece["secret"]
+    spies = board.powers[power].spies
+    city = spies[giver]
+    path = _network_path(table, city)
+    taker = next(p.name for p in pieces(table, "spy") if p.nation == power and p.name != giver)
+    spies[taker] = path[-1]
+    if second_moved:
+        spies[taker] = path[-2]
+        board.push({"power": power, "move": taker, "path": [path[-2], path[-1]]})
+    board.push({"power": power, "move": giver, "path": path})
+    board.push({"power": power, "transfer": key, "from": giver, "to": taker})
+    refused = refusal(board, {"power": power, "move": taker, "path": [path[-1], path[-2]]})
     handed = ("While moving, bring the spy with the secret into a city where your other spy stands and put that spy on top "
               "of the secret: it now controls it (only one piece controls a secret at a time).")
-    if second_moved:
+    if refused is not None:
         return Ruling(Allowed.not_allowed, f"{handed} But the second spy has moved already this turn, so it may not "
                       "move on with the secret; it keeps it where it is. You finish moving one spy before you start another.",
                       rules, facts=TransferFacts(second_moved=True))
     return Ruling(Allowed.allowed, f"{handed} The second spy has not moved yet this turn, so it may now move on "
                   "with the secret.", rules, facts=TransferFacts(second_moved=False))
+
+
+def _network_path(table: Table, city: str) -> list[str]:
+    """`city` and the next city a rail line reaches from it: a one-space move for a small position."""
+    from generators.referee import network
+
+    net = network.Network(game_map(table), table.game.aliases)
+    end = next(c for c, n in net.reachable(city, 1).items() if n == 1)
+    return [city, end]
 
 
 # ---- Cousins and Sanction -------------------------------------------------------------------------------

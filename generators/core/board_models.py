@@ -18,7 +18,8 @@ Each aid has a title, the rules it rests on (`cite`), an optional note, and one 
 - dice: the table of which city two dice pick, made from the map's `dice`, `regions` and each city's
   `number` (one row per region, one column per face of the city die);
 - slots: places to lay cards on the board, one per entry of `slots` (a label and whether the card lies
-  face up or down), each the size of the layout's `card` size.
+  face up or down), each the size of the layout size `card` names (the layout's `card` unless given),
+  `per_row` to a row.
 """
 
 from __future__ import annotations

@@ -170,7 +170,8 @@ class PosterStyle(_Part):
     """The map poster's named boxes and sizes (mm; type in pt), which a game's preset may override: the
     paper and its margin, the title band above the map, the frame's border of grid letters and the grid's
     squares, a city's space and the least paper between two spaces, the key's strip beside the map (0: the
-    key goes below it), and how much wider than true the map is drawn (`stretch`, to fill the frame)."""
+    key goes below it; then `key_height` is the least room kept for it under the map), and how much wider
+    than true the map is drawn (`stretch`, to fill the frame)."""
 
     paper: str = "poster-22x34"
     landscape: bool = False
@@ -184,6 +185,7 @@ class PosterStyle(_Part):
     ship: PositiveMm = 10.0
     key_width: UnsignedMm = 0.0
     key_gap: UnsignedMm = 6.0
+    key_height: UnsignedMm = 90.0
     stretch: float = Field(default=1.0, ge=0.8, le=1.25)
     aid_width: PositiveMm = 110.0
     aid_gap: UnsignedMm = 6.0
@@ -193,6 +195,7 @@ class PosterStyle(_Part):
     city_size: PositivePt = 8.0
     capital_size: PositivePt = 9.0
     sea_size: PositivePt = 9.0
+    region_size: PositivePt = 12.0
     tag_size: PositivePt = 6.0
     grid_size: PositivePt = 10.0
     key_size: PositivePt = 8.0

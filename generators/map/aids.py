@@ -176,6 +176,9 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
     rows = -(-len(labels) // per_row)
     width, height = _shell(aid, ink, per_row * c, rows * c)
     marks = {str(k): v for k, v in aid.marks.items()}
+    name_size = ink.cell_pt  # one size for every box's name, the largest at which the longest fits
+    while name_size > MIN_SIZE and max(text_width(_faction_text(label, ink)[0], ink.fonts.bold, name_size) for label in labels) > c - 1.6:
+        name_size -= 0.25
 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
@@ -185,17 +188,14 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
             cx, cy = left + col * c, top + row * c
             text, fill, text_ink = _faction_text(label, ink)
             painter.rect(cx, cy, c, c, fill=fill, stroke=ink.line, line_width=LINE)
-            size = ink.cell_pt
-            while size > 4.0 and text_width(text, ink.fonts.bold, size) > c - 1.6:
-                size -= 0.25
-            painter.text(cx + 0.8, cy + pt_to_mm(ink.cell_pt) * 0.9, text, ink.fonts.bold, size, colour=text_ink or "#000000")
+            painter.text(cx + 0.8, cy + pt_to_mm(ink.cell_pt) * 0.9, text, ink.fonts.bold, name_size, colour=text_ink or "#000000")
             chips = marks.get(str(label), [])
+            h = (c - pt_to_mm(ink.cell_pt) - 1.5) / max(1, len(chips))
+            size = max(MIN_SIZE, min(ink.size(SMALL_SIZE), h / 0.45))  # one size for the box's chips
+            while size > MIN_SIZE and max((text_width(_faction_text(m, ink)[0], ink.fonts.bold, size) for m in chips), default=0) > c - 1.0:
+                size -= 0.25
             for j, mark in enumerate(chips):
                 name, fill, text_ink = _faction_text(mark, ink)
-                h = (c - pt_to_mm(ink.cell_pt) - 1.5) / max(1, len(chips))
-                size = max(MIN_SIZE, min(ink.size(SMALL_SIZE), h / 0.45))
-                while size > MIN_SIZE and text_width(name, ink.fonts.bold, size) > c - 1.0:
-                    size -= 0.25
                 if text_width(name, ink.fonts.bold, size) > c - 1.0:  # a faction's short code where its name does not fit
                     name = ink.codes.get(str(mark), name)
                 chip_y = cy + pt_to_mm(ink.cell_pt) + 1.0 + j * h
@@ -257,7 +257,8 @@ def _lay_box(aid: Aid, ink: Ink) -> Laid:
     c = ink.cell
     per_row = min(aid.holds, 4)
     inner_w = per_row * c
-    text = fit_text(Paragraph(aid.text or "", ink.fonts.regular), inner_w, 40, largest=ink.size(SMALL_SIZE) + 1, smallest=ink.size(SMALL_SIZE) - 1,
+    text_w = max(inner_w, text_width(aid.title, ink.fonts.bold, TITLE_SIZE * ink.heading))  # the text runs the frame's width
+    text = fit_text(Paragraph(aid.text or "", ink.fonts.regular), text_w, 40, largest=ink.size(SMALL_SIZE) + 1, smallest=ink.size(SMALL_SIZE) - 1,
                     what=f"the text of {aid.title!r}") if aid.text else None
     room = -(-aid.holds // per_row) * c
     width, height = _shell(aid, ink, inner_w, (text.height + 1 if text else 0) + room)
@@ -290,15 +291,18 @@ def _lay_dice(aid: Aid, game: "Game", ink: Ink, file: str, where: str, height: f
 def _lay_slots(aid: Aid, ink: Ink) -> Laid:
     card_w, card_h = ink.sizes.get(aid.card, (63.0, 88.0))
     gap = ink.size(PAD) * 2
-    inner_w = len(aid.slots) * card_w + (len(aid.slots) - 1) * gap
+    per_row = min(aid.per_row or len(aid.slots), len(aid.slots))
+    rows = -(-len(aid.slots) // per_row)
+    inner_w = per_row * card_w + (per_row - 1) * gap
     label = pt_to_mm(ink.size(SMALL_SIZE)) * 1.8
-    width, height = _shell(aid, ink, inner_w, card_h + label)
-    lefts = [(width - inner_w) / 2 + i * (card_w + gap) for i in range(len(aid.slots))]
+    width, height = _shell(aid, ink, inner_w, rows * card_h + (rows - 1) * gap + label)
+    corners = [((width - inner_w) / 2 + (i % per_row) * (card_w + gap), _content_top(ink) + (i // per_row) * (card_h + gap))
+               for i in range(len(aid.slots))]
 
     def draw(painter: Painter, x: float, y: float) -> None:
-        top = _frame(painter, aid, ink, x, y, width, height)
-        for slot, left in zip(aid.slots, lefts):
-            sx = x + left
+        _frame(painter, aid, ink, x, y, width, height)
+        for slot, (left, down) in zip(aid.slots, corners):
+            sx, top = x + left, y + down
             painter.rect(sx, top, card_w, card_h, stroke=ink.line, line_width=0.8, dash=(3.0, 1.5))
             face = "face up" if slot.face == "up" else "face down"
             painter.text(sx + card_w / 2, top + card_h / 2, slot.label, ink.fonts.bold, ink.size(TEXT_SIZE) + 1, anchor=Anchor.MIDDLE)
@@ -306,7 +310,7 @@ def _lay_slots(aid: Aid, ink: Ink) -> Laid:
                          ink.size(SMALL_SIZE), colour="#555555", anchor=Anchor.MIDDLE)
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    rooms = tuple(Room(slot.label, left, _content_top(ink), card_w, card_h) for slot, left in zip(aid.slots, lefts))
+    rooms = tuple(Room(slot.label, left, down, card_w, card_h) for slot, (left, down) in zip(aid.slots, corners))
     return Laid(aid, width, height, draw, rooms)
 
 

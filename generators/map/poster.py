@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import string
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -54,6 +54,7 @@ ZONE_REACH = 30.0  # mm: a sea zone's water lies within this of its ship or its 
 GRID = 2.0  # mm: aids' corners sit on this grid, so that boxes beside each other line up
 NAME_LINE = 1.35  # a city name's line, in its size: room for the tags below it
 HALO = ("#ffffff", 1.1)  # the halo round map names: colour, width (pt)
+AREA_KEY, AREA_INK = "area:", "#333333"  # a map region's label: its key among the placed labels, its colour
 # Marks (mm, as shares of a space's radius where they sit on it) and lines (pt; dashes in mm)
 RIM = 0.2  # share of a space's radius its coloured rim takes: counters sit on the white inside
 INSIDE = 0.15  # share of the rim's colour in a space's inside: pale, so counters and names read on it
@@ -82,17 +83,23 @@ class Palette:
     air: str
     powers: dict[str, str]
     power_inks: dict[str, str]
+    areas: dict[str, str] = field(default_factory=dict)  # map region name -> its colour, where it declares one
 
     @classmethod
-    def from_layout(cls, layout: "Layout", powers: list[str]) -> "Palette":
+    def from_layout(cls, layout: "Layout", powers: list[str], game_map: MapFile | None = None) -> "Palette":
         sea, land = layout.colour("map-sea"), layout.colour("map-land")
+        areas = {r.name: r.colour if r.colour.startswith("#") else layout.colour(r.colour).fill
+                 for r in (game_map.regions if game_map else []) if r.colour}
         return cls(sea=sea.fill, sea_ink=sea.ink, land=land.fill, border=land.ink,
                    rail=layout.colour("map-rail").fill, air=layout.colour("map-air").fill,
-                   powers={p: layout.colour(p).fill for p in powers}, power_inks={p: layout.colour(p).ink for p in powers})
+                   powers={p: layout.colour(p).fill for p in powers}, power_inks={p: layout.colour(p).ink for p in powers},
+                   areas=areas)
 
-    def shade(self, power: str | None) -> str:
-        """The fill of land: the power's colour lightened, or the neutral land colour."""
-        return mix(self.powers[power], "#ffffff", TINT) if power in self.powers else self.land
+    def shade(self, power: str | None, area: str | None = None) -> str:
+        """The fill of land: the power's colour lightened, else its map region's, else the neutral land colour."""
+        if power in self.powers:
+            return mix(self.powers[power], "#ffffff", TINT)
+        return mix(self.areas[area], "#ffffff", TINT) if area in self.areas else self.land
 
 
 def mix(colour: str, other: str, share: float) -> str:
@@ -132,13 +139,18 @@ class CityLabel:
     size: float
     tags: tuple[str, ...]
     tag_size: float
+    number: int | None = None  # the city's face of the city die, printed before its name
+
+    @property
+    def text(self) -> str:
+        return f"{self.number} · {self.name}" if self.number is not None else self.name
 
     @property
     def tag_height(self) -> float:
         return pt_to_mm(self.tag_size) * 1.5
 
     def size_mm(self) -> tuple[float, float]:
-        widths = [text_width(self.name, self.font, self.size)] + [text_width(t, self.font, self.tag_size) + 1.6 for t in self.tags]
+        widths = [text_width(self.text, self.font, self.size)] + [text_width(t, self.font, self.tag_size) + 1.6 for t in self.tags]
         return max(widths), pt_to_mm(self.size) * NAME_LINE + len(self.tags) * (self.tag_height + 0.4)
 
 
@@ -170,6 +182,7 @@ class PosterPlan:
     palette: Palette
     fonts: FontSet
     key: Box  # where the legend, the index and the sea zones go
+    area_labels: dict[str, str] = field(default_factory=dict)  # placed label key -> the map region's name as printed
 
     def radius(self, name: str) -> float:
         """The radius (mm) of the mark drawn for place `name`: a city's space (with a port's ring), or a sea zone's ship."""
@@ -189,7 +202,7 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     key = _key_box(st, frame, width, height)
 
     powers = [f.id for f in game.info.factions]
-    palette = Palette.from_layout(layout, powers)
+    palette = Palette.from_layout(layout, powers, game_map)
     box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
     credit = ""
     if game_map.geography is not None:
@@ -205,20 +218,22 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     for city in game_map.cities:
         tags = tuple(mark.tag for name, mark in game_map.marks.items() if mark.tag and city.has_mark(name))
         labels[city.name] = CityLabel(city.name, fonts.bold if city.capital else fonts.regular,
-                                      st.capital_size if city.capital else st.city_size, tags, st.tag_size)
+                                      st.capital_size if city.capital else st.city_size, tags, st.tag_size,
+                                      city.number if game_map.dice is not None else None)
     badges = _place_badges(game_map, at, st)
     marks = _mark_boxes(game_map, at, badges, st)
     sea = Water(frame, land)
     lanes = route_lanes(sea, _lanes(game_map, at))
     lines = _route_lines(game_map, at) + lanes
-    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key)
+    aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key, frame)
     badge_boxes = [Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R) for spots in badges.values() for _, bx, by in spots]
+    areas = _area_labels(game_map)
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
-                          lines, st)
+                          lines, st, areas)
     fills, edges = _land_drawing(regions, palette)
     return PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
-                      sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key)
+                      sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key, areas)
 
 
 def _key_box(st: PosterStyle, frame: Box, width: float, height: float) -> Box:
@@ -235,7 +250,7 @@ def _land_drawing(regions: list[Region], palette: Palette):
     fills = []
     for region in regions:
         for poly in polygons(region.shape):
-            fills.append((palette.shade(region.power), list(poly.exterior.coords)[:-1]))
+            fills.append((palette.shade(region.power, region.country), list(poly.exterior.coords)[:-1]))
             fills += [(palette.sea, list(hole.coords)[:-1]) for hole in poly.interiors]
     by_power = defaultdict(list)
     for region in regions:
@@ -278,9 +293,9 @@ def _route_lines(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[
 
 
 def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea: Water,
-                    marks: list[Box], lines: list, key: Box) -> list[tuple[Laid, float, float]]:
+                    marks: list[Box], lines: list, key: Box, frame: Box) -> list[tuple[Laid, float, float]]:
     """Each of the map's aids laid out and put in empty sea near where the map wants it, else on empty land,
-    else at the foot of the key."""
+    else at the foot of the key; aids whose edges nearly meet then lined up exactly."""
     game_map, st = game.map, layout.poster
     if not game_map.aids:
         return []
@@ -296,6 +311,7 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea
             near.append((float(xs[0]), float(ys[0])))
     spots = place_aids([(item.width, item.height) for item in laid], near, sea, marks, lines)
     placed = [(item, *_on_grid(spot)) for item, spot in zip(laid, spots) if spot is not None]
+    placed = _lined_up(placed, marks, lines, frame, st.aid_gap)
     margin = [item for item, spot in zip(laid, spots) if spot is None]
     return placed + _foot_of_key(margin, key, st, file, game_map.aids)
 
@@ -303,6 +319,57 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea
 def _on_grid(spot: tuple[float, float]) -> tuple[float, float]:
     """An aid's corner on the poster's layout grid, so that aids beside each other line up."""
     return round(spot[0] / GRID) * GRID, round(spot[1] / GRID) * GRID
+
+
+ALIGN = 6.0  # mm: aids whose edges come this near another aid's line them up with it exactly
+
+
+def _lined_up(placed: list, marks: list[Box], lines: list, frame: Box, gap: float) -> list:
+    """`placed` aids (laid, x, y) where an edge of one nearly meets the same edge of another (left, right, top
+    or bottom, within ALIGN mm) moved so that they meet exactly, the one or else the other, where the move keeps
+    the aid clear of cities, ships, lines, the frame and the other aids: boxes side by side or one above
+    another share their edges."""
+    import shapely
+    from shapely.geometry import LineString, box
+
+    from .aid_placement import CLEARANCE
+
+    obstacles = [box(m.x, m.y, m.right, m.bottom) for m in marks] + [LineString(line) for line in lines if len(line) >= 2]
+    tree = shapely.STRtree(obstacles) if obstacles else None
+    out = list(placed)
+
+    def hits(x: float, y: float, laid) -> set:
+        grown = box(x - CLEARANCE, y - CLEARANCE, x + laid.width + CLEARANCE, y + laid.height + CLEARANCE)
+        return set(tree.query(grown, predicate="intersects").tolist()) if tree is not None else set()
+
+    def moved(i: int, x: float, y: float) -> bool:
+        laid, x0, y0 = out[i]
+        if x < frame.x + 1 or y < frame.y + 1 or x + laid.width > frame.right - 1 or y + laid.height > frame.bottom - 1:
+            return False
+        if hits(x, y, laid) - hits(x0, y0, laid):
+            return False
+        near = box(x - gap, y - gap, x + laid.width + gap, y + laid.height + gap)
+        if any(near.intersects(box(ox, oy, ox + other.width, oy + other.height)) for j, (other, ox, oy) in enumerate(out) if j != i):
+            return False
+        out[i] = (laid, x, y)
+        return True
+
+    for i in range(len(out)):
+        for j in range(i + 1, len(out)):
+            for axis in (0, 1):
+                for far_edge in (False, True):
+                    (a, ax, ay), (b, bx, by) = out[i], out[j]
+                    size_a, size_b = (a.width, b.width) if axis == 0 else (a.height, b.height)
+                    u, v = ((ax, bx) if axis == 0 else (ay, by))
+                    if far_edge:
+                        u, v = u + size_a, v + size_b
+                    if not 1e-6 < abs(u - v) <= ALIGN:
+                        continue
+                    for k, shift in ((j, u - v), (i, v - u)):
+                        _, kx, ky = out[k]
+                        if moved(k, kx + (shift if axis == 0 else 0.0), ky + (shift if axis == 1 else 0.0)):
+                            break
+    return out
 
 
 def _foot_of_key(laid: list[Laid], key: Box, st: PosterStyle, file, aids) -> list[tuple[Laid, float, float]]:
@@ -331,16 +398,25 @@ def _sea_points(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[t
 
 
 def _regions(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box) -> list[Region]:
-    sites = [Site(c.name, c.country, c.power, at[c.name]) for c in game_map.cities]
+    """The land drawn round the cities: one territory per map region when the map has regions, else per country."""
+    by_region = bool(game_map.regions)
+    sites = [Site(c.name, c.region if by_region and c.region else c.country, c.power, at[c.name]) for c in game_map.cities]
     reach = REACH * typical_spacing([s.at for s in sites])
     box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
     regions = shape_territories(sites, _sea_points(game_map, at), box, reach)
     return sorted(regions, key=lambda r: -r.shape.area)  # enclaves drawn over what surrounds them
 
 
+def _area_labels(game_map: MapFile) -> dict[str, str]:
+    """Each map region's label, keyed apart from the places' names: its number on the region die and its name."""
+    return {f"{AREA_KEY}{r.name}": f"{r.number} · {r.name}" if r.number is not None else r.name for r in game_map.regions}
+
+
 def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
-                 fonts: FontSet, obstacles: list[Box], lines: list, st: PosterStyle) -> dict[str, PlacedLabel]:
-    """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities."""
+                 fonts: FontSet, obstacles: list[Box], lines: list, st: PosterStyle,
+                 areas: dict[str, str] | None = None) -> dict[str, PlacedLabel]:
+    """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities;
+    then each map region's name, near the middle of its cities."""
     near = _crowding(at, [c.name for c in game_map.cities])
     requests = []
     for zone in game_map.sea_zones:
@@ -351,6 +427,12 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
     for city in order:
         w, h = labels[city.name].size_mm()
         requests.append(LabelRequest(city.name, at[city.name], w, h, st.space / 2 + (PORT_RING if city.port else 0.0)))
+    for key, text in (areas or {}).items():
+        members = [at[c.name] for c in game_map.cities if c.region == key[len(AREA_KEY):] and c.name in at]
+        if members:
+            middle = (sum(x for x, _ in members) / len(members), sum(y for _, y in members) / len(members))
+            requests.append(LabelRequest(key, middle, text_width(text, fonts.bold, st.region_size), pt_to_mm(st.region_size) * 1.2,
+                                         0.5, area=True))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
     return {p.key: p for p in place_labels(requests, inside, obstacles, lines)}
 
@@ -418,7 +500,7 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     for laid, x, y in plan.aids:
         draw_aid(painter, laid, x, y)
     for key, placed in plan.placed.items():
-        if placed.far:
+        if placed.far and key in plan.at:
             start, end = placed.leader(plan.at[key], plan.radius(key))
             painter.line(*start, *end, stroke=HALO[0], line_width=LEADER + 2 * HALO[1])  # cased, so it reads across lines
             painter.line(*start, *end, stroke="#000000", line_width=LEADER)
@@ -427,6 +509,10 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     for key, placed in plan.placed.items():
         if key in plan.city_labels:
             _draw_city_label(painter, plan, plan.city_labels[key], placed.rect)
+        elif key in plan.area_labels:
+            r = placed.rect
+            painter.text(r.x + r.width / 2, r.y + r.height * 0.78, plan.area_labels[key], plan.fonts.bold, st.region_size,
+                         colour=AREA_INK, anchor=Anchor.MIDDLE, halo=HALO)
         else:
             r = placed.rect
             painter.text(r.x + r.width / 2, r.y + r.height * 0.78, key, plan.fonts.regular, st.sea_size, colour=pal.sea_ink,
@@ -507,7 +593,7 @@ def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect:
     anchor = Anchor.END if right_aligned else Anchor.START if rect.x >= plan.at[label.name][0] else Anchor.MIDDLE
     x = {Anchor.START: rect.x, Anchor.END: rect.right, Anchor.MIDDLE: rect.x + rect.width / 2}[anchor]
     line = pt_to_mm(label.size) * NAME_LINE
-    painter.text(x, rect.y + line * 0.7, label.name, label.font, label.size, anchor=anchor, halo=HALO)
+    painter.text(x, rect.y + line * 0.7, label.text, label.font, label.size, anchor=anchor, halo=HALO)
     top = rect.y + line + 0.2
     for tag in label.tags:
         w = text_width(tag, label.font, label.tag_size) + 1.6
@@ -614,16 +700,27 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
             painter.rect(sx - 6, y - 3, 12, 6, fill=pal.shade(power), stroke=mix(colour, "#000000", 0.75), line_width=POWER_EDGE)
             draw_space(painter, sx, y, r, colour, pal.power_inks[power], False, None)
             entry(f"{plan.factions.get(power, power)}: home territory and its cities")
-    painter.rect(sx - 6, y - 3, 12, 6, fill=pal.land, stroke=pal.border, line_width=COUNTRY_EDGE)
-    draw_space(painter, sx, y, r, "#ffffff", "#000000", False, None)
-    entry("Neutral country and city")
+    for part in m.regions:
+        if part.name in pal.areas:
+            painter.rect(sx - 6, y - 3, 12, 6, fill=pal.shade(None, part.name), stroke=pal.border, line_width=COUNTRY_EDGE)
+            entry(f"{part.number} · {part.name}" if part.number is not None else part.name)
+    if any(c.is_neutral for c in m.cities) and not (m.regions and all(r.name in pal.areas for r in m.regions)):
+        painter.rect(sx - 6, y - 3, 12, 6, fill=pal.land, stroke=pal.border, line_width=COUNTRY_EDGE)
+        draw_space(painter, sx, y, r, "#ffffff", "#000000", False, None)
+        entry("Neutral country and city" if m.rules.home_territory else "Land and city")
     painter.rect(sx - 6, y - 3, 12, 6, fill=pal.sea, stroke=pal.sea_ink, line_width=COUNTRY_EDGE)
-    painter.line(sx - 6, y, sx + 6, y, stroke=pal.sea_ink, line_width=ZONE_EDGE, dash=ZONE_DASH)
-    entry("Sea, and the border between two sea zones")
-    draw_space(painter, sx, y, r, "#ffffff", "#000000", True, None)
-    entry("Capital (star on the rim, double edge, name in bold)")
-    draw_space(painter, sx, y, r, "#ffffff", "#000000", False, pal.sea_ink)
-    entry("Port: sails to the ship of each sea zone it touches")
+    if m.sea_zones:
+        painter.line(sx - 6, y, sx + 6, y, stroke=pal.sea_ink, line_width=ZONE_EDGE, dash=ZONE_DASH)
+    entry("Sea, and the border between two sea zones" if m.sea_zones else "Sea")
+    if m.dice is not None and any(c.number is not None for c in m.cities):
+        draw_space(painter, sx, y, r, "#ffffff", "#000000", False, None)
+        entry(f"A city and its face of the {m.dice.city.name}, in its region (see the dice table)")
+    if any(c.capital for c in m.cities):
+        draw_space(painter, sx, y, r, "#ffffff", "#000000", True, None)
+        entry("Capital (star on the rim, double edge, name in bold)")
+    if any(c.port for c in m.cities):
+        draw_space(painter, sx, y, r, "#ffffff", "#000000", False, pal.sea_ink)
+        entry("Port: sails to the ship of each sea zone it touches")
     tag_h = pt_to_mm(st.tag_size) * 1.5
     for name, mark in m.marks.items():
         if not any(c.has_mark(name) for c in m.cities):
@@ -647,8 +744,10 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
     rules = m.rules
     y = _heading(painter, plan, area.x, y - row / 2 + 1, "Moving")
     ends = " or ".join({"city": "a city", "sea": "a sea zone"}[k] for k in rules.move_ends_in)
-    text = (f"Each city or sea zone entered is one space; at most {rules.spaces_per_turn} spaces a turn, "
-            f"by any mix of rail, air and sea; a move ends in {ends}.")
+    ways = [kind for kind in ("rail", "air") if any(r.kind == kind for r in m.routes)] + (["sea"] if m.sea_zones else [])
+    by = f"by any mix of {', '.join(ways[:-1])} and {ways[-1]}" if len(ways) > 1 else f"by {ways[0]}" if ways else ""
+    text = (f"Each city{' or sea zone' if m.sea_zones else ''} entered is one space; at most {rules.spaces_per_turn} "
+            f"spaces a turn{', ' + by if by else ''}; a move ends in {ends}.")
     cite = rules.cite.get("spaces_per_turn")
     paragraphs = [Paragraph(text + (f" ({cite.split(':')[0]})" if cite else ""), fonts.regular)]
     fitted = fit_text(paragraphs, area.width, area.bottom - y, largest=st.key_size, smallest=st.key_size, what="the poster's movement note")

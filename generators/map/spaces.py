@@ -97,7 +97,8 @@ def page_size(layout: "Layout") -> tuple[float, float]:
 
 def map_frame(game_map: MapFile, layout: "Layout"):
     """The map's frame on the poster and the function taking arrays of longitudes and latitudes to true
-    (unwarped) page mm inside it: the map as wide as the page allows, or as tall when that is smaller."""
+    (unwarped) page mm inside it: the map as wide as the page allows, or as tall when that is smaller (a key
+    below the map keeps at least the layout's `key_height`); a map narrower than the page is centred."""
     style = layout.poster
     width, height = page_size(layout)
     flat = projection(game_map)
@@ -108,8 +109,13 @@ def map_frame(game_map: MapFile, layout: "Layout"):
     top = style.margin + style.title_band + style.border
     room_h = height - top - style.border - style.margin - 2 * pad
     wide = span_x * style.stretch
-    scale = min(room_w / wide, room_h / span_y) if side else room_w / wide
-    frame = Box(style.margin + style.border, top, wide * scale + 2 * pad, span_y * scale + 2 * pad)
+    if side:
+        scale = min(room_w / wide, room_h / span_y)
+    else:  # the key goes below: as wide as the page, unless that leaves the key less than its least room
+        scale = min(room_w / wide, max(room_h - style.key_height - style.key_gap, room_h / 4) / span_y)
+    frame_w = wide * scale + 2 * pad
+    left = style.margin + style.border + (0.0 if side else (room_w + 2 * pad - frame_w) / 2)
+    frame = Box(left, top, frame_w, span_y * scale + 2 * pad)
 
     def project(lons, lats):
         xs, ys = flat.points(lons, lats)

@@ -4,8 +4,9 @@ The spaces run clockwise round the board's edge in the track's order: the `corne
 the spaces between two corners spread evenly along that side. Each space is the layout's `space` size (corner
 spaces its `corner-space` size when the layout has one), coloured by its kind, its owner's colour in a band
 across its top, and arrows in each direction's colour pointing the way that side walks. The `middle` aids are
-set inside the ring, the `border` aids and the legend below it. `plan_board` works out every position,
-`draw_board` draws the plan onto any painter page.
+set inside the ring; the `border` aids and the legend follow each other below it, left to right, a new row
+when the ring's width is full. `plan_board` works out every position, `draw_board` draws the plan onto any
+painter page.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class BoardPlan:
     advice: str
     spaces: list[SpaceAt]
     aids: list[tuple[Laid, float, float]]
-    legend_top: float
+    legend_at: tuple[float, float]
     fonts: FontSet
     colours: dict[str, tuple[str, str]]  # layout colour name or faction id -> (fill, ink)
     arrows: list[tuple[str, str]]  # (direction, faction id whose colour draws it)
@@ -93,9 +94,11 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
     middle = [lay_out(aid, game, ink, 110.0, file, f"{board.id}.middle[{i}]") for i, aid in enumerate(board.middle)]
     border = [lay_out(aid, game, ink, 110.0, file, f"{board.id}.border[{i}]") for i, aid in enumerate(board.border)]
     (top, right, bottom, left), corners = _sides(board)
-    inner_w = max(sum(a.width for a in middle) + AID_GAP * (len(middle) + 1),
-                  max(len(top), len(bottom)) * (s + GAP) + GAP)
-    inner_h = max(max((a.height for a in middle), default=0) + 2 * AID_GAP, max(len(left), len(right)) * (s + GAP) + GAP)
+    across, down = max(len(top), len(bottom)), max(len(left), len(right))
+    inner_w, inner_h, inside = _interior([(a.width, a.height) for a in middle], [(a.width, a.height) for a in border],
+                                         across * (s + GAP) + GAP + 2 * (c - s), down * (s + GAP) + GAP + 2 * (c - s),
+                                         (down + 1) / (across + 1), c - s)
+    inner_w, inner_h = inner_w - 2 * (c - s), inner_h - 2 * (c - s)
     title_h = pt_to_mm(TITLE_SIZE) * 1.2 + (pt_to_mm(NOTE_SIZE) * 1.6 if board.note else 0) + AID_GAP
     ring_x, ring_y = m, m + title_h
     ring_w, ring_h = inner_w + 2 * c, inner_h + 2 * c
@@ -118,30 +121,93 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
         along((top, right, bottom, left)[k], *lines[k], headings[k])
     order = {sp.id: i for i, sp in enumerate(board.spaces)}
     placed.sort(key=lambda p: order[p.space.id])
-    aids: list[tuple[Laid, float, float]] = []
-    cx = x0 + c + (inner_w - sum(a.width for a in middle) - AID_GAP * (len(middle) - 1)) / 2
-    for laid in middle:
-        aids.append((laid, cx, y0 + c + (inner_h - laid.height) / 2))
-        cx += laid.width + AID_GAP
-    below = y1 + AID_GAP
-    bx = x0
-    for laid in border:
-        aids.append((laid, bx, below))
-        bx += laid.width + AID_GAP
-    legend_top = below + max((a.height for a in border), default=0) + (AID_GAP if border else 0)
-    legend_rows = 1 + len(board.kinds) + len(set(board.directions.values())) + ("directions" in board.cite) + 1
-    height = legend_top + legend_rows * pt_to_mm(LEGEND_SIZE) * 2.0 + m
-    width = max(ring_w, bx - x0 - AID_GAP) + 2 * m
+    aids = [(laid, x0 + s + x, y0 + s + y) for laid, (x, y) in zip(middle + border, inside)]
+    names = {f.id: f.name for f in game.info.factions}
+    legend_at = (x0, y1 + AID_GAP)
+    legend_w, legend_h = _legend_size(board, names, fonts)
+    height = legend_at[1] + legend_h + m
+    width = max(ring_w, legend_w) + 2 * m
     colours = {name: (col.fill, col.ink) for name, col in layout.colours.items()}
     colours.update({f.id: (layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions})
+    arrows = _arrows(board)
+    title = f"{game.info.title}: {board.title}"
+    return BoardPlan(board, width, height, m, title, sheet_advice("", (width, height)), placed, aids, legend_at, fonts,
+                     colours, arrows, names)
+
+
+def _interior(middle: list[tuple[float, float]], border: list[tuple[float, float]], least_w: float, least_h: float,
+              ratio: float, inset: float) -> tuple[float, float, list[tuple[float, float]]]:
+    """The room inside the ring (width, height, mm) and the aids' corners in it: the `middle` aids in rows across
+    its middle, the `border` aids in rows along its lower edge; at least `least_w` x `least_h`, and widened until
+    the aids fit a room `ratio` times as tall as wide (the ring's own shape). `inset`: room the corner spaces take
+    beyond the others."""
+    width = max([least_w] + [w + 2 * (AID_GAP + inset) for w, _ in middle + border])
+    while True:
+        room = width - 2 * (AID_GAP + inset)
+        upper, _, upper_bottom = _flow(middle, 0.0, 0.0, room)
+        lower, _, lower_bottom = _flow(border, 0.0, 0.0, room)
+        needed = upper_bottom + lower_bottom + (AID_GAP if middle and border else 0.0) + 2 * (AID_GAP + inset)
+        if needed <= max(least_h, width * ratio) or width > least_w + 2000:
+            break
+        width += 5.0
+    height = max(least_h, width * ratio, needed)
+    spare = (height - needed) / 3  # above the middle aids, between them and the border's, below the border's
+    lower_top = height - AID_GAP - inset - spare - lower_bottom
+    corners = _centred_rows(upper, middle, width, AID_GAP + inset + spare) + _centred_rows(lower, border, width, lower_top)
+    return width, height, corners
+
+
+def _centred_rows(corners: list[tuple[float, float]], sizes: list[tuple[float, float]], width: float, top: float) -> list[tuple[float, float]]:
+    """Corners set by _flow, each row moved to the middle of `width` and the whole down by `top`."""
+    ends: dict[float, float] = {}
+    for (x, y), (w, _) in zip(corners, sizes):
+        ends[y] = max(ends.get(y, 0.0), x + w)
+    return [(x + (width - ends[y]) / 2, y + top) for x, y in corners]
+
+
+def _flow(sizes: list[tuple[float, float]], left: float, top: float, width: float) -> tuple[list[tuple[float, float]], float, float]:
+    """Top-left corners for boxes of `sizes` set left to right from (left, top), a new row when `width` is full;
+    and the right and bottom edges of what was set."""
+    corners, x, y, row, right = [], left, top, 0.0, left
+    for w, h in sizes:
+        if x > left and x + w > left + width:
+            x, y, row = left, y + row + AID_GAP, 0.0
+        corners.append((x, y))
+        x, row, right = x + w + AID_GAP, max(row, h), max(right, x + w)
+    return corners, right, y + row
+
+
+def _legend_lines(board: TrackBoard, names: dict[str, str], arrows: list[tuple[str, str]]) -> list[str]:
+    """The legend's lines after its heading: each kind of space, each side's footsteps, the source of the directions."""
+    lines = [kind.legend + (f" ({kind.cite})" if kind.cite else "") for kind in board.kinds.values()]
+    for way, _ in arrows:
+        walkers = [names[k] for k, w in board.directions.items() if w == way]
+        walks = "they walk" if len(walkers) > 1 else "it walks"
+        lines.append(f"Footsteps of {' and '.join(walkers)}: the way {walks}, never backwards")
+    if "directions" in board.cite:
+        lines.append(f"Source: {board.cite['directions']}")
+    return lines
+
+
+def _arrows(board: TrackBoard) -> list[tuple[str, str]]:
+    """(direction, the first side walking it) for each direction a side walks: the side's colour draws its arrows."""
     arrows = []
     for way in ("forward", "backward"):
         sides = [side for side, w in board.directions.items() if w == way]
         if sides:
             arrows.append((way, sides[0]))
-    title = f"{game.info.title}: {board.title}"
-    return BoardPlan(board, width, height, m, title, sheet_advice("", (width, height)), placed, aids, legend_top, fonts,
-                     colours, arrows, {f.id: f.name for f in game.info.factions})
+    return arrows
+
+
+def _legend_size(board: TrackBoard, names: dict[str, str], fonts: FontSet) -> tuple[float, float]:
+    """The legend's width and height (mm): its heading, its lines, and the line of printing advice."""
+    line = pt_to_mm(LEGEND_SIZE) * 2.0
+    key = line * 0.7
+    texts = _legend_lines(board, names, _arrows(board))
+    advice = sheet_advice("", (999.0, 999.0))
+    widest = max([text_width(t, fonts.regular, LEGEND_SIZE) + key + 3 for t in texts] +
+                 [text_width(advice, fonts.regular, LEGEND_SIZE - 1) + 10])
+    return widest, line * (len(texts) + 2)
 
 
 def _arrow(painter: Painter, x: float, y: float, dx: float, dy: float, length: float, fill: str, edge: str) -> None:
@@ -206,25 +272,22 @@ def draw_board(painter: Painter, plan: BoardPlan) -> None:
 def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
     fonts, board = plan.fonts, plan.board
     line = pt_to_mm(LEGEND_SIZE) * 2.0
-    x, y = plan.margin, plan.legend_top
+    x, y = plan.legend_at
     painter.text(x, y + line * 0.6, "Legend", fonts.bold, LEGEND_SIZE + 2)
     y += line
     key = line * 0.7
-    for name, kind in board.kinds.items():
+    texts = iter(_legend_lines(board, plan.names, plan.arrows))
+    for kind in board.kinds.values():
         fill = plan.colours.get(kind.colour, ("#ffffff", "#000000"))[0] if kind.colour else "#ffffff"
         painter.rect(x, y, key, key, fill=fill, stroke="#000000", line_width=0.8)
-        text = kind.legend + (f" ({kind.cite})" if kind.cite else "")
-        painter.text(x + key + 3, y + key * 0.8, text, fonts.regular, LEGEND_SIZE)
+        painter.text(x + key + 3, y + key * 0.8, next(texts), fonts.regular, LEGEND_SIZE)
         y += line
     for way, side in plan.arrows:
-        names = [plan.names[k] for k, w in board.directions.items() if w == way]
         _arrow(painter, x + key / 2, y + key / 2, 1.0, 0.0, key, plan.colours.get(side, ("#000000", "#ffffff"))[0], "#000000")
-        walks = "they walk" if len(names) > 1 else "it walks"
-        painter.text(x + key + 3, y + key * 0.8, f"Footsteps of {' and '.join(names)}: the way {walks}, never backwards", fonts.regular,
-                     LEGEND_SIZE)
+        painter.text(x + key + 3, y + key * 0.8, next(texts), fonts.regular, LEGEND_SIZE)
         y += line
-    if "directions" in board.cite:
-        painter.text(x, y + key * 0.8, f"Source: {board.cite['directions']}", fonts.regular, LEGEND_SIZE - 1, colour="#555555")
+    for source in texts:
+        painter.text(x, y + key * 0.8, source, fonts.regular, LEGEND_SIZE - 1, colour="#555555")
         y += line
     advice = plan.advice[:1].upper() + plan.advice[1:] + "."
     painter.text(x, y + key * 0.8, advice, fonts.regular, LEGEND_SIZE - 1, colour="#555555")

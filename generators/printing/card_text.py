@@ -2,8 +2,8 @@
 
 Each item is one line group: a bullet, the variant label in bold (when the item holds for one
 game only) and the text, running on from each other. Citations are compact: after each heading,
-in smaller grey type, the rules its items rest on, each by its short tag (cards.yaml
-`citation_tags`) and each once per side. A variant shared by every item of a section is printed
+in smaller grey type, one short tag (cards.yaml `citation_tags`) for the rule its items cite most,
+once per side. A variant shared by every item of a section is printed
 once, before the heading.
 """
 
@@ -58,15 +58,20 @@ def citation_tag(game: "Game", rule: str) -> str:
 
 
 def section_tags(game: "Game", items: list[Item], cited: set[str]) -> list[str]:
-    """The tags of the rules `items` cite that `cited` (the side's earlier sections) has not printed; adds them to it."""
-    tags = []
+    """One short tag for a section: the rule its items cite most (the first such on a tie), unless `cited` (the
+    side's earlier sections) has printed it; adds it to `cited`. The full citations stay in the data."""
+    counts: dict[str, int] = {}
     for item in items:
         for rule in item.rules:
             tag = citation_tag(game, rule)
-            if tag not in cited:
-                cited.add(tag)
-                tags.append(tag)
-    return tags
+            counts[tag] = counts.get(tag, 0) + 1
+    if not counts:
+        return []
+    tag = max(counts, key=counts.get)
+    if tag in cited:
+        return []
+    cited.add(tag)
+    return [tag]
 
 
 def _label(game: "Game", variant: str | None, ink: CardInk, indent: float, leads: bool = False) -> list[Paragraph]:
