@@ -69,7 +69,8 @@ def read_each_game_once():
     found: dict[tuple, tuple[object, list]] = {}
 
     def fingerprint(folder: Path) -> tuple:
-        files = [*folder.glob("*.yaml"), *folder.glob("layouts/*"), *paths.layouts_dir().glob("*.yaml")]
+        files = [*folder.glob("*.yaml"), *folder.glob("*.csv"), *folder.glob("*.xlsx"), *folder.glob("layouts/*"),
+                 *paths.layouts_dir().glob("*.yaml")]
         return (folder, *((str(f), hashlib.sha1(f.read_bytes()).digest()) for f in sorted(files) if f.is_file()))
 
     def read_once(game=None):

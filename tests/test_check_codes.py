@@ -285,6 +285,11 @@ def names_unique_across_kinds_are_unique(files):
     piece(files, 1).update(kind="mole", name="Fox")
 
 
+@case("pieces.csv", "", "two-sources")
+def a_roster_is_kept_in_one_file(files):
+    files["pieces.csv"] = "kind,nation,name,strength\nspy,red,Fox,2\n"
+
+
 @case("pieces.yaml", "pieces[2]", "bad-template")
 def a_face_names_only_values_the_piece_has(files):
     del piece(files, 2)["strength"]

@@ -90,10 +90,10 @@ def test_assumptions_include_chit_counts_and_sizes(cli):
 
 
 def test_readme_lists_every_assumption(cli):
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "assumptions.md").read_text(encoding="utf-8")
     rows = cli("assumptions", "--json").json()
     missing = [r for r in rows if f"| {r['subject'] or r['where']} | {r['field']} | {r['reason']} |" not in readme]
-    assert not missing, f"README assumptions table is missing {len(missing)} rows; regenerate it with `dossier assumptions --markdown`"
+    assert not missing, f"docs/assumptions.md's table is missing {len(missing)} rows; regenerate it with `dossier assumptions --markdown`"
 
 
 def test_installed_script_runs_from_another_folder(tmp_path):
@@ -129,14 +129,15 @@ def test_build_option_refusals_name_the_option(cli, tmp_path, option, value, mes
     assert not list(tmp_path.rglob("*.pdf"))
 
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+COMMANDS_PAGE = DOCS / "commands.md"
 
 
 def test_readme_refusal_example_is_what_validate_prints(cli, game_copy, tmp_path, monkeypatch):
     import yaml
 
-    shown = re.search(r"^\$ dossier validate --game \./my-spies\n(.+)$", README.read_text(encoding="utf-8"), re.M)
-    assert shown, "the README shows a refusal of ./my-spies"
+    shown = re.search(r"^\$ dossier validate --game \./my-spies\n(.+)$", COMMANDS_PAGE.read_text(encoding="utf-8"), re.M)
+    assert shown, "docs/commands.md shows a refusal of ./my-spies"
     folder = game_copy("spies").rename(tmp_path / "my-spies")
     tiles = yaml.safe_load((folder / "tiles.yaml").read_text(encoding="utf-8"))
     tiles["tiles"][12]["awards"][1]["kind"] = "f"
@@ -146,7 +147,7 @@ def test_readme_refusal_example_is_what_validate_prints(cli, game_copy, tmp_path
     assert result.code == 2 and result.stderr.strip() == shown.group(1)
 
 
-@pytest.mark.parametrize("size", re.findall(r"`--card-size ([^`]+)`", README.read_text(encoding="utf-8")))
+@pytest.mark.parametrize("size", re.findall(r"`--card-size ([^`]+)`", "".join(p.read_text(encoding="utf-8") for p in sorted(DOCS.glob("*.md")))))
 def test_readme_card_sizes_build(cli, tmp_path, size):
     assert cli("build", "--game", "spies", "--only", "cards", "--card-size", size, "--out", tmp_path).code == 0
 
@@ -173,10 +174,10 @@ def test_root_help_names_every_environment_variable(cli):
     from generators.core.paths import ENVIRONMENT
 
     text = " ".join(cli("-h").stdout.split())
-    readme = README.read_text(encoding="utf-8")
+    readme = COMMANDS_PAGE.read_text(encoding="utf-8")
     for name in ENVIRONMENT:
         assert f"{name}:" in text
-        assert f"`{name}`" in readme, f"the README does not document {name}"
+        assert f"`{name}`" in readme, f"docs/commands.md does not document {name}"
 
 
 def test_only_takes_commas_and_builds_just_those(cli, tmp_path):

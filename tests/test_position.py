@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "referee.md"
 
 LEGAL = """\
 variant: long
@@ -78,7 +78,7 @@ def test_a_legal_position_passes(cli, tmp_path):
 def test_the_readme_shows_a_legal_position(cli, tmp_path):
     text = README.read_text(encoding="utf-8")
     block = re.search(r"```yaml\n(# A Spies! position.*?)```", text, re.S)
-    assert block, "the README's referee section shows a position file"
+    assert block, "docs/referee.md shows a position file"
     assert check(cli, tmp_path, block.group(1)).code == 0
 
 

@@ -19,6 +19,9 @@ from ..core import paths
 from ..core.errors import DataError, OptionError, display_path
 from ..core.files import folder_name_problem, kind_of_mode
 from ..core.layouts import preset_file
+from ..core.loader import TABLES
+from ..core.spreadsheets import write_sheet
+from ..core.yamlio import read_yaml
 from ..validation import load_game
 from .app import app
 
@@ -36,12 +39,16 @@ def new(
     source: Optional[str] = typer.Option(None, "--from", metavar="GAME",
                                          help="Copy this game (a name from `dossier games`, or a folder) instead of a small example game."),
     to: Path = typer.Option(Path("."), "--to", metavar="DIR", help="Folder to create NAME/ in (default: the current folder)."),
+    form: str = typer.Option("yaml", "--format", metavar="yaml|csv|xlsx",
+                             help="Keep the pieces and tiles as YAML, or as a spreadsheet (pieces.csv or pieces.xlsx, one row a record)."),
 ) -> None:
     """Start a game of your own: NAME/ in DIR, a copy of GAME (or a small example), with its layout preset, ready to edit.
 
     The copy is checked before it is put in place; then it prints the commands that validate and build it.
     Put DIR on DOSSIER_PATH to find the game by name from anywhere."""
     refuse_name(name)
+    if form not in ROSTER_FORMATS:
+        raise OptionError(f"--format {form!r}: choose from {', '.join(ROSTER_FORMATS)}")
     parent = to.expanduser()
     if not parent.is_dir():
         raise OptionError(f"--to: {to} is not a folder")
@@ -52,6 +59,8 @@ def new(
         with tempfile.TemporaryDirectory(prefix=f".{name}.", dir=parent) as staging:
             draft = Path(staging) / name
             copied = copy_game(source, draft, name) if source else write_example(draft, name)
+            if form != "yaml":
+                copied = as_spreadsheets(draft, form, copied)
             try:
                 load_game(draft)  # the new game must validate before it is put in place
             except DataError as exc:
@@ -144,6 +153,26 @@ def write_example(draft: Path, name: str) -> str:
         (draft / relative).write_text(Template(file.read_text(encoding="utf-8")).substitute(values), encoding="utf-8")
     files = sorted(str(p.relative_to(draft)) for p in draft.rglob("*") if p.is_file())
     return f"a small example game to edit ({', '.join(files)})"
+
+
+ROSTER_FORMATS = ("yaml", "csv", "xlsx")
+
+
+def as_spreadsheets(draft: Path, form: str, copied: str) -> str:
+    """`draft` with its pieces.yaml and tiles.yaml rewritten as spreadsheets of format `form`; says what was made."""
+    made = []
+    for table in TABLES:
+        file = draft / table
+        if file.is_file():
+            stem = file.stem
+            write_sheet(read_yaml(file), stem, draft / f"{stem}.{form}")
+            file.unlink()
+            made.append(f"{stem}.{form}")
+    note = (f"; {' and '.join(made)} hold one record a row, the first row naming the fields "
+            "(a list takes ';' between its values)") if made else ""
+    for table in TABLES:
+        copied = copied.replace(table, f"{Path(table).stem}.{form}")
+    return copied + note
 
 
 def _set_key(text: str, key: str, value: str) -> str:

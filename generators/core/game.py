@@ -34,6 +34,7 @@ class Game:
     tables: TablesFile | None = None
     boards: BoardsFile | None = None
     documents: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, Path] = field(default_factory=dict)  # "pieces.yaml" -> pieces.csv when a spreadsheet gave it
 
     @property
     def name(self) -> str:
@@ -55,8 +56,8 @@ class Game:
         return load_layout(self.info.layout, self.folder)
 
     def file(self, name: str) -> Path:
-        """The path of the game file `name` (e.g. "tiles.yaml")."""
-        return self.folder / name
+        """The path of the game file `name` (e.g. "tiles.yaml"): the spreadsheet that gave it, if one did."""
+        return self.sources.get(name) or self.folder / name
 
     def faction(self, faction_id: str) -> Faction:
         """The faction with id `faction_id`, looked up forgivingly by id or name."""

@@ -24,7 +24,8 @@ from .models import AliasesFile, GameInfo, PiecesFile, TilesFile, roster_schema,
 from .names import NameIndex
 from .table_models import TablesFile
 from .schema_errors import problems_from_validation
-from .yamlio import read_yaml
+from .spreadsheets import SUFFIXES, document_of, is_spreadsheet, read_sheet
+from .yamlio import read_yaml, unprintable
 
 # Optional files of a game folder and the record each one is read into.
 FILES: dict[str, type[BaseModel]] = {
@@ -38,6 +39,9 @@ FILES: dict[str, type[BaseModel]] = {
     "boards.yaml": BoardsFile,
 }
 
+
+# Files a game may keep as a spreadsheet instead (pieces.csv or pieces.xlsx), one record a row.
+TABLES = ("pieces.yaml", "tiles.yaml")
 
 # Files whose records game.yaml shapes (the pieces' own fields, the tiles' declared fields).
 DEPENDS_ON_INFO = ("pieces.yaml", "tiles.yaml")
@@ -102,6 +106,30 @@ def _read_record(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:
         raise DataError(problems_from_validation(exc, file, model=model)) from None
 
 
+def _read_table(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:
+    """A roster (or tiles) kept in a spreadsheet, read into the document its YAML would be, then validated alike."""
+    table = file.stem
+    document = document_of(read_sheet(file, table), table, model)
+    problems = unprintable(file, document)
+    if problems:
+        raise DataError(problems)
+    try:
+        return document, model.model_validate(document)
+    except ValidationError as exc:
+        raise DataError(problems_from_validation(exc, file, model=model)) from None
+
+
+def data_file(folder: Path, name: str) -> Path | None:
+    """The file giving `name` ("pieces.yaml"): it, or a spreadsheet of the same stem when the game keeps it in one
+    (see spreadsheets.py); None when there is none. Two at once are refused: which would be read?"""
+    candidates = [folder / name] + ([folder / f"{Path(name).stem}{s}" for s in SUFFIXES] if name in TABLES else [])
+    present = [c for c in candidates if kind_of(c, follow=False) is not Kind.MISSING]  # a folder or FIFO is refused by name
+    if len(present) > 1:
+        raise DataError([Problem(present[1], "", f"{' and '.join(p.name for p in present)} both hold the "
+                                 f"{Path(name).stem}; keep one", "two-sources")])
+    return present[0] if present else None
+
+
 def read_game(game: str | Path | None = None) -> Game:
     """The game's files read into records, every file checked on its own; no cross-checks yet."""
     folder = resolve_game_folder(game)
@@ -119,12 +147,17 @@ def read_game(game: str | Path | None = None) -> Game:
     else:  # their records depend on game.yaml; read against a broken one they would repeat its problem
         for name in DEPENDS_ON_INFO:
             del schemas[name]
+    sources: dict[str, Path] = {}
     for name, model in schemas.items():
-        file = folder / name
-        if kind_of(file, follow=False) is Kind.MISSING:  # a folder, FIFO or broken link of that name is refused
-            continue
         try:
-            documents[name], records[name] = _read_record(file, model)
+            file = data_file(folder, name)
+            if file is None:
+                continue
+            if is_spreadsheet(file):
+                sources[name] = file
+                documents[name], records[name] = _read_table(file, model)
+            else:
+                documents[name], records[name] = _read_record(file, model)
         except DataError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -142,4 +175,5 @@ def read_game(game: str | Path | None = None) -> Game:
         tables=records.get("tables.yaml"),
         boards=records.get("boards.yaml"),
         documents=documents,
+        sources=sources,
     )

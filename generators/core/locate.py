@@ -29,10 +29,16 @@ class Place:
     line: int
     column: int
     record: str | None = None
+    sheet: str | None = None  # a spreadsheet's worksheet; a spreadsheet counts rows and names columns by letter
+    column_name: str | None = None
 
     def shown(self) -> str:
-        at = f"line {self.line}, column {self.column}"
-        return f"{self.record}, {at}" if self.record else at
+        if self.column_name is not None or self.column == 0:
+            parts = [f"sheet {self.sheet}" if self.sheet else "", f"row {self.line}",
+                     f"column {self.column_name}" if self.column_name else ""]
+        else:
+            parts = [f"line {self.line}, column {self.column}"]
+        return ", ".join(p for p in [self.record or "", *parts] if p)
 
 
 def steps(where: str) -> list[str | int] | None:
@@ -109,6 +115,11 @@ def yaml_place(file: Path, where: str) -> Place | None:
 
 def place(file: Path, where: str) -> Place | None:
     """Where the field `where` of `file` is, for the files whose fields have lines; None when not found."""
-    if Path(file).suffix.lower() not in (".yaml", ".yml") or not where:
+    suffix = Path(file).suffix.lower()
+    if not where or suffix not in (".yaml", ".yml", ".csv", ".xlsx"):
         return None
+    if suffix in (".csv", ".xlsx"):
+        from .spreadsheets import sheet_place
+
+        return sheet_place(Path(file), where)
     return yaml_place(Path(file), where)

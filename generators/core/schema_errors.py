@@ -63,13 +63,13 @@ def _message(error: dict) -> str:
     return f"{message}, got {got}" if raw is not None and not isinstance(raw, dict) else message
 
 
-def _unwrapped(kind: Any) -> list[Any]:
+def unwrapped(kind: Any) -> list[Any]:
     """The types a field of type `kind` may hold: Optional and unions opened, Annotated's extras dropped."""
     origin = typing.get_origin(kind)
     if origin is typing.Annotated:
-        return _unwrapped(typing.get_args(kind)[0])
+        return unwrapped(typing.get_args(kind)[0])
     if origin in (typing.Union, types.UnionType):
-        return [t for arg in typing.get_args(kind) if arg is not type(None) for t in _unwrapped(arg)]
+        return [t for arg in typing.get_args(kind) if arg is not type(None) for t in unwrapped(arg)]
     return [kind]
 
 
@@ -78,7 +78,7 @@ def _model_at(model: Any, loc: tuple) -> type[BaseModel] | None:
     kinds = [model]
     for part in loc:
         following = []
-        for kind in (t for k in kinds for t in _unwrapped(k)):
+        for kind in (t for k in kinds for t in unwrapped(k)):
             origin, args = typing.get_origin(kind), typing.get_args(kind)
             if isinstance(kind, type) and issubclass(kind, BaseModel):
                 field = kind.model_fields.get(part) if isinstance(part, str) else None
@@ -89,7 +89,7 @@ def _model_at(model: Any, loc: tuple) -> type[BaseModel] | None:
             elif origin is dict and len(args) == 2:
                 following.append(args[1])
         kinds = following
-    models = [t for k in kinds for t in _unwrapped(k) if isinstance(t, type) and issubclass(t, BaseModel)]
+    models = [t for k in kinds for t in unwrapped(k) if isinstance(t, type) and issubclass(t, BaseModel)]
     return models[0] if models else None
 
 

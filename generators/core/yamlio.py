@@ -157,7 +157,7 @@ def _where(exc: yaml.MarkedYAMLError) -> str:
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
-def _unprintable(path: Path, document: Any) -> list[Problem]:
+def unprintable(path: Path, document: Any) -> list[Problem]:
     """A problem for each text (key or value) holding a character no printed text or export file can hold."""
     problems = []
     stack: list[tuple[Any, str]] = [(document, "")]
@@ -182,7 +182,11 @@ def read_yaml(path: Path, within: Path | None = None) -> Any:
     """The document in `path`; a missing, unreadable, oversized or malformed file raises DataError, and so does
     a file outside the folder `within` that a symbolic link leads to."""
     path = Path(path)
-    text = read_bounded_text(path, within=within)
+    return load_text(read_bounded_text(path, within=within), path)
+
+
+def load_text(text: str, path: Path = Path("")) -> Any:
+    """The YAML document in `text` (read from `path`, which problems name), with read_yaml's limits and refusals."""
     try:
         with collector_paused():  # a parse makes many small objects that live on; rescanning them is wasted
             document = _load(text)
@@ -194,7 +198,7 @@ def read_yaml(path: Path, within: Path | None = None) -> Any:
     except yaml.YAMLError as exc:
         raise DataError([Problem(path, "", f"YAML error: {exc}", "yaml-syntax")]) from None
     if "\\" in text or "\r" in text:  # control characters reach a value only through escapes ("\x0b") or a CR
-        problems = _unprintable(path, document)
+        problems = unprintable(path, document)
         if problems:
             raise DataError(problems)
     return document

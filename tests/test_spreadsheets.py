@@ -1,0 +1,134 @@
+"""Rosters kept in a spreadsheet (pieces.csv, pieces.xlsx; tiles likewise): read with the same validation as YAML,
+problems named by sheet, row and column, and the same PDF byte for byte as the YAML twin."""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+
+import pytest
+
+if os.environ.get("CI") != "true":  # CI installs every dependency; a developer's older venv may lack openpyxl
+    pytest.importorskip("openpyxl")
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def rows(file: Path) -> list[list[str]]:
+    with open(file, encoding="utf-8", newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def write_rows(file: Path, table: list[list[str]]) -> None:
+    with open(file, "w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle).writerows(table)
+
+
+def test_new_with_format_csv_writes_a_spreadsheet_roster_that_builds(cli, here):
+    result = cli("new", "mini", "--format", "csv")
+    assert result.code == 0, result.stderr
+    assert (here / "mini" / "pieces.csv").is_file() and not (here / "mini" / "pieces.yaml").exists()
+    table = rows(here / "mini" / "pieces.csv")
+    assert table[0][:4] == ["kind", "nation", "name", "strength"] and len(table) == 7
+    assert cli("validate", "--game", "./mini").stdout.startswith("mini: valid (7 pieces, 0 tiles)")
+    assert cli("build", "--game", "./mini", "--only", "counters", "--out", here / "out").code == 0
+    assert (here / "out" / "mini" / "counters.pdf").is_file()
+
+
+@pytest.mark.parametrize("form", ["csv", "xlsx"])
+def test_a_spreadsheet_roster_builds_the_same_pdf_as_its_yaml_twin(cli, tmp_path, monkeypatch, form):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    yaml_side, sheet_side = tmp_path / "yaml", tmp_path / "sheet"
+    yaml_side.mkdir(), sheet_side.mkdir()
+    assert cli("new", "twin", "--from", "spies", "--to", yaml_side).code == 0
+    made = cli("new", "twin", "--from", "spies", "--to", sheet_side, "--format", form)
+    assert made.code == 0, made.stderr
+    assert {p.name for p in (sheet_side / "twin").glob("*")} >= {f"pieces.{form}", f"tiles.{form}"}
+    assert not (sheet_side / "twin" / "pieces.yaml").exists() and not (sheet_side / "twin" / "tiles.yaml").exists()
+    products = "counters,tiles" if form == "csv" else "counters"
+    for side in (yaml_side, sheet_side):
+        result = cli("build", "--game", side / "twin", "--only", products, "--out", side / "out")
+        assert result.code == 0, result.stderr
+    for name in [f"{p}.pdf" for p in products.split(",")]:
+        one, other = (side / "out" / "twin" / name for side in (yaml_side, sheet_side))
+        assert one.read_bytes() == other.read_bytes(), name
+
+
+def test_a_bad_cell_is_named_by_row_column_and_piece(cli, here):
+    assert cli("new", "mini", "--format", "csv").code == 0
+    table = rows(here / "mini" / "pieces.csv")
+    strength = table[0].index("strength")
+    table[2][strength] = "three"
+    write_rows(here / "mini" / "pieces.csv", table)
+    result = cli("validate", "--game", "./mini")
+    letter = "ABCDEFGH"[strength]
+    assert result.code == 2
+    assert (f"mini/pieces.csv: pieces[1].strength: expected a whole number, got 'three' "
+            f"({table[2][table[0].index('name')]}, row 3, column {letter} (strength))") in result.stderr
+
+
+def test_a_misspelt_column_suggests_the_field(cli, here):
+    assert cli("new", "mini", "--format", "csv").code == 0
+    table = rows(here / "mini" / "pieces.csv")
+    table[0][table[0].index("strength")] = "strenght"
+    write_rows(here / "mini" / "pieces.csv", table)
+    result = cli("validate", "--game", "./mini")
+    assert result.code == 2
+    assert "mini/pieces.csv: pieces[0].strenght (also pieces[1].strenght" in result.stderr
+    assert "unknown field; did you mean 'strength'? (Fox, row 2, column D (strenght))" in result.stderr
+
+
+def test_a_workbook_names_its_sheet(cli, here):
+    from openpyxl import load_workbook
+
+    assert cli("new", "mini", "--format", "xlsx").code == 0
+    book = load_workbook(here / "mini" / "pieces.xlsx")
+    sheet = book["pieces"]
+    header = [c.value for c in sheet[1]]
+    sheet.cell(row=3, column=header.index("strength") + 1, value="three")
+    book.save(here / "mini" / "pieces.xlsx")
+    result = cli("validate", "--game", "./mini")
+    assert result.code == 2
+    assert "mini/pieces.xlsx: pieces[1].strength: expected a whole number, got 'three' (Lynx, sheet pieces, row 3, column" in result.stderr
+
+
+def test_two_rosters_at_once_are_refused(cli, here):
+    assert cli("new", "mini", "--format", "csv").code == 0
+    assert cli("new", "other").code == 0
+    (here / "mini" / "pieces.yaml").write_bytes((here / "other" / "pieces.yaml").read_bytes())
+    result = cli("build", "--game", "./mini", "--out", here / "out")
+    assert result.code == 2 and "pieces.yaml and pieces.csv both hold the pieces; keep one" in result.stderr
+    assert not (here / "out").exists()
+
+
+def test_a_file_that_is_not_a_workbook_is_refused_by_name(cli, here):
+    assert cli("new", "mini").code == 0
+    (here / "mini" / "pieces.yaml").unlink()
+    (here / "mini" / "pieces.xlsx").write_bytes(b"kind,name\nagent,Fox\n")
+    result = cli("validate", "--game", "./mini")
+    assert result.code == 2 and "mini/pieces.xlsx: is not an .xlsx workbook" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_workbook_that_would_unpack_too_large_is_refused_unopened(cli, here):
+    import zipfile
+
+    assert cli("new", "mini").code == 0
+    (here / "mini" / "pieces.yaml").unlink()
+    with zipfile.ZipFile(here / "mini" / "pieces.xlsx", "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (65 * 1024 * 1024))
+    result = cli("validate", "--game", "./mini")
+    assert result.code == 2 and "would unpack to more than 64 MB" in result.stderr
+
+
+def test_a_control_character_in_a_cell_is_refused(cli, here):
+    assert cli("new", "mini", "--format", "csv").code == 0
+    table = rows(here / "mini" / "pieces.csv")
+    table[1][table[0].index("name")] = "F\x0box"
+    write_rows(here / "mini" / "pieces.csv", table)
+    result = cli("validate", "--game", "./mini")
+    assert result.code == 2 and "control character U+000B" in result.stderr
