@@ -132,3 +132,15 @@ def test_a_control_character_in_a_cell_is_refused(cli, here):
     write_rows(here / "mini" / "pieces.csv", table)
     result = cli("validate", "--game", "./mini")
     assert result.code == 2 and "control character U+000B" in result.stderr
+
+
+@pytest.mark.parametrize("form", ["csv", "xlsx"])
+def test_a_spreadsheet_that_links_outside_the_game_folder_is_refused_unread(cli, here, form):
+    assert cli("new", "mini", "--format", form).code == 0
+    roster = here / "mini" / f"pieces.{form}"
+    private = here / f"private.{form}"
+    roster.rename(private)
+    roster.symlink_to(private)
+    result = cli("validate", "--game", "./mini")
+    assert result.code == 2
+    assert f"mini/pieces.{form}: is a symbolic link to a file outside the game folder, which is not read" in result.stderr

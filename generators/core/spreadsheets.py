@@ -30,7 +30,7 @@ from .errors import DataError, Problem
 from .limits import MAX_FILE_BYTES, MAX_PIECES
 from .locate import Place, steps
 from .schema_errors import unwrapped
-from .yamlio import load_text, read_bounded_text
+from .yamlio import load_text, read_bounded_text, refuse_unless_inside
 
 SUFFIXES = (".csv", ".xlsx")
 LIST_SEPARATOR = ";"
@@ -72,7 +72,7 @@ def _problem(file: Path, where: str, message: str, code: str = "spreadsheet") ->
 
 
 def _csv_rows(file: Path) -> tuple[None, list[tuple[int, list[Any]]]]:
-    text = read_bounded_text(file, what="a spreadsheet")
+    text = read_bounded_text(file, what="a spreadsheet", within=file.parent)
     text = text.removeprefix("\ufeff")  # the byte-order mark spreadsheet programs put before "CSV UTF-8"
     first = text.split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first.count)  # a spreadsheet set for a decimal comma writes ";"
@@ -89,6 +89,7 @@ def _csv_rows(file: Path) -> tuple[None, list[tuple[int, list[Any]]]]:
 
 
 def _xlsx_rows(file: Path, table: str) -> tuple[str, list[tuple[int, list[Any]]]]:
+    refuse_unless_inside(file, file.parent)
     try:
         size = os.stat(file).st_size
         if size > MAX_FILE_BYTES:

@@ -123,14 +123,23 @@ def _unreadable(path: Path, why: str) -> DataError:
     return DataError([Problem(path, "", f"cannot read file: {why}", "unreadable")])
 
 
+def refuse_unless_inside(path: Path, folder: Path) -> None:
+    """DataError unless `path` is a regular file that no symbolic link leads outside `folder` (such a file is left
+    unread: its text would be echoed in messages)."""
+    _refuse_unless_file(path, kind_of(path))
+    if lies_outside(path, folder):
+        raise DataError([Problem(path, "", "is a symbolic link to a file outside the game folder, which is not read; "
+                                 "copy the file into the folder instead", "outside-folder")])
+
+
 def read_bounded_text(path: Path, limit: int = MAX_FILE_BYTES, what: str = "a data file", within: Path | None = None) -> str:
     """The UTF-8 text of the regular file at `path`, at most `limit` bytes; refusing anything else before opening it
     for long (a FIFO, a device, a folder), and a file a symbolic link leads to outside the folder `within`
     (unread: its text would be echoed in messages), with DataError naming the file."""
-    _refuse_unless_file(path, kind_of(path))
-    if within is not None and lies_outside(path, within):
-        raise DataError([Problem(path, "", "is a symbolic link to a file outside the game folder, which is not read; "
-                                 "copy the file into the folder instead", "outside-folder")])
+    if within is not None:
+        refuse_unless_inside(path, within)
+    else:
+        _refuse_unless_file(path, kind_of(path))
     try:
         # O_NONBLOCK: should the path become a FIFO after the check, opening it does not hang
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
