@@ -100,7 +100,7 @@ def test_a_fifo_named_as_a_picture_is_refused_unopened(cli, game):
     os.mkfifo(game / "art" / "picture.svg")
     start = time.monotonic()
     refused(cli, game, FIELD + "art/picture.svg: is a FIFO (named pipe), not a regular file")
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 60  # opening the FIFO would wait for ever; a loaded machine may take seconds
 
 
 def test_a_folder_named_as_a_picture_is_named_as_a_folder(cli, game):

@@ -13,12 +13,12 @@ from generators.referee.position import DEEPEST
 
 
 def refused(cli, file: Path, needle: str) -> None:
-    start = time.monotonic()
+    start = time.process_time()
     result = cli("referee", "position", str(file))
     assert result.code == 2, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr and result.stdout == ""
     assert needle in result.stderr, result.stderr
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < 5  # processor time: a busy machine cannot inflate it
 
 
 @pytest.mark.parametrize("text, needle", [
