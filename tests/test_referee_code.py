@@ -249,19 +249,26 @@ def test_a_question_that_fails_is_refused_naming_the_file_and_the_question(cli, 
 def test_a_question_that_hangs_is_stopped(cli, own_game, monkeypatch):
     monkeypatch.setattr(game_code, "TIME_LIMIT", 0.2)
     folder = own_game(question("while True:\n    pass"))
-    assert "QUESTIONS['seven']: took longer than 0.2 s and was stopped" in refused(cli, "--game", str(folder), "seven")
+    assert "QUESTIONS['seven']: took longer than 0.2 s of processor time (or 60 s in all) and was stopped" in refused(cli, "--game", str(folder), "seven")
 
 
 def test_a_module_that_hangs_as_it_loads_is_stopped(cli, own_game, monkeypatch):
     monkeypatch.setattr(game_code, "TIME_LIMIT", 0.2)
     folder = own_game("while True:\n    pass\n")
-    assert "referee.py: took longer than 0.2 s and was stopped" in refused(cli, "--game", str(folder), "seven")
+    assert "referee.py: took longer than 0.2 s of processor time (or 60 s in all) and was stopped" in refused(cli, "--game", str(folder), "seven")
 
 
 def test_a_question_that_swallows_every_exception_is_still_stopped(cli, own_game, monkeypatch):
     monkeypatch.setattr(game_code, "TIME_LIMIT", 0.2)
     folder = own_game(question("while True:\n    try:\n        pass\n    except Exception:\n        pass"))
-    assert "took longer than 0.2 s" in refused(cli, "--game", str(folder), "seven")
+    assert "took longer than 0.2 s of processor time" in refused(cli, "--game", str(folder), "seven")
+
+
+def test_a_question_that_sleeps_is_stopped_by_the_clock(cli, own_game, monkeypatch):
+    monkeypatch.setattr(game_code, "WALL_LIMIT", 0.5)
+    folder = own_game(question("import time\ntime.sleep(30)"))
+    assert "QUESTIONS['seven']: took longer than 5 s of processor time (or 0.5 s in all) and was stopped" in \
+        refused(cli, "--game", str(folder), "seven")
 
 
 def test_a_game_without_a_referee_or_a_position_check_says_so(cli, game_copy):

@@ -33,7 +33,8 @@ from .rulings import Ruling, Table
 from .trust import GameCode, require_trust
 
 MODULE_FILE = "referee.py"
-TIME_LIMIT = 5.0  # seconds a game's module may take to load, and each question to answer
+TIME_LIMIT = 5.0  # seconds of processor time a game's module may take to load, and each question to answer
+WALL_LIMIT = 60.0  # seconds on the clock, for code that waits (sleeps, reads) rather than computes
 LONGEST_MESSAGE = 300  # characters of a failing module's own message kept in ours
 
 
@@ -52,8 +53,10 @@ class _OutOfTime(BaseException):
 
 
 @contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the block with _OutOfTime after `seconds`, where the platform allows (a main thread with SIGALRM)."""
+def time_limit(seconds: float, wall: float) -> Iterator[None]:
+    """Interrupt the block with _OutOfTime after `seconds` of processor time or `wall` seconds on the clock, where the
+    platform allows (a main thread with SIGPROF and SIGALRM). Processor time, because a busy machine stretches the
+    clock, not the work."""
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -61,13 +64,17 @@ def time_limit(seconds: float) -> Iterator[None]:
     def expire(signum, frame):
         raise _OutOfTime
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    timers = ((signal.SIGPROF, signal.ITIMER_PROF, seconds), (signal.SIGALRM, signal.ITIMER_REAL, wall))
+    previous = [(number, signal.signal(number, expire)) for number, _, _ in timers]
+    for _, timer, limit in timers:
+        signal.setitimer(timer, limit)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        for _, timer, _ in timers:
+            signal.setitimer(timer, 0)
+        for number, handler in previous:
+            signal.signal(number, handler)
 
 
 def _cut(text: str) -> str:
@@ -77,7 +84,7 @@ def _cut(text: str) -> str:
 def _fault(file: Path, where: str, exc: BaseException) -> DataError:
     """One clear message for code that failed: what it did, in a line."""
     if isinstance(exc, _OutOfTime):
-        said = f"took longer than {TIME_LIMIT:g} s and was stopped"
+        said = f"took longer than {TIME_LIMIT:g} s of processor time (or {WALL_LIMIT:g} s in all) and was stopped"
     elif isinstance(exc, SystemExit):
         said = f"tried to exit the program (exit code {exc.code!r}); a referee answers or raises QuestionError"
     elif isinstance(exc, SyntaxError):
@@ -91,7 +98,7 @@ def _fault(file: Path, where: str, exc: BaseException) -> DataError:
 def guarded(file: Path, where: str) -> Iterator[None]:
     """Run a game's code: its deliberate refusals pass, its faults become one DataError naming `file` and `where`."""
     try:
-        with time_limit(TIME_LIMIT):
+        with time_limit(TIME_LIMIT, WALL_LIMIT):
             yield
     except (DossierError, KeyboardInterrupt):
         raise
