@@ -297,3 +297,8 @@ def test_a_display_aid_naming_an_unknown_card_section_is_refused(cli, game_copy,
     result = cli("build", "--game", folder, "--only", "display", "--out", tmp_path / "out")
     assert result.code == 2 and "display.yaml" in result.stderr and "Nowhere" in result.stderr
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_the_display_speaks_to_players_not_to_the_toolkit(text):
+    assert "This edition's reading of the rules." in text
+    assert "dossier" not in text.lower() and "`" not in text  # a player at the table has only the sheet

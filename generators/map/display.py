@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from ..printing.render import Document
     from ..printing.settings import PrintSettings
 
-ASSUMED_FOOT = "Our reading of the rules: `dossier assumptions` says why."
+ASSUMED_FOOT = "This edition's reading of the rules."
 TRIES = 4096  # ways of splitting a band into columns worth trying one by one
 
 
