@@ -15,21 +15,10 @@ import yaml
 
 from generators.core.limits import MAX_CITIES, MAX_ROUTES, MAX_SEA_ZONES
 from generators.map.line_grid import LineGrid
+from test_hostile import PEAK_CHILD
 
 GAME = {"name": "dense", "title": "Dense", "years": [1933],
         "factions": [{"id": "red", "name": "Red", "code": "Rd"}, {"id": "blue", "name": "Blue", "code": "Bl"}]}
-
-# Runs dossier and writes the process's own peak memory (kB) to the file named first (see test_hostile.py).
-PEAK_CHILD = """
-import sys
-from generators.cli import main
-code = main(sys.argv[2:])
-with open("/proc/self/status") as status:
-    peak = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
-with open(sys.argv[1], "w") as out:
-    out.write(peak)
-sys.exit(code)
-"""
 
 
 def dense_map(folder: Path, cities: int, routes: int, seed: int = 1) -> Path:
