@@ -131,6 +131,18 @@ def _content_top(ink: Ink) -> float:
     return ink.size(PAD) + _title_height(ink) + ink.size(GAP) + (ink.size(PAD) if ink.band else 0.0)
 
 
+def _draw_headings(painter: Painter, ink: Ink, left: float, x: float, width: float, top: float, headings: list[str],
+                   widths: list[float], font: str, size: float, baseline: float, band: float) -> None:
+    """A table's column headings on their tinted band (where the ink tints), ruled off below it."""
+    if ink.tint is not None:
+        painter.rect(left - TINT_OVER, top, width - 2 * ink.size(PAD) + 2 * TINT_OVER, band, fill=ink.tint)
+    cx = left
+    for heading, column_width in zip(headings, widths):
+        painter.text(cx, top + baseline, heading, font, size)
+        cx += column_width
+    painter.line(left, top + band, x + width - ink.size(PAD), top + band, stroke=ink.line, line_width=0.6)
+
+
 def _frame(painter: Painter, aid: Aid, ink: Ink, x: float, y: float, width: float, height: float) -> float:
     """The aid's background, frame and title; returns where its content starts."""
     painter.rect(x, y, width, height, fill=ink.paper, stroke=ink.line, line_width=0.8)
@@ -330,13 +342,8 @@ def _lay_grid(aid: Aid, ink: Ink, columns: list[Column], rows: list[list[str]], 
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, aid, ink, x, y, width, height)
         left = x + ink.size(PAD)
-        if ink.tint is not None:
-            painter.rect(left - TINT_OVER, top, width - 2 * ink.size(PAD) + 2 * TINT_OVER, line * 0.95, fill=ink.tint)
-        cx = left
-        for j, col in enumerate(columns):
-            painter.text(cx, top + line * 0.7, col.heading, ink.fonts.bold, ink.size(TEXT_SIZE))
-            cx += widths[j]
-        painter.line(left, top + line * 0.95, x + width - ink.size(PAD), top + line * 0.95, stroke=ink.line, line_width=0.6)
+        _draw_headings(painter, ink, left, x, width, top, [col.heading for col in columns], widths,
+                       ink.fonts.bold, ink.size(TEXT_SIZE), baseline=line * 0.7, band=line * 0.95)
         for i, row in enumerate(rows):
             base = top + line * (i + 1)
             cx = left
@@ -436,13 +443,8 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, shown, ink, x, y, width, height)
         left = x + ink.size(PAD)
-        if ink.tint is not None:
-            painter.rect(left - TINT_OVER, top, width - 2 * ink.size(PAD) + 2 * TINT_OVER, line * 1.05, fill=ink.tint)
-        cx = left
-        for j, heading in enumerate(table.headings):
-            painter.text(cx, top + line * 0.75, heading, bold, size)
-            cx += widths[j]
-        painter.line(left, top + line * 1.05, x + width - ink.size(PAD), top + line * 1.05, stroke=ink.line, line_width=0.6)
+        _draw_headings(painter, ink, left, x, width, top, table.headings, widths, bold, size,
+                       baseline=line * 0.75, band=line * 1.05)
         row_top = top + line * 1.2
         for i, row in enumerate(cells):
             cx = left
