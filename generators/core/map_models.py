@@ -87,9 +87,13 @@ PlaceKind = Literal["city", "sea"]
 class Rules(Record):
     """The printed rules the map is moved on, each cited in `cite` (field -> rule): how many spaces a
     move may have, the places (cities, sea zones) a move may end in, and whether each faction holds a
-    home territory with one capital (`home_territory`; false where the sides own no part of the map)."""
+    home territory with one capital (`home_territory`; false where the sides own no part of the map).
+    `note` is the poster's movement note in the game's own words, for a game whose rules limit a move
+    otherwise than by spaces a turn (the poster then prints it instead of "at most N spaces a turn");
+    `spaces_per_turn` is still the route and reach questions' limit."""
 
     spaces_per_turn: int = Field(ge=1)
+    note: Optional[str] = Field(default=None, min_length=1)
     home_territory: bool = True
     move_ends_in: list[PlaceKind] = Field(default_factory=lambda: ["city", "sea"], min_length=1)
     cite: dict[str, str] = Field(default_factory=dict)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from shapely.geometry import Polygon
+from shapely.geometry import Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..core.errors import DataError, Problem
@@ -229,7 +229,7 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     badge_boxes = [Box(bx - BADGE_R, by - BADGE_R, 2 * BADGE_R, 2 * BADGE_R) for spots in badges.values() for _, bx, by in spots]
     areas = _area_labels(game_map)
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
-                          lines, st, areas)
+                          lines, st, areas, _lands(regions) if areas else None)
     fills, edges = _land_drawing(regions, palette)
     return PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
@@ -414,9 +414,9 @@ def _area_labels(game_map: MapFile) -> dict[str, str]:
 
 def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
                  fonts: FontSet, obstacles: list[Box], lines: list, st: PosterStyle,
-                 areas: dict[str, str] | None = None) -> dict[str, PlacedLabel]:
+                 areas: dict[str, str] | None = None, lands: dict | None = None) -> dict[str, PlacedLabel]:
     """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities;
-    then each map region's name, near the middle of its cities."""
+    then each map region's name, near the middle of its cities on its own land (`lands`: region -> its shape)."""
     near = _crowding(at, [c.name for c in game_map.cities])
     requests = []
     for zone in game_map.sea_zones:
@@ -430,11 +430,36 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
     for key, text in (areas or {}).items():
         members = [at[c.name] for c in game_map.cities if c.region == key[len(AREA_KEY):] and c.name in at]
         if members:
-            middle = (sum(x for x, _ in members) / len(members), sum(y for _, y in members) / len(members))
+            middle = _middle_on_land(members, (lands or {}).get(key[len(AREA_KEY):]))
             requests.append(LabelRequest(key, middle, text_width(text, fonts.bold, st.region_size), pt_to_mm(st.region_size) * 1.2,
                                          0.5, area=True))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
     return {p.key: p for p in place_labels(requests, inside, obstacles, lines)}
+
+
+def _lands(regions: list[Region]) -> dict[str, BaseGeometry]:
+    """Each territory's land, its pieces together."""
+    shapes: dict[str, list[BaseGeometry]] = defaultdict(list)
+    for region in regions:
+        shapes[region.country].append(region.shape)
+    return {name: union_of(parts) for name, parts in shapes.items()}
+
+
+def _middle_on_land(members: list[tuple[float, float]], land) -> tuple[float, float]:
+    """The middle of a region's cities, or, where that falls off its land (a region in two pieces), the middle of the
+    cities on its largest piece, else a point inside that piece."""
+    def mean(points):
+        return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+    middle = mean(members)
+    if land is None or land.is_empty or land.contains(Point(middle)):
+        return middle
+    piece = max(polygons(land), key=lambda poly: poly.area)
+    inside = [m for m in members if piece.contains(Point(m))]
+    if inside and piece.contains(Point(mean(inside))):
+        return mean(inside)
+    point = piece.representative_point()
+    return point.x, point.y
 
 
 def _crowding(at: dict[str, tuple[float, float]], names: list[str], radius: float = 30.0) -> dict[str, int]:
@@ -746,9 +771,12 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
     ends = " or ".join({"city": "a city", "sea": "a sea zone"}[k] for k in rules.move_ends_in)
     ways = [kind for kind in ("rail", "air") if any(r.kind == kind for r in m.routes)] + (["sea"] if m.sea_zones else [])
     by = f"by any mix of {', '.join(ways[:-1])} and {ways[-1]}" if len(ways) > 1 else f"by {ways[0]}" if ways else ""
-    text = (f"Each city{' or sea zone' if m.sea_zones else ''} entered is one space; at most {rules.spaces_per_turn} "
-            f"spaces a turn{', ' + by if by else ''}; a move ends in {ends}.")
-    cite = rules.cite.get("spaces_per_turn")
+    if rules.note:
+        text, cite = rules.note, rules.cite.get("note")
+    else:
+        text = (f"Each city{' or sea zone' if m.sea_zones else ''} entered is one space; at most {rules.spaces_per_turn} "
+                f"spaces a turn{', ' + by if by else ''}; a move ends in {ends}.")
+        cite = rules.cite.get("spaces_per_turn")
     paragraphs = [Paragraph(text + (f" ({cite.split(':')[0]})" if cite else ""), fonts.regular)]
     fitted = fit_text(paragraphs, area.width, area.bottom - y, largest=st.key_size, smallest=st.key_size, what="the poster's movement note")
     painter.text_block(fitted, area.x, y, area.width, anchor=Anchor.START)
