@@ -110,7 +110,9 @@ def test_embassies_stand_on_corners_prison_in_the_middle(spion, board_id):
     embassies = [s for s in board.spaces if s.kind == "embassy"]
     assert embassies and all(s.corner and s.owner for s in embassies)
     assert sum(s.corner for s in board.spaces) == 4
-    assert {"prison", "coal-box"} <= {a.id for a in board.middle}
+    assert "coal-box" in {a.id for a in board.middle}
+    # every player copies the set-up "in their own colors": a prison of each colour, in the middle
+    assert {a.title for a in board.middle if a.id.endswith("-prison")} == {f"{s.upper()} PRISON" for s in board.directions}
     assert any(a.kind == "slots" and len(a.slots) == 2 for a in board.border)
     assert any(s.kind == "alfred" for s in board.spaces)
 
@@ -320,7 +322,8 @@ def test_the_world_map_numbers_its_regions_and_cities_for_the_dice_and_speaks_of
         assert f"{region.number} · {region.name}" in text
     for city in web.map.cities:
         assert f"{city.number} · {city.name}" in text
-    assert "Each city entered is one space; at most 5 spaces a turn, by air; a move ends in a city." in text
+    # the rules give a card a space and no limit a turn: the note says so, in the map's own words
+    assert web.map.rules.note in text and "at most" not in text and "spaces a turn" not in text
     for word in ("sea zone", "Port", "Capital", "Neutral", "rail", "Rail", "home territory"):
         assert word not in text, word
 
@@ -426,3 +429,49 @@ def test_every_place_the_table_needs_lies_inside_the_ring(spion, board_id, playe
     slip = spion.layout.size("slip")
     assert len(envelopes.rooms) == players  # one sealed envelope per player
     assert all((r.width, r.height) == (slip.width, slip.height) for r in envelopes.rooms)
+
+
+@pytest.mark.parametrize("board_id, edged", [("four-player", ("black-red", "white-blue")), ("two-player", ())])
+def test_a_partners_embassy_is_ringed_in_its_second_colour_as_its_pieces_are(printed, spion, board_id, edged):
+    import pdfplumber
+
+    def rgb(hex_colour: str) -> tuple[float, ...]:
+        return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        strokes = {tuple(round(c, 3) for c in r["stroking_color"]) for r in pdf.pages[0].rects
+                   if r["stroke"] and r["stroking_color"] and len(r["stroking_color"]) == 3}
+    for faction in edged:  # Black-Red's embassy shows its red, White-Blue's its blue
+        assert rgb(spion.layout.colour(faction).edge) in strokes, faction
+    assert not edged or rgb(spion.layout.colour("black").fill) not in {rgb(spion.layout.colour(f).edge) for f in edged}
+
+
+@pytest.mark.parametrize("board_id, zillions", [("four-player", 37), ("two-player", 25)])
+def test_each_board_prints_how_its_game_is_won(printed, board_id, zillions):
+    import pdfplumber
+
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    # THE GOAL OF THE GAME: an enemy BAZONG home, or 37 ZILLIONS; The Game for 2 Players: 25 instead of 37
+    assert f"{zillions} ZILLIONS" in text and "BAZONG" in text
+
+
+def test_no_region_of_the_world_map_surrounds_another_regions_city_and_each_is_named_on_its_own_land(web):
+    from shapely.geometry import MultiPoint, Point
+
+    from generators.map.poster import AREA_KEY, plan_poster
+    from generators.map.territories import polygons
+    from generators.printing.fonts import register_fonts
+
+    plan = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder))
+    lands = {r.country: r.shape for r in plan.regions}
+    assert set(lands) == {r.name for r in web.map.regions}
+    for region in web.map.regions:
+        if len(polygons(lands[region.name])) > 1:
+            continue  # a region in pieces (Africa and the Middle East, across the Mediterranean) surrounds the sea between
+        hull = MultiPoint([plan.at[c.name] for c in web.map.cities if c.region == region.name]).convex_hull
+        # Berlin in Western Europe left Prague inside the West's cities and Berlin on a tongue of the West in the East
+        assert not [c.name for c in web.map.cities if c.region != region.name and hull.contains(Point(plan.at[c.name]))], region.name
+    for region in web.map.regions:
+        label = plan.placed[f"{AREA_KEY}{region.name}"].rect
+        assert lands[region.name].contains(Point(label.x + label.width / 2, label.y + label.height / 2)), region.name

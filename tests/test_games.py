@@ -28,7 +28,7 @@ OUTLINES = {
                         (15.875, 15.875): 24,    # 5/8 in: 16 spies, the GRAY SPY, 4 BAZONGs, 3 traps
                         (14.0, 14.0): 6,         # TRAP-B-GONE die faces
                         (60.0, 30.0): 36,        # ZILLION notes
-                        (70.0, 40.0): 7},        # 3 Hot-Envelopes, 4 traitor slips
+                        (70.0, 40.0): 8},        # 4 Hot-Envelopes (one a player), 4 traitor slips
     "web-of-spies": {(63.0, 88.0): 57,           # 28 Spy Cards, 12 other starting cards, 8 asset cards, 9 blank
                      (88.0, 125.0): 4,           # Player Mats
                      (12.7, 12.7): 23},          # 20 agents, 3 asset markers

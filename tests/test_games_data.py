@@ -77,7 +77,9 @@ def test_money_bazongs_traps_and_spies_as_listed():
     assert counted(game, kind="bazong", nation="black") == {"BAZONG": 2}
     assert counted(game, kind="bazong", nation="white") == {"BAZONG": 2}
     assert counted(game, kind="trap") == {"Snake": 1, "Magnet": 1, "Bottle": 1}
-    assert counted(game, kind="hot-envelope") == {"HOT-ENVELOPE": 3}
+    # the Ingredients list 3, but each of the four players hides his number in his own (THE HOT ENVELOPE)
+    envelope = next(p for p in game.pieces if p.kind == "hot-envelope")
+    assert counted(game, kind="hot-envelope") == {"HOT-ENVELOPE": 4} and "count" in envelope.assumed
     for colour in ("black", "white", "black-red", "white-blue"):
         assert counted(game, kind="spy", nation=colour) == {"1": 1, "2": 1, "3": 1}
         assert sum(counted(game, kind="spare-spy", nation=colour).values()) == 1

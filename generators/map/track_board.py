@@ -11,7 +11,7 @@ painter page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -34,6 +34,8 @@ GAP = 4.0  # mm, at least, between neighbouring spaces
 AID_GAP = 10.0  # mm between aids, and between the ring and what lies inside or below it
 BAND = 0.22  # share of a space's height its owner's band takes
 ARROW = 0.16  # an arrow's length, as a share of the space
+EDGE = 2.5  # mm: the ring of an owner's second colour round its space
+PT_MM = 25.4 / 72  # mm in a point: line widths are in points
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class BoardPlan:
     colours: dict[str, tuple[str, str]]  # layout colour name or faction id -> (fill, ink)
     arrows: list[tuple[str, str]]  # (direction, faction id whose colour draws it)
     names: dict[str, str]  # faction id -> name
+    edges: dict[str, str] = field(default_factory=dict)  # faction id -> the second colour ringing its pieces, if any
 
 
 def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
@@ -131,8 +134,9 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
     colours.update({f.id: (layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions})
     arrows = _arrows(board)
     title = f"{game.info.title}: {board.title}"
+    edges = {f.id: layout.colour(f.id).edge for f in game.info.factions if layout.colour(f.id).edge}
     return BoardPlan(board, width, height, m, title, sheet_advice("", (width, height)), placed, aids, legend_at, fonts,
-                     colours, arrows, names)
+                     colours, arrows, names, edges)
 
 
 def _interior(middle: list[tuple[float, float]], border: list[tuple[float, float]], least_w: float, least_h: float,
@@ -230,6 +234,10 @@ def _draw_space(painter: Painter, plan: BoardPlan, at: SpaceAt) -> None:
         band_fill, band_ink = plan.colours.get(space.owner, ("#ffffff", "#000000"))
         band = at.size * BAND
         painter.rect(at.x, at.y, at.size, band, fill=band_fill, stroke="#000000", line_width=1.2)
+        if space.owner in plan.edges:  # a partner's colour rings its space as it rings its pieces
+            inset = EDGE / 2 + 0.6
+            painter.rect(at.x + inset, at.y + inset, at.size - 2 * inset, at.size - 2 * inset, stroke=plan.edges[space.owner],
+                         line_width=EDGE / PT_MM)
         _fit_text(painter, fonts.bold, space.label, cx, at.y + band * 0.68, at.size - 4, LABEL_SIZE, band_ink)
     else:
         _fit_text(painter, fonts.bold, space.label, cx, at.y + pt_to_mm(LABEL_SIZE) * 1.1, at.size - 4, LABEL_SIZE, "#000000")
