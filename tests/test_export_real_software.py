@@ -321,3 +321,30 @@ def test_tts_gives_each_power_a_hand_to_hide_what_it_holds(tts_saves, spies):
     hands = [o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]
     assert [h["Nickname"] for h in hands] == [f"{f.name} hand" for f in spies.info.factions]
     assert len({h["FogColor"] for h in hands}) == len(hands) and save["Hands"]["Enable"]
+
+
+def _inside(transform, zone) -> bool:
+    t, z = transform, zone["Transform"]
+    return abs(t["posX"] - z["posX"]) < z["scaleX"] / 2 and abs(t["posZ"] - z["posZ"]) < z["scaleZ"] / 2
+
+
+def test_tts_keeps_each_powers_hidden_pieces_in_a_hidden_zone_of_its_seats_colour(tts_saves, spies):
+    save = json.loads(tts_saves["spies"].read_text(encoding="utf-8"))
+    zones = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "FogOfWarTrigger"}
+    hands = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"}
+    assert list(zones) == [f"{f.name}'s hidden pieces" for f in spies.info.factions]
+    for faction in spies.info.factions:  # the zone shows what it holds to its own seat alone: the hand's colour
+        zone = zones[f"{faction.name}'s hidden pieces"]
+        assert zone["FogColor"] == hands[f"{faction.name} hand"]["FogColor"] and not zone["FogReverseHiding"]
+    decks = {o["Nickname"]: o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"}
+    kept = {f"{kind.label} · {f.name}": f"{f.name}'s hidden pieces" for kind in spies.info.kinds.values() if kind.hidden
+            for f in spies.info.factions if f"{kind.label} · {f.name}" in decks}
+    assert {"Spy · Germany", "Police · Britain"} <= set(kept)  # the kinds deployed face down [2.5], [2.6]
+    for name, deck in decks.items():  # each power's spies and police lie in its own zone, in no other; nothing else in any
+        assert [z for z, zone in zones.items() if _inside(deck["Transform"], zone)] == ([kept[name]] if name in kept else []), name
+
+
+@pytest.mark.parametrize("game", ["spion-und-spion", "web-of-spies"])
+def test_tts_gives_no_hidden_zone_to_a_game_that_hides_no_owned_piece(tts_saves, game):
+    save = json.loads(tts_saves[game].read_text(encoding="utf-8"))
+    assert not [o for o in save["ObjectStates"] if o["Name"] == "FogOfWarTrigger"]

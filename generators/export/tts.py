@@ -11,6 +11,12 @@ card's id is its sheet's number x 100 + its slot.
 
 Every board and card takes its printed size on the table from the game's data when TTS loads it, and
 the map board its snap points on the printed spaces (tts_scripts.py).
+
+Each faction has a seat: a hand in the seat's colour (what it holds there only that seat sees) and, where
+it owns pieces the game keeps hidden (a `hidden` kind: Spies!' spies and police), a hidden zone
+(FogOfWarTrigger) in the same colour holding those decks, so that the other seats see fog where they lie.
+TTS has no mask for a single piece on the open table; a piece taken out of its zone onto a board is
+hidden only by lying face down.
 """
 
 from __future__ import annotations
@@ -52,6 +58,10 @@ VERSION = "v13.2.2"  # the TTS release whose save keys these are (its saves carr
 # The seats' colours in TTS's order, one hand per faction (a hand hides what it holds from every other seat).
 SEATS = ("White", "Red", "Orange", "Yellow", "Green", "Blue", "Purple", "Pink", "Teal", "Brown")
 HAND_ROW = 30.0  # how far in front of the boards the hands sit
+SEAT_SPACING = 12.0  # units between neighbouring seats' hands and hidden zones
+ZONE_ROW = 20.0  # where the hidden zones sit: between the boards (at most about 11 units deep each way) and the hands
+ZONE_SIZE = (11.0, 8.0)  # a hidden zone's width and depth (units)
+ZONE_DECK_SPACING = 3.0  # units between the decks in one hidden zone
 
 
 @dataclass(frozen=True)
@@ -156,9 +166,13 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     groups: dict[tuple[str, ...], list[Part]] = {}
     for part in parts:
         groups.setdefault(part.group, []).append(part)
-    for i, (group, members) in enumerate(groups.items()):
-        objects.append(deck_object(game, group, members, sheets, url, i, len(groups)))
-    objects += hand_objects(game)
+    kept = hidden_groups(game, groups)
+    rows = [group for group in groups if group not in kept]
+    for i, group in enumerate(rows):
+        objects.append(deck_object(game, group, groups[group], sheets, url, deck_place(i, len(rows))))
+    for group, place in kept.items():
+        objects.append(deck_object(game, group, groups[group], sheets, url, place))
+    objects += hand_objects(game) + hidden_zone_objects(game, {groups[group][0].owner for group in kept})
     saved_object = (json.dumps(save_file(game, objects), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     return Bundle(folder, {f"{game.name}.json": saved_object, **files})
 
@@ -225,16 +239,54 @@ def board_places(boards: list[Board]) -> list[float]:
 
 def hand_objects(game: "Game") -> list[dict]:
     """A hand zone per faction, in the seats' colours: what a player holds there only that seat sees."""
-    factions = game.info.factions[:len(SEATS)]
     hands = []
-    for i, (faction, colour) in enumerate(zip(factions, SEATS)):
-        x = (i - (len(factions) - 1) / 2) * 12.0
+    for faction in game.info.factions[:len(SEATS)]:
+        colour, x = seat_places(game)[faction.name]
         transform = {"posX": round(x, 4), "posY": 4.0, "posZ": HAND_ROW, "rotX": 0.0, "rotY": 0.0, "rotZ": 0.0,
                      "scaleX": 11.0, "scaleY": 9.0, "scaleZ": 4.0}
         hands.append(tts_object("HandTrigger", _guid(game.name, "hand", faction.id), transform,
                                 Nickname=f"{faction.name} hand", FogColor=colour, Locked=True, Grid=False,
                                 Snap=False, DragSelectable=False, ColorDiffuse={"r": 1.0, "g": 1.0, "b": 1.0, "a": 0.0}))
     return hands
+
+
+def seat_places(game: "Game") -> dict[str, tuple[str, float]]:
+    """Each faction's seat colour and the x its hand and hidden zone are centred on."""
+    factions = game.info.factions[:len(SEATS)]
+    return {f.name: (colour, (i - (len(factions) - 1) / 2) * SEAT_SPACING) for i, (f, colour) in enumerate(zip(factions, SEATS))}
+
+
+def hidden_groups(game: "Game", groups: dict[tuple[str, ...], list[Part]]) -> dict[tuple[str, ...], tuple[float, float]]:
+    """The decks of pieces a faction keeps hidden (its kind is `hidden`, the faction owns it), each placed inside its
+    owner's hidden zone, side by side: (x, z) on the table."""
+    seats = seat_places(game)
+    by_owner: dict[str, list[tuple[str, ...]]] = {}
+    for group, members in groups.items():
+        owner = members[0].owner
+        if members[0].hidden and owner in seats:
+            by_owner.setdefault(owner, []).append(group)
+    places = {}
+    for owner, kept in by_owner.items():
+        centre = seats[owner][1]
+        for k, group in enumerate(kept):
+            places[group] = (centre + (k - (len(kept) - 1) / 2) * ZONE_DECK_SPACING, ZONE_ROW)
+    return places
+
+
+def hidden_zone_objects(game: "Game", owners: set[str]) -> list[dict]:
+    """A hidden zone (TTS's FogOfWarTrigger) in the seat colour of each faction in `owners`: what lies in it only
+    that seat sees, every other seat the zone's fog. It lies between the boards and the seat's hand."""
+    zones = []
+    for name, (colour, x) in seat_places(game).items():
+        if name not in owners:
+            continue
+        transform = {"posX": round(x, 4), "posY": 2.0, "posZ": ZONE_ROW, "rotX": 0.0, "rotY": 0.0, "rotZ": 0.0,
+                     "scaleX": ZONE_SIZE[0], "scaleY": 4.0, "scaleZ": ZONE_SIZE[1]}
+        zones.append(tts_object("FogOfWarTrigger", _guid(game.name, "hidden", name), transform,
+                                Nickname=f"{name}'s hidden pieces", FogColor=colour, FogHidePointers=False,
+                                FogReverseHiding=False, FogSeethrough=False, Locked=True, Grid=False, Snap=False,
+                                DragSelectable=False, ColorDiffuse={"r": 0.25, "g": 0.25, "b": 0.25, "a": 0.1}))
+    return zones
 
 
 def save_file(game: "Game", objects: list[dict]) -> dict:
@@ -262,8 +314,14 @@ def save_file(game: "Game", objects: list[dict]) -> dict:
     }
 
 
-def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets: list[Sheet], url, index: int,
-                count: int) -> dict:
+def deck_place(index: int, count: int) -> tuple[float, float]:
+    """Where the `index`th of `count` decks in the open sits (x, z): in rows in front of the boards."""
+    columns = min(count, DECKS_PER_ROW)
+    return (index % DECKS_PER_ROW - (columns - 1) / 2) * DECK_SPACING, DECK_ROW - index // DECKS_PER_ROW * DECK_SPACING
+
+
+def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets: list[Sheet], url,
+                place: tuple[float, float]) -> dict:
     """A custom deck holding every copy of `parts` (a single card when there is one copy)."""
     sheet_of = {part.key: sheet for sheet in sheets for part in sheet.parts}
     used = {sheet_of[p.key].number: sheet_of[p.key] for p in parts}
@@ -275,9 +333,7 @@ def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets:
     in_hands = kind == CARD or parts[0].drawn or parts[0].hidden  # what a player may hold hidden in a hand
     scale = parts[0].size[0] / CARD_WIDTH
     script = fit_script(parts[0].size[0])
-    columns = min(count, DECKS_PER_ROW)
-    x = (index % DECKS_PER_ROW - (columns - 1) / 2) * DECK_SPACING
-    z = DECK_ROW - index // DECKS_PER_ROW * DECK_SPACING
+    x, z = place
     cards = []
     for part in parts:
         card_id = sheet_of[part.key].card_id(part)
