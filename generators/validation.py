@@ -27,6 +27,7 @@ from .core.loader import read_game
 from .core.tables import check_tables
 from .map.aid_content import check_aids
 from .map.checks import check_game_map
+from .map.starts import check_starts
 from .map.track import check_boards
 from .printing.print_checks import check_card_print, check_type_sizes
 from .printing.symbols import check_symbols
@@ -41,6 +42,7 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_symbols,
     check_game_map,
     check_boards,
+    check_starts,
     check_type_sizes,
     check_card_print,
     check_aids,

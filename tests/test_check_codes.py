@@ -463,6 +463,18 @@ def two_boards_may_not_share_an_id(files):
     files["boards.yaml"] = {"boards": [BOARD, BOARD]}
 
 
+@case("pieces.yaml", "pieces[1].start", "unknown-place")
+def a_piece_starts_on_a_place_a_board_has(files):
+    files["boards.yaml"] = {"boards": [BOARD]}
+    files["pieces.yaml"]["pieces"][1]["start"] = "d"
+
+
+@case("pieces.yaml", "pieces[2].start", "too-many-starts")
+def a_piece_starts_on_no_more_places_than_it_has_copies(files):
+    files["boards.yaml"] = {"boards": [BOARD]}
+    files["pieces.yaml"]["pieces"][2]["start"] = ["a", "b", "c"]
+
+
 @case("display.yaml", "aids[0].table", "invalid")
 def a_displays_table_names_a_reference_table_the_game_has(files):
     files["display.yaml"] = {"title": "Tiny display", "aids": [{"id": "setup", "kind": "table", "table": "set-up"}]}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 import re
 import shutil
 import subprocess
@@ -113,14 +114,28 @@ def test_vassal_spies_map_has_one_named_region_per_city_and_sea_zone(vassal_chec
     regions = [l[2] for l in lines if l[0] == "REGION" and l[1] == "Spies! map"]
     cities = [c.name for c in spies.map.cities]
     assert len(cities) == 124  # the 89 cities of the Event Tiles and the 35 the routes need
-    assert regions == cities + [z.name for z in spies.map.sea_zones]
+    places = cities + [z.name for z in spies.map.sea_zones]
+    assert regions[:len(places)] == places
+    names = {f.id: f.name for f in spies.info.factions}  # then every box of the map's tracks, records and boxes
+    assert sorted(regions[len(places):]) == sorted(n for aid in spies.map.aids for n in aid.room_names(names))
+    assert {"Bank Track 50", "Game Year 1933", "Germany 1939", "Sanctioned Spies Box"} <= set(regions)
+
+
+@needs_java
+def test_vassal_spies_bank_markers_and_game_year_start_where_the_set_up_puts_them(vassal_checked, spies):
+    starts = {l[2].split(" - ")[0]: (l[1], l[3], sorted(l[4].split(","))) for l in vassal_checked[1]["spies"] if l[0] == "START"}
+    # How to Begin the Game: each Bank marker in the box with its country's name; the Game Year marker under 1933
+    assert starts["Bank Track 50"] == ("Spies! map", "Bank Track 50", sorted(f"{f.name} £" for f in spies.info.factions))
+    assert starts["Game Year 1933"] == ("Spies! map", "Game Year 1933", ["Game Year"])
+    assert 50 in spies.map.aids[0].marks and spies.map.aids[0].id == "bank"
 
 
 @needs_java
 def test_vassal_web_of_spies_map_has_a_region_on_every_city_of_the_dice(vassal_checked):
     game = load_game("web-of-spies")
     regions = [l[2] for l in vassal_checked[1]["web-of-spies"] if l[0] == "REGION" and l[1] == "Web of Spies map"]
-    assert len(game.map.cities) == 36 and regions == [c.name for c in game.map.cities]
+    assert len(game.map.cities) == 36 and regions[:36] == [c.name for c in game.map.cities]
+    assert regions[36:] == ["Public Asset 1", "Public Asset 2", "Secret Asset"]  # the board's asset slots (Setup, Step 3)
 
 
 @needs_java
@@ -187,6 +202,34 @@ def test_vassal_move_log_names_the_cities_and_not_the_masked_piece(vassal_checke
     assert mask[2] not in log[0]
 
 
+def expected_starts(game) -> Counter:
+    """(piece name as the exports call it, place) for every copy pieces.yaml starts on a board."""
+    from generators.export.parts import game_parts
+
+    return Counter((part.name, place) for part in game_parts(game, game.layout) for place in part.starts)
+
+
+@needs_java
+def test_vassal_spion_und_spion_pieces_start_where_preparation_puts_them(vassal_checked):
+    game = load_game("spion-und-spion")
+    four = f"{game.info.title}: {game.boards.boards[0].title}"
+    got = Counter()
+    for _, board, stack, named, pieces in (l for l in vassal_checked[1]["spion-und-spion"] if l[0] == "START"):
+        place = stack.split(" - ")[0]  # VASSAL calls a set-up stack "name - top piece - location"
+        assert board == four and named == place  # the board's own grid sets the stack on its place's region
+        got.update((piece, place) for piece in pieces.split(","))
+    assert got == expected_starts(game)
+    for colour in ("BLACK", "WHITE", "BLACK-RED", "WHITE-BLUE"):  # PREPARATION: two spies home, one in prison, a BAZONG
+        assert sum(n for (piece, place), n in got.items() if place == f"{colour} embassy" and piece.isdigit()) == 2
+        assert sum(n for (piece, place), n in got.items() if place == f"{colour} PRISON") == 1
+        assert got[("BAZONG", f"{colour} embassy")] == 1 and got[("HOT-ENVELOPE", f"{colour}'s Hot-Envelope")] == 1
+    assert got[("GRAY SPY", "COAL BOX")] == 1 and sum(n for (_, place), n in got.items() if place == "COAL BOX") == 4
+    assert got[("FAHR", "BLACK Pass-Cards")] == 3 and sum(n for (_, p), n in got.items() if p == "WHITE Pass-Cards") == 11
+    places = len({place for _, place in got})  # after File > New Game, every stack is on the board
+    assert f"map '{four}': boards in use 1, size" in vassal_checked[0]["spion-und-spion"][1]
+    assert re.search(rf"map '{re.escape(four)}': .* top-level pieces {places}\b", vassal_checked[0]["spion-und-spion"][1])
+
+
 # ---------------------------------------------------------------- Tabletop Simulator's tools
 
 @pytest.fixture(scope="session")
@@ -250,16 +293,35 @@ class TableObject:
     def setSnapPoints(self, points):
         self.points = [tuple(point["position"][k] for k in "xyz") for point in points.values()]
 
+    def positionToWorld(self, at):
+        """The board's local point on the table: scaled, then moved to where the board lies (turned it is not,
+        here: what is checked is that a piece goes to the point a snap point has)."""
+        return self.lua.table_from({k: at[k] * s + o for k, s, o in zip("xyz", self.scale, (100.0, 1.0, -50.0))})
 
-def loaded(script: str, extent, scale=(1.0, 1.0, 1.0)) -> TableObject:
-    """The object after TTS loads it: its Lua run and its onLoad called."""
+
+class TablePiece:
+    """An object the board's script moves: where it was set."""
+
+    def __init__(self):
+        self.at = None
+
+    def setPosition(self, at):
+        self.at = (at["x"], at["y"], at["z"])
+
+
+def loaded(script: str, extent, scale=(1.0, 1.0, 1.0), objects: dict | None = None, state: str = "") -> TableObject:
+    """The object after TTS loads it: its Lua run and its onLoad called with its saved `state`; `objects` are the
+    other objects on the table by GUID, and the frames it waits for pass at once."""
     from lupa import LuaRuntime
 
     lua = LuaRuntime()
     obj = TableObject(lua, extent, scale)
     lua.globals().self = obj
+    lua.globals().getObjectFromGUID = lambda guid: (objects or {}).get(guid)
+    lua.execute("Wait = {frames = function(f, n) f() end}")
     lua.execute(script)
-    lua.globals().onLoad()
+    lua.globals().onLoad(state)
+    obj.saved = lua.globals().onSave() if lua.globals().onSave else None
     return obj
 
 
@@ -274,7 +336,9 @@ def test_tts_map_board_takes_the_poster_size_and_a_snap_point_on_every_printed_s
     board_obj = loaded(board["LuaScript"], (extent[0], extent[1], extent[0] * places.height / places.width))
     assert abs(board_obj.extent[0] * board_obj.scale[0] - places.width / 25.4) < 1e-3  # a unit is an inch
     spaces = map_spaces(spies)
-    assert len(board_obj.points) == len(spies.map.cities) + len(spies.map.sea_zones) == len(spaces)
+    assert len(spaces) == len(spies.map.cities) + len(spies.map.sea_zones)
+    names = {f.id: f.name for f in spies.info.factions}  # then a point on each box of the map's tracks and records
+    assert len(board_obj.points) == len(spaces) + sum(len(aid.room_names(names)) for aid in spies.map.aids)
     for (x, _, z), space in zip(board_obj.points, spaces):  # each point, on the table, on its printed space
         assert abs(x * board_obj.scale[0] - (space.x - places.width / 2) / 25.4) < 1e-3, space.name
         assert abs(z * board_obj.scale[2] - (places.height / 2 - space.y) / 25.4) < 1e-3, space.name
@@ -304,7 +368,7 @@ def test_tts_every_track_board_is_a_board_with_a_snap_point_on_every_space_box_a
 def test_tts_web_of_spies_map_has_a_snap_point_on_every_city(tts_saves):
     save = json.loads(tts_saves["web-of-spies"].read_text(encoding="utf-8"))
     board = next(o for o in save["ObjectStates"] if o["Nickname"] == "Web of Spies map")
-    assert len(loaded(board["LuaScript"], (10.0, 0.2, 7.0)).points) == 36
+    assert len(loaded(board["LuaScript"], (10.0, 0.2, 7.0)).points) == 36 + 3  # and the two Public and one Secret Asset
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -348,3 +412,34 @@ def test_tts_keeps_each_powers_hidden_pieces_in_a_hidden_zone_of_its_seats_colou
 def test_tts_gives_no_hidden_zone_to_a_game_that_hides_no_owned_piece(tts_saves, game):
     save = json.loads(tts_saves[game].read_text(encoding="utf-8"))
     assert not [o for o in save["ObjectStates"] if o["Name"] == "FogOfWarTrigger"]
+
+
+def test_tts_spion_und_spion_board_sets_each_piece_on_its_place_when_the_game_begins_and_only_then(tts_saves):
+    game = load_game("spion-und-spion")
+    save = json.loads(tts_saves["spion-und-spion"].read_text(encoding="utf-8"))
+    by_guid = {o["GUID"]: o for o in save["ObjectStates"]}
+    boards = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Board"]
+    four = boards[0]
+    pieces = {guid: TablePiece() for guid in by_guid}
+    board = loaded(four["LuaScript"], (10.0, 0.2, 12.1), objects=pieces)
+    places = [s.label for s in game.boards.boards[0].spaces] + [  # the snap points' places, in their order
+        room for a in game.boards.boards[0].middle + game.boards.boards[0].border
+        for room in ([a.title] if a.kind == "box" else [s.label for s in a.slots])]
+    points = {(round(x, 6), round(z, 6)): place for (x, _, z), place in zip(board.points, places)}
+    got = Counter()
+    for guid, piece in pieces.items():
+        if piece.at is None:
+            continue
+        x, _, z = piece.at  # back from the table to the board's local point, as positionToWorld put it
+        place = points[(round((x - 100.0) / board.scale[0], 6), round((z + 50.0) / board.scale[2], 6))]
+        got.update((card["Nickname"], place) for card in by_guid[guid].get("ContainedObjects") or [by_guid[guid]])
+    assert got == expected_starts(game)  # every copy that starts on the board is set on its place's snap point
+    pass_cards = next(o for o in save["ObjectStates"] if o["Nickname"] == "Pass-Card · Black")
+    assert pass_cards["Transform"]["rotZ"] == 180.0  # PREPARATION: the piles lie face down
+    assert board.saved == "set up"
+    again = {guid: TablePiece() for guid in by_guid}
+    loaded(four["LuaScript"], (10.0, 0.2, 12.1), board.scale, objects=again, state=board.saved)
+    assert all(p.at is None for p in again.values())  # a saved game reloads as it was left
+    assert "START = {" not in boards[1]["LuaScript"]  # each copy on one board: the first that has its place
+    cards = [o for o in every_object(save["ObjectStates"]) if o["Name"] == "Card"]
+    assert len(cards) == sum(p.count for p in game.pieces) + len(game.cards.cards)  # none twice, none lost

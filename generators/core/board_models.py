@@ -134,6 +134,23 @@ class Aid(Record):
         """A track's boxes, in order."""
         return self.cells.labels() if isinstance(self.cells, Cells) else list(self.cells or [])
 
+    def room_names(self, names: dict[str, str]) -> list[str]:
+        """The names of the places a piece is laid on in this aid, in the order it lays them out: a box's title,
+        each card place's label, each box of a track ("Bank Track 50": the title before any colon, then the box as
+        printed, a faction id by its name from `names`), each box of a record ("Game Year 1933", "Germany 1933")."""
+        short = (self.title or "").split(":")[0].strip()
+        if self.kind == "box":
+            return [self.title] if self.title else []
+        if self.kind == "slots":
+            return [slot.label for slot in self.slots]
+        if self.kind == "track":
+            return [f"{short} {names.get(str(label), label)}" for label in self.cell_labels()]
+        if self.kind == "record":
+            columns = [str(col.heading if isinstance(col, Column) else col) for col in self.columns or []]
+            rows = ([self.marker_row] if self.marker_row else []) + [names.get(str(r), str(r)) for r in self.rows or []]
+            return [f"{row} {col}" for row in rows for col in columns]
+        return []
+
 
 class Sheet(Record):
     """The paper a display is printed on (a layout paper name) and how many columns its aids flow in."""

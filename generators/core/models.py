@@ -109,7 +109,9 @@ class Die(Record):
 
 
 class Piece(Record):
-    """One entry of the roster; `count` copies of it are printed."""
+    """One entry of the roster; `count` copies of it are printed. `start`: where the copies stand when a game
+    begins, on the game's boards (a city, a sea zone, a track space, a box or a card place, named as printed):
+    one place for every copy, or a list of places, one a copy in order (copies left over start off the boards)."""
 
     kind: str
     name: str
@@ -124,6 +126,14 @@ class Piece(Record):
     text: Optional[str] = None
     art: Optional[str] = None
     icons: Optional[list[str]] = None
+    start: Optional[Union[str, list[str]]] = None
+
+    @property
+    def starts(self) -> tuple[str, ...]:
+        """The place each copy starts on, in order, as far as `start` gives them."""
+        if self.start is None:
+            return ()
+        return (self.start,) * self.count if isinstance(self.start, str) else tuple(self.start)
 
 
 class Tile(Record):

@@ -17,10 +17,11 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..printing.painter import Drawing
-from .spaces import Space, map_spaces, track_spaces
+from .spaces import Space, aid_spaces, map_spaces, track_spaces
 
 if TYPE_CHECKING:
     from ..core.game import Game
+    from .parts import Part
     from ..core.layouts import Layout
     from ..printing.fonts import FontSet
 
@@ -54,13 +55,15 @@ class Board:
 
 
 def poster_drawing(game: "Game", layout: "Layout", fonts: "FontSet") -> Picture | None:
-    """The map poster, as `dossier build` prints it in map.pdf, with a space on each city and sea zone."""
+    """The map poster, as `dossier build` prints it in map.pdf, with a space on each city and sea zone, then on
+    each room of its aids (the Bank Track's boxes, the record's)."""
     from ..map.poster import draw_poster, plan_poster
 
     if game.map is None:
         return None
     plan = plan_poster(game, layout, fonts)
-    return Picture(Drawing(plan.width, plan.height, partial(draw_poster, plan=plan)), tuple(map_spaces(game)))
+    return Picture(Drawing(plan.width, plan.height, partial(draw_poster, plan=plan)),
+                   tuple(map_spaces(game) + aid_spaces(plan.aids)))
 
 
 def display_drawing(game: "Game", layout: "Layout", fonts: "FontSet") -> Picture | None:
@@ -105,3 +108,28 @@ def game_boards(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Board]
             unique = own if own not in taken else next(f"{own}-{k}" for k in range(2, len(boards) + 2) if f"{own}-{k}" not in taken)
             boards.append(Board(unique, picture.title or f"{game.info.title} {name}", picture.drawing, picture.spaces))
     return boards
+
+
+@dataclass(frozen=True)
+class Start:
+    """One copy of a part set on a board when a game begins: the board (its index among the game's boards), the
+    space it stands on, the part, and which copy of it."""
+
+    board: int
+    space: Space
+    part: "Part"
+    copy: int
+
+
+def board_starts(boards: list[Board], parts: list["Part"]) -> list[Start]:
+    """Every copy with a start (pieces.yaml's `start`), on the first board that has its place."""
+    where: dict[str, tuple[int, Space]] = {}
+    for i, board in enumerate(boards):
+        for space in board.spaces:
+            where.setdefault(space.name, (i, space))
+    return [Start(*where[place], part, copy) for part in parts for copy, place in enumerate(part.starts) if place in where]
+
+
+def off_board(part: "Part", starts: list[Start]) -> int:
+    """How many copies of `part` start off the boards."""
+    return part.copies - sum(1 for s in starts if s.part.key == part.key)

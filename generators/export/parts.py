@@ -48,7 +48,8 @@ class Part:
     what it says, for a tooltip, and `back_name` what its back says (how a table calls it face down);
     `copies` is how many the game has; `owner` is the faction whose side holds it (None: no one's, or
     whoever draws it); `hidden` says the game keeps it face down, seen only by its owner, and `drawn`
-    that players draw it at random from a shuffled pile.
+    that players draw it at random from a shuffled pile; `starts` is the place on a board each of the
+    first copies starts on (pieces.yaml's `start`), the other copies starting off the boards.
     """
 
     kind: str
@@ -65,6 +66,7 @@ class Part:
     owner: str | None = None
     hidden: bool = False
     drawn: bool = False
+    starts: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -90,7 +92,7 @@ def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
         key = (piece.kind, piece.nation, front, back, item.size)
         if key in merged:
             known = merged[key]
-            merged[key] = replace(known, copies=known.copies + piece.count)
+            merged[key] = replace(known, copies=known.copies + piece.count, starts=known.starts + piece.starts)
             continue
         kind = game.info.kinds[piece.kind]
         nation = game.faction(piece.nation).name if piece.nation else None
@@ -99,7 +101,7 @@ def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
                            group=(kind.label, nation) if nation else (kind.label,), size=item.size,
                            front=item.front, back=item.back or blank_side(PAPER), copies=piece.count,
                            text=_face_text(front), back_name=_face_text(back), owner=nation,
-                           hidden=kind.hidden, drawn=kind.drawn)
+                           hidden=kind.hidden, drawn=kind.drawn, starts=piece.starts)
     return list(merged.values())
 
 

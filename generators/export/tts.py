@@ -13,7 +13,7 @@ Every board and card takes its printed size on the table from the game's data wh
 the map board its snap points on the printed spaces (tts_scripts.py).
 
 Each faction has a seat: a hand in the seat's colour (what it holds there only that seat sees) and, where
-it owns pieces the game keeps hidden (a `hidden` kind: Spies!' spies and police), a hidden zone
+it owns pieces the game keeps hidden (of a `hidden` kind), a hidden zone
 (FogOfWarTrigger) in the same colour holding those decks, so that the other seats see fog where they lie.
 TTS has no mask for a single piece on the open table; a piece taken out of its zone onto a board is
 hidden only by lying face down.
@@ -31,10 +31,11 @@ from typing import TYPE_CHECKING
 from ..core.errors import OptionError
 from ..printing.fonts import register_fonts
 from ..printing.painter import Drawing
-from .boards import Board, game_boards
+from .boards import Board, Start, board_starts, game_boards
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
+from .spaces import Space
 from .tts_scripts import fit_script, units
 
 if TYPE_CHECKING:
@@ -162,16 +163,31 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
             return f"{address}/{name}"
         return local_url(folder / name)
 
-    objects = [board_object(game, board, url(board_files[board.name]), x) for board, x in zip(boards, board_places(boards))]
     groups: dict[tuple[str, ...], list[Part]] = {}
     for part in parts:
         groups.setdefault(part.group, []).append(part)
+    starts = board_starts(boards, parts)
+    places = board_places(boards)
+    whole, single = _started(game, groups, starts)  # decks set on one place whole; single cards set on theirs
     kept = hidden_groups(game, groups)
-    rows = [group for group in groups if group not in kept]
-    for i, group in enumerate(rows):
-        objects.append(deck_object(game, group, groups[group], sheets, url, deck_place(i, len(rows))))
-    for group, place in kept.items():
-        objects.append(deck_object(game, group, groups[group], sheets, url, place))
+    rows = [group for group in groups if group not in kept and group not in whole]
+    decks = [deck_object(game, group, groups[group], sheets, url, deck_place(i, len(rows)), single)
+             for i, group in enumerate(rows)]
+    decks += [deck_object(game, group, groups[group], sheets, url, place, single) for group, place in kept.items()]
+    moved: dict[int, list[tuple[str, Space]]] = {}  # board -> (GUID, space) of what its script sets on it
+    for group, start in whole.items():
+        deck = deck_object(game, group, groups[group], sheets, url, _on_board(boards, places, start), set(),
+                           face_down=start.space.face_down)
+        decks.append(deck)
+        moved.setdefault(start.board, []).append((deck["GUID"], start.space))
+    for start in starts:
+        if (start.part.key, start.copy) in single:
+            card = card_object(game, start.part, start.copy, sheets, url, _on_board(boards, places, start),
+                               face_down=start.space.face_down)
+            decks.append(card)
+            moved.setdefault(start.board, []).append((card["GUID"], start.space))
+    objects = [board_object(game, board, url(board_files[board.name]), x, moved.get(i, []))
+               for i, (board, x) in enumerate(zip(boards, places))] + [d for d in decks if d is not None]
     objects += hand_objects(game) + hidden_zone_objects(game, {groups[group][0].owner for group in kept})
     saved_object = (json.dumps(save_file(game, objects), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     return Bundle(folder, {f"{game.name}.json": saved_object, **files})
@@ -216,11 +232,13 @@ def tts_object(name: str, guid: str, transform: dict, **fields) -> dict:
     return obj
 
 
-def board_object(game: "Game", board: Board, image: str, x: float) -> dict:
+def board_object(game: "Game", board: Board, image: str, x: float, moved: list[tuple[str, Space]] = ()) -> dict:
     """A custom board showing `board`, locked in place at `x`, sized to its print and with a snap point on
-    each of its spaces when TTS loads it (tts_scripts.py)."""
+    each of its spaces when TTS loads it (tts_scripts.py); `moved`: the objects (GUID, space) it sets on their
+    spaces the first time it loads, as the game begins."""
     width, height = board.drawing.width, board.drawing.height
-    script = fit_script(width, [(space.x / width, space.y / height) for space in board.spaces])
+    script = fit_script(width, [(space.x / width, space.y / height) for space in board.spaces],
+                        [(guid, space.x / width, space.y / height) for guid, space in moved])
     return tts_object("Custom_Board", _guid(game.name, "board", board.name), _transform(x, 0.0), Nickname=board.title,
                       Locked=True, LuaScript=script, CustomImage={"ImageURL": image, "ImageSecondaryURL": "",
                                                                  "ImageScalar": 1.0, "WidthScale": 0.0})
@@ -314,38 +332,73 @@ def save_file(game: "Game", objects: list[dict]) -> dict:
     }
 
 
+def _started(game: "Game", groups: dict[tuple[str, ...], list[Part]],
+             starts: list[Start]) -> tuple[dict[tuple[str, ...], Start], set[tuple[str, int]]]:
+    """The groups whose every copy starts on one place (set there as a deck, or the one card), and the copies
+    (part key, copy) that start on a board one by one, out of their deck."""
+    whole, single = {}, set()
+    for group, members in groups.items():
+        mine = [s for s in starts if s.part.group == group]
+        if mine and len(mine) == sum(p.copies for p in members) and len({(s.board, s.space.name) for s in mine}) == 1:
+            whole[group] = mine[0]
+        else:
+            single |= {(s.part.key, s.copy) for s in mine}
+    return whole, single
+
+
+def _on_board(boards: list[Board], places: list[float], start: Start) -> tuple[float, float]:
+    """Near where `start`'s space lies on the table (x, z), for a save opened without its board's script: the
+    board's centre plus the space's offset, turned as the board is; the script then sets it exactly."""
+    board = boards[start.board]
+    dx = units(start.space.x - board.drawing.width / 2)
+    dz = units(board.drawing.height / 2 - start.space.y)
+    return places[start.board] - dx, -dz  # the board is turned 180 degrees to face the first seat
+
+
 def deck_place(index: int, count: int) -> tuple[float, float]:
     """Where the `index`th of `count` decks in the open sits (x, z): in rows in front of the boards."""
     columns = min(count, DECKS_PER_ROW)
     return (index % DECKS_PER_ROW - (columns - 1) / 2) * DECK_SPACING, DECK_ROW - index // DECKS_PER_ROW * DECK_SPACING
 
 
-def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets: list[Sheet], url,
-                place: tuple[float, float]) -> dict:
-    """A custom deck holding every copy of `parts` (a single card when there is one copy)."""
+def _custom_decks(parts: list[Part], sheets: list[Sheet], url) -> dict[str, dict]:
+    """The CustomDeck entries (by sheet number) of the sheets `parts` lie on."""
     sheet_of = {part.key: sheet for sheet in sheets for part in sheet.parts}
     used = {sheet_of[p.key].number: sheet_of[p.key] for p in parts}
-    custom_deck = {str(n): {"FaceURL": url(s.face_file), "BackURL": url(s.back_file), "NumWidth": s.columns,
-                            "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": True,
-                            "Type": CARD_TYPE if s.parts[0].kind == CARD else TILE_TYPE} for n, s in sorted(used.items())}
-    kind = parts[0].kind
-    face_down = parts[0].drawn  # tiles, and pieces drawn at random, are drawn blind
-    in_hands = kind == CARD or parts[0].drawn or parts[0].hidden  # what a player may hold hidden in a hand
+    return {str(n): {"FaceURL": url(s.face_file), "BackURL": url(s.back_file), "NumWidth": s.columns,
+                     "NumHeight": s.rows, "BackIsHidden": True, "UniqueBack": True,
+                     "Type": CARD_TYPE if s.parts[0].kind == CARD else TILE_TYPE} for n, s in sorted(used.items())}
+
+
+def _in_hands(part: Part) -> bool:
+    return part.kind == CARD or part.drawn or part.hidden  # what a player may hold hidden in a hand
+
+
+def card_object(game: "Game", part: Part, copy: int, sheets: list[Sheet], url, place: tuple[float, float],
+                face_down: bool = False) -> dict:
+    """Copy `copy` of `part` as one card at `place` on the table (face down when asked, or when drawn blind)."""
+    sheet = next(sheet for sheet in sheets if any(p.key == part.key for p in sheet.parts))
+    card_id = sheet.card_id(part)
+    decks = _custom_decks([part], sheets, url)
+    return tts_object("Card", _guid(game.name, part.key, copy),
+                      _transform(*place, part.size[0] / CARD_WIDTH, face_down or part.drawn), Nickname=part.name,
+                      Description=f"{part.label}\n{part.text}".strip(), CardID=card_id,
+                      SidewaysCard=part.size[0] > part.size[1], Hands=_in_hands(part), HideWhenFaceDown=True,
+                      LuaScript=fit_script(part.size[0]), CustomDeck={str(card_id // 100): decks[str(card_id // 100)]})
+
+
+def deck_object(game: "Game", group: tuple[str, ...], parts: list[Part], sheets: list[Sheet], url,
+                place: tuple[float, float], out: set[tuple[str, int]] = frozenset(), face_down: bool = False) -> dict | None:
+    """A custom deck holding every copy of `parts` but those in `out` (part key, copy: set on a board on their
+    own), a single card when one copy is left, None when none is. Face down when asked, or when drawn blind."""
+    face_down = face_down or parts[0].drawn  # tiles, and pieces drawn at random, are drawn blind
     scale = parts[0].size[0] / CARD_WIDTH
-    script = fit_script(parts[0].size[0])
-    x, z = place
-    cards = []
-    for part in parts:
-        card_id = sheet_of[part.key].card_id(part)
-        for copy in range(part.copies):
-            cards.append(tts_object(
-                "Card", _guid(game.name, part.key, copy), _transform(x, z, scale, face_down), Nickname=part.name,
-                Description=f"{part.label}\n{part.text}".strip(), CardID=card_id,
-                SidewaysCard=part.size[0] > part.size[1], Hands=in_hands, HideWhenFaceDown=True, LuaScript=script,
-                CustomDeck={str(card_id // 100): custom_deck[str(card_id // 100)]}))
-    if len(cards) == 1:
-        return cards[0]
-    return tts_object("DeckCustom", _guid(game.name, "deck", *group), _transform(x, z, scale, face_down),
-                      Nickname=" · ".join(group), Hands=in_hands, HideWhenFaceDown=True, LuaScript=script,
-                      SidewaysCard=parts[0].size[0] > parts[0].size[1], DeckIDs=[card["CardID"] for card in cards],
-                      CustomDeck=custom_deck, ContainedObjects=cards)
+    cards = [card_object(game, part, copy, sheets, url, place, face_down)
+             for part in parts for copy in range(part.copies) if (part.key, copy) not in out]
+    if len(cards) <= 1:
+        return cards[0] if cards else None
+    return tts_object("DeckCustom", _guid(game.name, "deck", *group), _transform(*place, scale, face_down),
+                      Nickname=" · ".join(group), Hands=_in_hands(parts[0]), HideWhenFaceDown=True,
+                      LuaScript=fit_script(parts[0].size[0]), SidewaysCard=parts[0].size[0] > parts[0].size[1],
+                      DeckIDs=[card["CardID"] for card in cards], CustomDeck=_custom_decks(parts, sheets, url),
+                      ContainedObjects=cards)

@@ -20,7 +20,7 @@ _FIT = """\
 -- Printed size: {width} table units wide (a unit is about an inch), from the game's data.
 WIDTH = {width}
 {spaces}
-function onLoad()
+function onLoad(state)
   local size, scale = self.getBoundsNormalized().size, self.getScale()
   if size.x <= 0 or size.z <= 0 then return end
   local across, deep, top = size.x / scale.x, size.z / scale.z, size.y / scale.y / 2
@@ -35,6 +35,30 @@ function onLoad()
     end
     self.setSnapPoints(points)
   end
+  if START and state ~= PLACED then
+    Wait.frames(function()
+      local height = {{}}
+      for _, at in ipairs(START) do
+        local piece = getObjectFromGUID(at[1])
+        local key = at[2] .. "," .. at[3]
+        height[key] = (height[key] or 0) + 1
+        if piece then
+          piece.setPosition(self.positionToWorld({{x = (at[2] - 0.5) * across, y = top + 0.3 * height[key], z = (0.5 - at[3]) * deep}}))
+        end
+      end
+    end, 1)
+  end
+end
+"""
+_START = """\
+-- What this board sets on its spaces as the game begins, once: each object's GUID and its space, as a share
+-- of the board's width and height from its top left corner.
+PLACED = "set up"
+START = {{
+{rows},
+}}
+function onSave()
+  return PLACED
 end
 """
 
@@ -44,12 +68,24 @@ def units(mm: float) -> float:
     return mm / MM_PER_UNIT
 
 
-def fit_script(width_mm: float, spaces: Sequence[tuple[float, float]] = ()) -> str:
+def fit_script(width_mm: float, spaces: Sequence[tuple[float, float]] = (),
+               starts: Sequence[tuple[str, float, float]] = ()) -> str:
     """The onLoad that scales an object to `width_mm` printed, with a snap point at each of `spaces`
-    (each a share of the image's width and height, from its top left corner)."""
+    (each a share of the image's width and height, from its top left corner), and that the first time the
+    object loads sets each object of `starts` (GUID, and a share as `spaces`) on its place, several on one
+    place stacked; onSave then records that it is done, so a saved game reloads as it was left."""
     table = ""
     if spaces:
         rows = ",\n".join(f"  {{{x:.5f}, {y:.5f}}}" for x, y in spaces)
         table = f"-- Each space's centre, as a share of the board's width and height from its top left corner.\nSPACES = {{\n{rows},\n}}\n"
+    if starts:
+        table += _START.format(rows=",\n".join(f'  {{"{_hex(guid)}", {x:.5f}, {y:.5f}}}' for guid, x, y in starts))
     # no newline at the end: TTS's save tools keep a script as a file and read it back without one
     return _FIT.format(width=f"{units(width_mm):.4f}", spaces=table).rstrip("\n")
+
+
+def _hex(guid: str) -> str:
+    """A GUID as the export makes them (hex digits only), so that nothing but numbers and hex goes into a script."""
+    if not guid or any(c not in "0123456789abcdef" for c in guid):
+        raise ValueError(f"not an export GUID: {guid!r}")
+    return guid

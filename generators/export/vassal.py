@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..printing.fonts import register_fonts
-from .boards import Board, game_boards
+from .boards import Board, Start, board_starts, game_boards, off_board
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
@@ -100,9 +100,9 @@ def basic_piece(image: str, name: str, gpid: int) -> Trait:
     return Trait("piece;" + encode(["", "", image, name], ";"), encode(["null", 0, 0, gpid, 0], ";"))
 
 
-def flip_layer(image: str, name: str) -> Trait:
-    """Embellishment (a Layer), version 1: one level showing `image`, off until Ctrl+F turns it on; while on,
-    the piece is called `name`."""
+def flip_layer(image: str, name: str, turned: bool = False) -> Trait:
+    """Embellishment (a Layer), version 1: one level showing `image`, off until Ctrl+F turns it on (on from the
+    start when `turned`: the piece starts showing its back); while on, the piece is called `name`."""
     level_name = encode([name], "+") if name else ""  # a bare name replaces the piece's; '+' would make it a prefix
     fields = [FLIP, 128, "A", "", 128, "", "", 128, "",  # activate, increase, decrease: names and historical keys
               "", "", "1",  # reset: command, key, level
@@ -112,7 +112,7 @@ def flip_layer(image: str, name: str) -> Trait:
               False, "", 1,  # follow a property: no
               1, False, FLIP_KEY, "", "",  # version, always active, activate / increase / decrease keys
               "Back", 1.0, "", "true"]  # description, scale, only when a property holds: no
-    return Trait("emb2;" + encode(fields, ";"), "-1")
+    return Trait("emb2;" + encode(fields, ";"), "1" if turned else "-1")
 
 
 def mask(image: str, name: str, sides: Sequence[str] | None = None, masked_by: str | None = None) -> Trait:
@@ -162,6 +162,8 @@ class ModuleWriter:
         self.two_faced, self.has_rules = two_faced, has_rules
         self.sides = [f.name for f in game.info.factions]
         self.next_gpid = 1
+        self.starts = board_starts(boards, parts)
+        self.stacks: dict[tuple[int, str], ET.Element] = {}
 
     def build_file(self) -> ET.Element:
         game = self.game
@@ -177,9 +179,10 @@ class ModuleWriter:
                       centerOnMove="Use Preferences Setting", chatterHTMLSupport="Never",
                       hotKeysOnClosedWindows="Never", inventoryForAll="Always", playerIdFormat="$PlayerName$")
         ET.SubElement(root, "VASSAL.build.module.Chatter")
-        for i, board in enumerate(self.boards):
-            self.map_window(root, board.title, board.title, f"board-{board.name}.png", None, main=i == 0,
-                            spaces=board.spaces)
+        windows = [self.map_window(root, board.title, board.title, f"board-{board.name}.png", None, main=i == 0,
+                                   spaces=board.spaces) for i, board in enumerate(self.boards)]
+        for start in self.starts:  # pieces that begin the game on a board, a set-up stack on each place
+            self.start_stack(windows[start.board], self.boards[start.board], start)
         self.table_window(root, main=not self.boards)
         pieces = [p for p in self.parts if p.kind not in (TILE, CARD)]
         if pieces:
@@ -253,16 +256,28 @@ class ModuleWriter:
         slot = ET.SubElement(parent, element, entryName=part.name, gpid=str(gpid), width=str(width), height=str(height))
         slot.text = add_piece([*traits, basic_piece(image_name(part, "front"), part.name, gpid)])
 
-    def turning(self, part: Part, masked: bool = False) -> list[Trait]:
+    def turning(self, part: Part, masked: bool = False, turned: bool = False) -> list[Trait]:
         """How `part` turns over: masked to other sides if the game hides it or draws it blind, else a back
-        layer if its back differs from its front, else not at all. `masked`: it starts masked to its owner."""
+        layer if its back differs from its front, else not at all. `masked`: it starts masked to its owner;
+        `turned`: it starts showing its back (laid face down)."""
         back = image_name(part, "back")
         if part.hidden or part.drawn:
             return [mask(back, part.back_name, [part.owner] if part.owner else None,
                          masked_by=part.owner if masked and part.owner else None)]
         if part.key in self.two_faced:
-            return [flip_layer(back, part.back_name)]
+            return [flip_layer(back, part.back_name, turned)]
         return []
+
+    def start_stack(self, window: ET.Element, board: Board, start: Start) -> None:
+        """A copy set on its place on `board` when a game begins: a set-up stack at the place's region (VASSAL
+        finds the region by name in the board's grid), one per place, as masked as the piece's set-up stack."""
+        key = (start.board, start.space.name)
+        if key not in self.stacks:
+            self.stacks[key] = ET.SubElement(window, SETUP_STACK, name=start.space.name, owningBoard=board.title,
+                                             useGridLocation="true", location=start.space.name,
+                                             x=str(pixel(start.space.x)), y=str(pixel(start.space.y)))
+        self.slot(self.stacks[key], PIECE_SLOT, start.part,
+                  [delete(), *self.turning(start.part, masked=True, turned=start.space.face_down)])
 
     def palette(self, root: ET.Element, pieces: list[Part]) -> None:
         window = ET.SubElement(root, PIECE_WINDOW, name="Pieces", text="Pieces", tooltip="Show or hide the pieces",
@@ -290,7 +305,7 @@ class ModuleWriter:
                 piles.setdefault(("", part.back_name), []).append(part)
         stacks: dict[str, list[Part]] = {}
         for part in self.parts:
-            if part.owner and part.kind not in (TILE, CARD):
+            if part.owner and part.kind not in (TILE, CARD) and off_board(part, self.starts):
                 stacks.setdefault(part.owner, []).append(part)
         name = f"{self.game.info.title} table"
 
@@ -324,7 +339,7 @@ class ModuleWriter:
             stack = ET.SubElement(window, SETUP_STACK, name=f"{owner} pieces", owningBoard=name,
                                   useGridLocation="false", location="", x=str(x + w // 2), y=str(y + h // 2))
             for part in members:
-                for _ in range(part.copies):
+                for _ in range(off_board(part, self.starts)):
                     self.slot(stack, PIECE_SLOT, part, [delete(), *self.turning(part, masked=True)])
             x += w + PILE_GAP
 

@@ -86,13 +86,14 @@ class Ink:
 @dataclass(frozen=True)
 class Room:
     """A place in an aid where pieces or cards are laid (a box's room, a card's slot): its label and its
-    rectangle in mm from the aid's top-left corner."""
+    rectangle in mm from the aid's top-left corner; `face_down`: what is laid there lies face down."""
 
     label: str
     x: float
     y: float
     width: float
     height: float
+    face_down: bool = False
 
 
 @dataclass
@@ -216,7 +217,10 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
                              anchor=Anchor.MIDDLE)
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    return Laid(aid, width, height, draw)
+    left, top = (width - per_row * c) / 2, _content_top(ink)
+    rooms = tuple(Room(name, left + i % per_row * c, top + i // per_row * c, c, c)
+                  for i, name in enumerate(aid.room_names({k: v[0] for k, v in ink.factions.items()})))
+    return Laid(aid, width, height, draw, rooms)
 
 
 def _lay_record(aid: Aid, ink: Ink) -> Laid:
@@ -262,7 +266,10 @@ def _lay_record(aid: Aid, ink: Ink) -> Laid:
             row_y += c
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    return Laid(aid, width, height, draw)
+    left, top = ink.size(PAD) + label_w, _content_top(ink) + head
+    rooms = tuple(Room(name, left + i % len(columns) * c, top + i // len(columns) * c, c, c)
+                  for i, name in enumerate(aid.room_names({k: v[0] for k, v in ink.factions.items()})))
+    return Laid(aid, width, height, draw, rooms)
 
 
 def _lay_box(aid: Aid, ink: Ink) -> Laid:
@@ -322,7 +329,7 @@ def _lay_slots(aid: Aid, ink: Ink) -> Laid:
                          ink.size(SMALL_SIZE), colour="#555555", anchor=Anchor.MIDDLE)
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    rooms = tuple(Room(slot.label, left, down, card_w, card_h) for slot, (left, down) in zip(aid.slots, corners))
+    rooms = tuple(Room(slot.label, left, down, card_w, card_h, slot.face == "down") for slot, (left, down) in zip(aid.slots, corners))
     return Laid(aid, width, height, draw, rooms)
 
 

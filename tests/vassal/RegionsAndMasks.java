@@ -31,6 +31,8 @@ import VASSAL.launch.StandardConfig;
  *   SNAP|board|name|snapped|named    a point 4 px off the region: where the grid snaps it and the name it gives
  *   MASK|stack|piece|obscuredBy|sides that see its face|name the others see
  *   MOVE|text                        the log line VASSAL writes when a masked piece moves between two regions
+ *   START|board|stack|named|pieces   a set-up stack on a board: where VASSAL puts it (its location resolved by the
+ *                                    board's grid, as at New Game), the name the grid gives that point, its pieces
  * Usage: java -cp ENGINE:JARS:. RegionsAndMasks MODULE.vmod
  */
 public class RegionsAndMasks extends Player {
@@ -107,6 +109,21 @@ public class RegionsAndMasks extends Player {
       lines.add(report);
       for (final Command c : lines) if (c instanceof Chatter.DisplayText) System.out.println("MOVE|" + ((Chatter.DisplayText) c).getMessage());
       System.out.println("MOVED|" + moving.getProperty(Properties.OBSCURED_BY) + "|" + from.getName() + "|" + to.getName());
+    }
+    final java.lang.reflect.Method update = SetupStack.class.getDeclaredMethod("updatePosition");
+    update.setAccessible(true);
+    final java.lang.reflect.Field pos = SetupStack.class.getDeclaredField("pos");
+    pos.setAccessible(true);
+    for (final SetupStack stack : gm.getAllDescendantComponentsOf(SetupStack.class)) {
+      final Map map = stack.getMap();
+      final Board board = map == null ? null : map.getBoardPicker().getBoard(stack.getOwningBoardName());
+      if (board == null || !(board.getGrid() instanceof RegionGrid)) continue;
+      update.invoke(stack);
+      final Point at = (Point) pos.get(stack);
+      final StringBuilder pieces = new StringBuilder();
+      for (final PieceSlot slot : stack.getAllDescendantComponentsOf(PieceSlot.class))
+        pieces.append(pieces.length() > 0 ? "," : "").append(slot.getConfigureName());
+      System.out.println("START|" + board.getName() + "|" + stack.getConfigureName() + "|" + board.getGrid().locationName(at) + "|" + pieces);
     }
     System.out.println("DONE");
   }

@@ -1,0 +1,54 @@
+"""Where pieces start: the places a game's boards have for a piece's `start` (pieces.yaml), and the check that
+every start names one of them.
+
+A place is named as printed: a city or sea zone of the map, a space of a track board (its name, else its id),
+or a room of an aid on either (Aid.room_names: a box's title, a card place's label, "Bank Track 50" for a
+track's box, "Game Year 1933" for a record's). The exports set each copy
+with a start on the first board that has its place (VASSAL: a set-up stack there; Tabletop Simulator: the
+piece moved onto it when the board loads).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.errors import Problem
+from ..core.limits import shown
+
+if TYPE_CHECKING:
+    from ..core.game import Game
+
+
+def start_places(game: "Game") -> list[str]:
+    """Every place a piece may start on, in board order: the map's cities and sea zones, then each track board's
+    spaces and the rooms of its boxes and card places."""
+    names = {f.id: f.name for f in game.info.factions}
+    places: list[str] = []
+    if game.map is not None:
+        places += [c.name for c in game.map.cities] + [z.name for z in game.map.sea_zones]
+        places += [name for aid in game.map.aids for name in aid.room_names(names)]
+    for board in game.boards.boards if game.boards else []:
+        places += [s.label for s in board.spaces]
+        places += [name for aid in board.middle + board.border for name in aid.room_names(names)]
+    return list(dict.fromkeys(places))
+
+
+def check_starts(game: "Game") -> list[Problem]:
+    """Each piece's `start` names places the boards have, no more of them than the piece has copies."""
+    starting = [(i, p) for i, p in enumerate(game.pieces) if p.start is not None]
+    if not starting:
+        return []
+    file = game.file("pieces.yaml")
+    known = set(start_places(game))
+    problems = []
+    for i, piece in starting:
+        where = f"pieces[{i}].start"
+        if len(piece.starts) > piece.count:
+            problems.append(Problem(file, where, f"{len(piece.starts)} places for {piece.count} "
+                                    f"{'copy' if piece.count == 1 else 'copies'} of {shown(piece.name)}", "too-many-starts"))
+        for place in dict.fromkeys(piece.starts):
+            if place not in known:
+                sample = ", ".join(list(known)[:6]) or "none (the game has no board)"
+                problems.append(Problem(file, where, f"no board has a place called {shown(place)}; places are named as "
+                                        f"printed, e.g. {sample}", "unknown-place"))
+    return problems
