@@ -292,8 +292,8 @@ class Board:
         R13)."""
         if not self.over:
             return None
-        points = self.score()
-        money = {p: h.money for p, h in self.powers.items()}
+        points = {p: n for p, n in sorted(self.score().items(), key=lambda item: self._order.index(item[0]))}
+        money = {p: self.powers[p].money for p in points}
         counted = dict(points)
         alternating = self.alternating()
         for_nobody = alternating if alternating in counted and len(counted) > 1 else None
@@ -945,6 +945,8 @@ class Board:
             doc["neutral_box"] = list(self.captured_neutral)
         if self.sanctioned:
             doc["sanctioned_box"] = list(self.sanctioned)
+        if self.players is not None:
+            doc["players"] = self.players
         if self.over:
             doc["over"] = True
         return doc
