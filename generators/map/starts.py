@@ -39,7 +39,10 @@ def check_starts(game: "Game") -> list[Problem]:
     if not starting:
         return []
     file = game.file("pieces.yaml")
-    known = set(start_places(game))
+    places = start_places(game)
+    known = set(places)
+    if not known:
+        return []  # no board to set anything on (a game printed without its map): every copy starts off the boards
     problems = []
     for i, piece in starting:
         where = f"pieces[{i}].start"
@@ -48,7 +51,7 @@ def check_starts(game: "Game") -> list[Problem]:
                                     f"{'copy' if piece.count == 1 else 'copies'} of {shown(piece.name)}", "too-many-starts"))
         for place in dict.fromkeys(piece.starts):
             if place not in known:
-                sample = ", ".join(list(known)[:6]) or "none (the game has no board)"
+                sample = ", ".join(places[:6])
                 problems.append(Problem(file, where, f"no board has a place called {shown(place)}; places are named as "
                                         f"printed, e.g. {sample}", "unknown-place"))
     return problems
