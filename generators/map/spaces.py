@@ -21,6 +21,7 @@ from ..printing.geometry import Box
 from .geography import projection
 from .line_grid import LineGrid
 from .marker_spread import spread_markers
+from .thin_plate import ThinPlate
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 ROUNDS = 400  # spacing rounds: enough for the most crowded corner of a large map to settle
 PIN_STEP = 30.0  # mm between the points that pin the warp to the frame's edge
+SPREAD_SETTLED = 0.05  # mm: each step's spreading stops once no two places overlap by more than this
 STEPS = 40  # at most this many gentle warp steps
 SETTLED = 0.3  # mm: spacing holds once no place needs to move further than this (the gap asked for, less a little)
 FOLD_SAFE = 0.5  # a step's shifts differ between nearby places by at most this share of their distance
@@ -206,21 +208,19 @@ def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float]
     gentle enough (nearby places' shifts differ by at most half their distance) that it cannot fold the
     drawing, repeated until the spacing holds; their composition is the warp, one smooth map without folds."""
     import numpy as np
-    from scipy.interpolate import RBFInterpolator
 
     pins = _pins(frame)
     xy = np.array([true_at[n] for n in names], dtype=float)
     steps = []
     within = (frame.x, frame.y, frame.right, frame.bottom)
     for _ in range(STEPS):
-        target = np.array(spread_markers([tuple(p) for p in xy], radii, gap=gap, rounds=ROUNDS, within=within))
+        target = np.array(spread_markers([tuple(p) for p in xy], radii, gap=gap, rounds=ROUNDS, within=within, settled=SPREAD_SETTLED))
         target = _clear_of_lines(target, radii, np.asarray(lines, dtype=int).reshape(-1, 2), LINE_CLEARANCE)
         shift = target - xy
         if np.abs(shift).max() < SETTLED:
             break
         shift *= min(1.0, FOLD_SAFE / max(_steepness(xy, shift), 1e-9))
-        steps.append(RBFInterpolator(*_distinct(np.vstack([xy, pins]), np.vstack([shift, np.zeros_like(pins)])),
-                                     kernel="thin_plate_spline", degree=1))
+        steps.append(ThinPlate.through(*_distinct(np.vstack([xy, pins]), np.vstack([shift, np.zeros_like(pins)]))))
         xy = xy + shift
 
     def move(points):
