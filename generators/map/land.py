@@ -98,16 +98,19 @@ def land_regions(geography: Geography, game_map: MapFile, project: Project, fram
     import numpy as np
 
     powers = country_powers(game_map)
+    rings = [ring for polys in geography.countries.values() for polygon in polys for ring in polygon]
+    if not rings:
+        return []
+    xs, ys = project(np.concatenate([lons for lons, _ in rings]), np.concatenate([lats for _, lats in rings]))
+    cuts = np.cumsum([len(lons) for lons, _ in rings])[:-1]
+    projected = iter(np.split(np.column_stack([xs, ys]), cuts))  # all of the land's points projected in one call
     names, shapes = [], []
     for name, polys in geography.countries.items():
-        for rings in polys:
-            projected = []
-            for lons, lats in rings:
-                xs, ys = project(lons, lats)
-                projected.append(np.column_stack([xs, ys]))
-            if len(projected[0]) >= 3:
+        for polygon in polys:
+            outer, *holes = [next(projected) for _ in polygon] or [np.empty((0, 2))]
+            if len(outer) >= 3:
                 names.append(name)
-                shapes.append(Polygon(projected[0], projected[1:]))
+                shapes.append(Polygon(outer, holes))
     if not shapes:
         return []
     shapes = np.array(shapes, dtype=object)
