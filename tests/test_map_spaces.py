@@ -219,8 +219,9 @@ def test_the_set_up_reads_as_a_finished_aid_with_one_footnote_on_what_is_assumed
     text = _poster_words(poster)
     assert "Germany 4 7 3" in text  # values as plain values, no marks after them
     assert "*" not in text and "Assumed, not printed" not in text and "tables.yaml" not in text
-    assert "Not in the rulebook, this edition's: Spies (standard), Secrets, Action chits (dossier assumptions gives why)." in text
-    assert "Not in the rulebook, this edition's: What it does (Recruit, Cover) (dossier assumptions gives why)." in text
+    assert "This edition's reading, not in the rulebook: Spies (standard), Secrets, Action chits." in text
+    assert "This edition's reading, not in the rulebook: What it does (Recruit, Cover)." in text
+    assert "dossier" not in text.lower()  # a player at the table has the sheet, not the command
     table = resolved_table(spies, "starting-setup")
     assert all(cell.assumed for row in table.rows for cell in row[1:])  # every number of the set-up is an assumption
     chits = resolved_table(spies, "action-chits")

@@ -389,13 +389,14 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
 
 def _assumed_footnote(table) -> str:
     """One short line under a table naming what of it the rules do not print (a column, or some rows' cells of
-    it); the reasons are in the data (tables.yaml) and `dossier assumptions`, so the aid reads as a finished one."""
+    it), in words for the players at the table, who have only the sheet; the reasons are in the data (tables.yaml)
+    and `dossier assumptions`, so the aid reads as a finished one."""
     parts = []
     for j, heading in enumerate(table.headings):
         rows = [row[0].text for row in table.rows if row[j].assumed]
         if rows:
             parts.append(heading if len(rows) == len(table.rows) else f"{heading} ({', '.join(rows)})")
-    return f"Not in the rulebook, this edition's: {', '.join(parts)} (dossier assumptions gives why)."
+    return f"This edition's reading, not in the rulebook: {', '.join(parts)}."
 
 
 def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float | None = None) -> Laid:
