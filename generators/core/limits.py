@@ -21,6 +21,7 @@ MAX_TEXT = 10_000
 # them and with how many lines pass near each; the largest map Dossier is measured on has 5,000 cities.
 MAX_CITIES = 5_000
 MAX_SEA_ZONES = 1_000
+MAX_ZONE_WATERS = 50  # points of open sea one zone may claim (sea_zones[].waters)
 MAX_ROUTES = 20_000
 # Lengths (mm) and type sizes (pt) in a layout: a poster is under a metre, type under a few inches.
 MAX_LENGTH = 5_000.0
