@@ -222,6 +222,8 @@ def test_the_set_up_reads_as_a_finished_aid_with_one_footnote_on_what_is_assumed
     assert "This edition's reading, not in the rulebook: Spies (standard), Secrets, Action chits." in text
     assert "This edition's reading, not in the rulebook: What it does (Recruit, Cover)." in text
     assert "dossier" not in text.lower()  # a player at the table has the sheet, not the command
+    assert "This edition's reading, not in the rulebook: the boxes' values (×3," in text  # the record's multiples (it wraps)
+    assert "×3 ×3 ×2 ×2 ×2 ×1 ×1" in text  # printed plainly, as the tables' values are
     table = resolved_table(spies, "starting-setup")
     assert all(cell.assumed for row in table.rows for cell in row[1:])  # every number of the set-up is an assumption
     chits = resolved_table(spies, "action-chits")

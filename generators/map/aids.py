@@ -219,7 +219,19 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
     return Laid(aid, width, height, draw)
 
 
+def _values_foot(aid: Aid, ink: Ink) -> Aid:
+    """`aid` with a line added to its note when the values in its boxes are assumed: the ink's mark, or (the poster)
+    in words for the players, who have only the sheet, like a reference table's."""
+    if "values" not in aid.assumed or not aid.values:
+        return aid
+    shown = list(dict.fromkeys(str(v) for v in aid.values.values()))
+    line = (f"{ASSUMED_MARK} {ink.assumed_foot}" if ink.assumed_foot is not None
+            else f"This edition's reading, not in the rulebook: the boxes' values ({', '.join(shown)}).")
+    return aid.model_copy(update={"note": " ".join(t for t in (aid.note, line) if t)})
+
+
 def _lay_record(aid: Aid, ink: Ink) -> Laid:
+    aid = _values_foot(aid, ink)
     columns = [str(col.heading if isinstance(col, Column) else col) for col in aid.columns or []]
     rows = [str(r) for r in aid.rows or []]
     c = ink.cell
@@ -255,6 +267,8 @@ def _lay_record(aid: Aid, ink: Ink) -> Laid:
                 cx = left + j * c
                 painter.rect(cx, row_y, c, c, stroke=ink.line, line_width=LINE)
                 value = values.get(col)
+                if value and ink.assumed_foot is not None and "values" in aid.assumed:
+                    value += ASSUMED_MARK
                 if value:
                     painter.text(cx + c - 0.8, row_y + pt_to_mm(ink.cell_pt) * 0.9, value, ink.fonts.bold, ink.cell_pt, anchor=Anchor.END)
                 if aid.write_in:
