@@ -2,7 +2,7 @@
 shifts, r² log r radial terms plus a plane, solved once and then evaluated over many points at a time.
 
 scipy's RBFInterpolator computes the same spline; this one is written in numpy because importing
-scipy.interpolate costs a Spies! build 0.4 s of its 1.5 s and its evaluation is made for few points per
+scipy.interpolate costs the shipped game's build 0.4 s of its 1.5 s and its evaluation is made for few points per
 call, where the poster's warp evaluates each step over every point of the land at once.
 """
 
