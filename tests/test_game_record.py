@@ -356,6 +356,27 @@ def test_a_recruit_brings_a_spy_not_in_play_to_the_city_of_the_spy_playing_it(cl
     assert again["illegal"]["code"] == "not-in-reserve"
 
 
+def test_cover_answers_a_sanction_or_a_discovery_against_your_spy_and_the_chit_does_nothing(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction", "Discovery"]},
+                   france={"spies": {"Jean": {"city": "Prague", "controls": "Atomic Bomb"}}, "chits": ["Cover", "Cover"]})
+    record["start"]["secrets"] = {"Atomic Bomb": {"city": "Prague", "home": "britain"}}
+    found = play(cli, tmp_path, copy.deepcopy(record),
+                 {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean", "cover": True},
+                 {"power": "germany", "chit": "Discovery", "spy": "Kurt", "secret": "Atomic Bomb", "cover": True})
+    assert found["legal"], found
+    powers = found["position"]["powers"]
+    assert powers["france"]["spies"]["Jean"] == {"city": "Prague", "controls": "Atomic Bomb"} and "sanctioned_box" not in found["position"]
+    assert (powers["france"]["money"], powers["france"]["chits"], powers["germany"]["money"]) == (48, [], 27)   # 2 Covers; 20£ + 3£
+    record["start"]["powers"]["france"]["chits"] = []
+    refused = play(cli, tmp_path, copy.deepcopy(record),
+                   {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean", "cover": True})
+    assert refused["illegal"]["code"] == "not-held"
+    record["start"]["powers"]["france"]["chits"] = ["Cover"]
+    record["start"]["powers"]["france"]["spies"] = {"Jean": "Prague"}
+    nothing = play(cli, tmp_path, record, {"power": "germany", "chit": "Discovery", "spy": "Kurt", "secret": "Atomic Bomb", "cover": True})
+    assert nothing["illegal"]["code"] == "cover-nothing"
+
+
 def test_a_sanction_needs_a_sanctioned_spy_marker_left_on_the_sheet(cli, tmp_path):
     markers = [{"year": 1933, "kind": "sanctioned", "name": f"italy/Mario{i}", "value": 1} for i in range(10)]
     record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction"]}, france={"spies": {"Jean": "Prague"}, "record": markers})

@@ -14,7 +14,7 @@ An action is a mapping with the power acting and one verb (record.py reads them 
     {power: germany, police: [{strength: 2, city: Berlin}, ...]}   re-arrange all your police
     {power: germany, search: Paris, spy: france/Jean}    search a city for one enemy spy
     {power: germany, move: Kurt, path: [Berlin, Prague]} move one spy, every place it enters named
-    {power: germany, chit: Discovery, spy: Kurt, secret: Enigma Code}   play an Action chit
+    {power: germany, chit: Discovery, spy: Kurt, secret: Enigma Code}   play an Action chit (`cover: true`: answered by Cover)
     {power: germany, control: Enigma Code, spy: Kurt}    take an original secret at home (or `strength: 2`: police)
     {power: germany, cash-in: Enigma Code}               cash a foreign secret in at your capital
     {power: germany, talk: [italy, russia]}              open talks
@@ -418,12 +418,18 @@ class Board:
         hand = self.powers[power].chits
         found = []
         if "Discovery" in hand:
-            found += [{"power": power, "chit": "Discovery", "spy": spy, "secret": key}
-                      for key, secret in self.secrets.items() if secret.city == at]
+            for key, secret in self.secrets.items():
+                if secret.city == at:
+                    play = {"power": power, "chit": "Discovery", "spy": spy, "secret": key}
+                    found.append(play)
+                    if secret.holder and secret.holder[0] == "spy" and "Cover" in self.powers[secret.holder[1]].chits:
+                        found.append(play | {"cover": True})
         if "Sanction" in hand:
-            found += [{"power": power, "chit": "Sanction", "spy": spy, "target": f"{owner}/{enemy}"}
-                      for owner, holding in self.powers.items() if owner != power
-                      for enemy, there in holding.spies.items() if there == at]
+            for owner, holding in self.powers.items():
+                for enemy, there in holding.spies.items():
+                    if owner != power and there == at:
+                        play = {"power": power, "chit": "Sanction", "spy": spy, "target": f"{owner}/{enemy}"}
+                        found += [play, play | {"cover": True}] if "Cover" in holding.chits else [play]
         return found
 
     def _escapes_and_recruits(self, power: str) -> list[dict]:
@@ -723,7 +729,9 @@ class Board:
                 raise self._refuse(f"{spy} finished its move before another spy began: it cannot act again this turn",
                                    ("moving",), code="moved-twice")
         self._pay_chit(power, name, city, on_own_turn=own)
-        if name == "Discovery":
+        if action.get("cover"):
+            self._cover(power, name, spy, action, city)
+        elif name == "Discovery":
             self._discover(power, spy, action["secret"])
         elif name == "Sanction":
             self._sanction(power, spy, action.get("target"))
@@ -731,6 +739,26 @@ class Board:
             self._escape(power, action["returns"], own)
         elif name == "Recruit":
             self._recruit(power, spy, action.get("recruit"))
+
+    def _cover(self, power: str, name: str, spy: Optional[str], action: dict, city: Optional[str]) -> None:
+        """`cover: true`: the power whose spy the chit is played against answers with a Cover chit, paid for on the
+        mover's turn, and the chit does nothing (the pieces' data: Cover's `does`, assumed). A chit is against a spy when
+        it is a Sanction aimed at it or a Discovery of a secret it controls."""
+        victim = None
+        if name == "Sanction":
+            self._needs(action.get("target"), "the enemy spy it kills (target: POWER/SPY)", "Sanction")
+            owner, target = action["target"].split("/", 1)
+            if owner != power and self.powers[owner].spies.get(target) == city:
+                victim = owner
+        elif name == "Discovery":
+            secret = self.secrets.get(action.get("secret"))
+            if secret is not None and secret.city == city and secret.holder and secret.holder[0] == "spy" and secret.holder[1] != power:
+                victim = secret.holder[1]
+        if victim is None:
+            raise self._refuse(f"{name} is played against no enemy spy here, so no Cover answers it: Cover cancels a chit played "
+                               "against a spy of yours", ("chits on another's turn",), also=("Action Chit Cost Summary",),
+                               code="cover-nothing")
+        self._pay_chit(victim, "Cover", city, on_own_turn=False)
 
     def _needs(self, value: Any, what: str, name: str) -> None:
         if value is None:
