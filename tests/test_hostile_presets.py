@@ -1,13 +1,19 @@
-"""A layouts folder handed over with the data (DOSSIER_DATA) is read as strictly as a game's own files:
+"""Exports at their limits, and a layouts folder handed over with the data (DOSSIER_DATA) is read as strictly as a game's own files:
 a broken or hostile print-services.yaml is refused naming its field and line, before any image is drawn."""
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 from hostile_helpers import write_game
+from test_hostile import PEAK_CHILD
 
 from generators.core import paths
 
@@ -64,3 +70,40 @@ def test_the_shipped_print_services_file_is_read_whole(cli, tmp_path, data):
     game = write_game(tmp_path / "tiny")
     result = cli("export", "images", "--game", game, "--service", "thegamecrafter", "--out", tmp_path / "out")
     assert result.code == 0, result.stderr
+
+
+def _roster(game: Path, pieces: int) -> None:
+    lines = [f'  - {{kind: spy, nation: red, name: "Agent {i}", strength: {i % 9 + 1}}}' for i in range(pieces)]
+    (game / "pieces.yaml").write_text("pieces:\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    (game / "aliases.yaml").unlink()
+    (game / "cards.yaml").unlink()  # its card lists every spy
+
+
+def test_images_holding_more_pixels_than_an_export_draws_are_refused_before_drawing(cli, tmp_path):
+    game = write_game(tmp_path / "tiny")
+    _roster(game, 5_000)  # 10,000 sides at 1200 dpi
+    start = time.process_time()
+    result = cli("export", "images", "--game", game, "--dpi", "1200", "--out", tmp_path / "out")
+    assert result.code == 2, result.stderr
+    assert re.search(r"the images would hold [\d,]+ million pixels, more than the 3,000 million one export draws; "
+                     r"choose a lower --dpi", result.stderr), result.stderr
+    assert time.process_time() - start < 30  # refused from the plan, nothing drawn
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak memory from /proc")
+def test_images_are_encoded_as_they_are_drawn_not_all_held_at_once(tmp_path):
+    # every image was held until the last was drawn: 1 GB here, and the shipped Spies! at 1200 dpi peaked
+    # at 3 GB; now a few images are in memory at once, beside the PNGs (about 125 MB here)
+    game = write_game(tmp_path / "tiny")
+    _roster(game, 150)
+    peak = tmp_path / "peak"
+    child = subprocess.Popen([sys.executable, "-c", PEAK_CHILD, str(peak), "export", "images", "--game", str(game),
+                              "--dpi", "1200", "--out", str(tmp_path / "out")], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True)
+    err = child.stderr.read()
+    _, status, _ = os.wait4(child.pid, 0)
+    child.stderr.close()
+    assert os.waitstatus_to_exitcode(status) == 0, err
+    assert len(list((tmp_path / "out" / "tiny" / "images").rglob("*.png"))) == 302  # and the tile
+    assert int(peak.read_text()) * 1024 < 250 * 2**20, int(peak.read_text()) // 1024
