@@ -37,6 +37,7 @@ LIST_SEPARATOR = ";"
 ASSUMED = "assumed."
 MAX_ROWS = MAX_PIECES + 1  # a header and as many records as a game may print
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024
+MAX_COLUMNS = 1_000  # fields a record may have: a roster uses tens
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def _csv_rows(file: Path) -> tuple[None, list[tuple[int, list[Any]]]]:
         for cells in reader:
             if len(rows) > MAX_ROWS:
                 raise _problem(file, "", f"has more than {MAX_ROWS - 1:,} rows, more than any game prints", "too-large")
-            rows.append((reader.line_num, list(cells)))
+            rows.append((reader.line_num, _used(file, cells)))
     except csv.Error as exc:
         raise _problem(file, f"row {reader.line_num}", f"cannot read this CSV row: {exc}", "bad-csv") from None
     return None, rows
@@ -110,14 +111,31 @@ def _xlsx_rows(file: Path, table: str) -> tuple[str, list[tuple[int, list[Any]]]
         names = book.sheetnames
         sheet = book[table] if table in names else book[names[0]]
         rows = []
-        for number, cells in enumerate(sheet.iter_rows(values_only=True), 1):
-            if number > MAX_ROWS:
-                raise _problem(file, "", f"sheet {sheet.title!r} has more than {MAX_ROWS - 1:,} rows, more than any game prints",
-                               "too-large")
-            rows.append((number, list(cells)))
+        try:
+            sheet.reset_dimensions()  # rows as written, not padded to the size the file claims (up to column XFD)
+            for number, cells in enumerate(sheet.iter_rows(values_only=True), 1):
+                if number > MAX_ROWS:
+                    raise _problem(file, "", f"sheet {sheet.title!r} has more than {MAX_ROWS - 1:,} rows, more than any "
+                                   "game prints", "too-large")
+                rows.append((number, _used(file, list(cells))))
+        except DataError:
+            raise
+        except Exception as exc:  # the sheet's XML is read as the rows are: a damaged or hostile one fails here
+            raise _problem(file, "", f"cannot read sheet {sheet.title!r} of this workbook: {exc}", "bad-xlsx") from None
         return sheet.title, rows
     finally:
         book.close()
+
+
+def _used(file: Path, cells: list[Any]) -> list[Any]:
+    """A row's cells up to its last one holding a value (a workbook pads every row to its widest); more
+    than MAX_COLUMNS of them is refused, so a row of a million empty columns costs nothing."""
+    end = len(cells)
+    while end and _empty(cells[end - 1]):
+        end -= 1
+    if end > MAX_COLUMNS:
+        raise _problem(file, "", f"a row uses {end:,} columns, more than the {MAX_COLUMNS:,} a roster may have", "too-large")
+    return cells[:end]
 
 
 def _empty(cell: Any) -> bool:
@@ -132,11 +150,12 @@ def read_sheet(file: Path, table: str) -> Sheet:
     if not rows:
         raise _problem(file, "", "the sheet is empty: its first row names the fields, one column each", "invalid")
     (header_row, header), records = rows[0], rows[1:]
+    filled = {i for _, cells in records for i, cell in enumerate(cells) if not _empty(cell)}  # one pass, not one a column
     fields = []
     for i, cell in enumerate(header):
         text = "" if cell is None else str(cell).strip()
         where = f"row {header_row}, column {column_letter(i)}"
-        if not text and any(not _empty(cells[i]) for _, cells in records if i < len(cells)):
+        if not text and i in filled:
             raise _problem(file, where, "this column holds values but names no field in the first row", "invalid")
         if text and text in fields:
             raise _problem(file, where, f"the field {text!r} is named by two columns", "duplicate")
