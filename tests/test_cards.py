@@ -38,7 +38,7 @@ def letter(tmp_path_factory) -> Path:
 
 def face_of(cards, text: str, face: str):
     """The card whose `face` side title the text of a card region opens with."""
-    found = [c for c in cards if dict(c.sides()).get(face) and squash(dict(c.sides())[face].title) in text[:80]]
+    found = [c for c in cards if dict(c.sides()).get(face) and text.startswith(squash(dict(c.sides())[face].title))]
     assert len(found) == 1, f"expected one card {face} title in {text[:80]!r}"
     return found[0]
 
@@ -408,7 +408,8 @@ def test_a_player_aid_that_fits_one_side_is_one_sided(tmp_path):
 
 @pytest.mark.parametrize("change, expected", [
     (lambda d: d.update(aid=["turn-sequence.side"]), "aid[0]: unknown card side 'turn-sequence.side'"),
-    (lambda d: d["citation_tags"].update({"Components": "Roster"}), "tag 'Roster' is already"),
+    (lambda d: d["citation_tags"].update({"Components": "Piece Roster"}), "tag 'Piece Roster' is already"),
+    (lambda d: d["citation_tags"].update({"Components": "Parts"}), "tag 'Parts' is not words of 'Components'"),
     (lambda d: d["cards"][0]["front"]["sections"][1].update(columns=["A", "B"]), "columns are for a section shown as a table"),
 ])
 def test_bad_aid_data_is_refused(cli, game_copy, change, expected):
