@@ -157,13 +157,17 @@ class TileStyle(_Part):
     band takes, the gap between the band's texts, and the largest size the heading and entries
     start at before shrinking (down to min_text_size.tile). Every tile
     of a sheet shares one band size and one body size; a tile's picture takes `picture` of the
-    body's width, on the right."""
+    body's width, on the right. `gutter` keeps tiles apart on their sheet, each tile's colours carried
+    half way into it, so a cut a little off the line leaves no sliver of the neighbour's band; the
+    event's `headline` is set that many times the size of the entries below it."""
 
     padding: UnsignedMm = 1.0
     band: float = Field(default=0.2, gt=0, lt=1)
     gap: UnsignedMm = 1.5
     text_size: PositivePt = 8.0
     picture: float = Field(default=0.3, gt=0, lt=1)
+    gutter: UnsignedMm = 0.0
+    headline: float = Field(default=1.0, ge=1, le=2)
 
 
 class PosterStyle(_Part):
