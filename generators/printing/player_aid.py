@@ -58,10 +58,12 @@ class Block:
 
 
 def aid_panels(game: "Game", cards: list[Card]) -> list[tuple[str, Side]]:
-    """Every card side, those cards.yaml's `aid` names first and in its order, the rest after them in card order."""
+    """The card sides cards.yaml's `aid` names, in its order, then (unless `aid_only_named`) every other side
+    in card order."""
     sides = {f"{card.id}.{face}": side for card in cards for face, side in card.sides()}
     first = game.cards.aid if game.cards else []
-    order = list(dict.fromkeys(list(first) + list(sides)))
+    rest = [] if game.cards and game.cards.aid_only_named and first else list(sides)
+    order = list(dict.fromkeys(list(first) + rest))
     return [(name, sides[name]) for name in order]
 
 
