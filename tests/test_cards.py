@@ -416,3 +416,28 @@ def test_bad_aid_data_is_refused(cli, game_copy, change, expected):
     edit_cards(folder, change)
     result = cli("validate", "--game", folder)
     assert result.code == 2 and "cards.yaml" in result.stderr and expected in result.stderr
+
+
+@pytest.fixture(scope="module")
+def every_aid(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("aids")
+    assert main(["build", "--out", str(out), "--only", "player-aid"]) == 0
+    return out
+
+
+@pytest.mark.parametrize("game", ["global-1936-spies", "special-action-tokens", "web-of-spies", "spion-und-spion"])
+def test_every_games_aid_fills_one_side_and_speaks_of_play_not_of_the_product(every_aid, game):
+    """An aid with little to say is set larger until it fills its page, rather than a third of it."""
+    with pdfplumber.open(every_aid / game / "player-aid.pdf") as pdf:
+        [page] = pdf.pages
+        lowest = max(c["bottom"] for c in page.chars)
+        text = page.extract_text()
+    assert lowest >= 0.75 * page.height, f"{game}'s aid ends {lowest / page.height:.0%} of the way down its page"
+    assert "acrylic" not in text
+
+
+def test_web_of_spies_aid_opens_with_the_setup(every_aid):
+    with pdfplumber.open(every_aid / "web-of-spies" / "player-aid.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    titles = [w["text"] for w in words if round(w["size"], 1) == max(round(v["size"], 1) for v in words if v["top"] > 60)]
+    assert " ".join(titles).startswith("Setup and the end"), titles

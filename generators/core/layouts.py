@@ -141,7 +141,9 @@ class MinText(_Part):
 
 class CardStyle(_Part):
     """How reference cards and the player aid are set: padding inside a card, the largest sizes
-    text starts at before shrinking (down to min_text_size.card), and the player aid's columns."""
+    text starts at before shrinking (down to min_text_size.card), and the player aid's columns. The
+    aid's body is the largest size from `aid_max_text` down to `aid_min_text` at which it fits one side
+    (else two), so an aid with little to say fills its page rather than a corner of it."""
 
     padding: UnsignedMm = 2.5
     title_size: PositivePt = 9.0
@@ -150,6 +152,7 @@ class CardStyle(_Part):
     aid_columns: int = Field(default=3, ge=1)
     aid_gap: UnsignedMm = 5.0
     aid_min_text: PositivePt = 7.5
+    aid_max_text: Optional[PositivePt] = None  # None: aid_text_size
 
 
 class TileStyle(_Part):
