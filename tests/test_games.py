@@ -205,3 +205,22 @@ def test_text_on_card_sized_pieces_stops_growing_at_the_layouts_largest_size(bui
     for word in advance:  # "Advance N spaces." stays on the word's own line
         same_line = [w["text"] for w in words if abs(w["top"] - word["top"]) < 0.5 and 0 < w["x0"] - word["x1"] < 60]
         assert "spaces." in same_line
+
+
+def test_the_1_and_5_zillion_notes_are_told_apart_by_their_fill(built):
+    """Delta E (CIE76) of at least 15 between the two notes' fills, front and back alike."""
+    from test_map_poster import _delta_e
+
+    fills: dict[str, set[str]] = {"1": set(), "5": set()}
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            for rect in (r for r in page.rects if r["fill"] and not r["stroke"]):
+                inside = [w["text"] for w in words if rect["x0"] <= w["x0"] and w["x1"] <= rect["x1"]
+                          and rect["top"] <= w["top"] and w["bottom"] <= rect["bottom"]]
+                if "ZILLION" in inside and inside[0] in fills:
+                    colour = rect["non_stroking_color"]
+                    fills[inside[0]].add("#" + "".join(f"{round(v * 255):02x}" for v in colour))
+    assert fills["1"] and fills["5"], fills
+    assert min(_delta_e(a, b) for a in fills["1"] for b in fills["5"]) >= 15, fills
+
