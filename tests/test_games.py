@@ -224,3 +224,15 @@ def test_the_1_and_5_zillion_notes_are_told_apart_by_their_fill(built):
     assert fills["1"] and fills["5"], fills
     assert min(_delta_e(a, b) for a in fills["1"] for b in fills["5"]) >= 15, fills
 
+
+
+def test_special_action_backs_keep_their_words_clear_of_the_edges(built):
+    """"SPECIAL ACTION" is set with room to spare inside the token: at least 2.5 mm from each side of the cut."""
+    with pdfplumber.open(built / "special-action-tokens" / "counters.pdf") as pdf:
+        page = pdf.pages[1]  # the backs: each token's face is its filled square (no bleed by default)
+        boxes = filled_boxes(page)
+        words = [w for w in page.extract_words() if w["text"] == "SPECIAL"]
+    assert words
+    for word in words:
+        x0, _, x1, _ = next(b for b in boxes if b[0] <= word["x0"] and word["x1"] <= b[2] and b[1] <= word["top"] <= b[3])
+        assert min(word["x0"] - x0, x1 - word["x1"]) >= 2.5 * MM, word
