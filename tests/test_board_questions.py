@@ -261,3 +261,177 @@ def test_the_final_secret_question_answers_as_the_board_makes_the_final_count(va
     ruling = question("final-secret", table, origin=_enum("final-secret", "origin", origin),
                       location=_enum("final-secret", "location", location), control=_enum("final-secret", "control", control))
     assert ruling.facts.counts is counted
+
+
+# ---- tiles' awards and hands, turns, trades, seats, set-up and the winner -------------------------------------------
+
+SPIES = {p: [s.name for s in GAME.pieces if s.kind == "spy" and s.nation == p] for p in FACTIONS}
+
+
+@st.composite
+def tile_plays(draw):
+    """A random tile played in one of its years, with random spies of random powers in random cities (the tile's cities
+    weighted in), each power holding a random hand."""
+    tile = draw(st.sampled_from(GAME.tiles))
+    year = draw(st.sampled_from(sorted(tile.years)))
+    listed = sorted({c for group in tile.awards for c in group.cities})
+    placed = {}
+    for power in draw(st.lists(st.sampled_from(FACTIONS), min_size=1, max_size=3, unique=True)):
+        count = draw(st.integers(1, len(SPIES[power])))
+        placed[power] = draw(st.lists(st.sampled_from(listed + LAND), min_size=count, max_size=count))
+    hands = {p: draw(st.integers(0, 7)) for p in placed}
+    return tile, year, placed, hands
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tile_plays())
+def test_the_award_and_chits_questions_answer_as_the_board_plays_the_tile(case):
+    tile, year, placed, hands = case
+    board = board_module()
+    table = Table(GAME, "standard")
+    holdings = {p: board.Holding(money=50) for p in FACTIONS}
+    cup = board.cup_for(table, [])
+    for power, cities in placed.items():
+        holdings[power].spies = dict(zip(SPIES[power], cities))
+        for _ in range(hands[power]):
+            name = max(cup, key=cup.get)
+            cup[name] -= 1
+            holdings[power].chits.append(name)
+    mover = tile.nation or FACTIONS[0]
+    played = board.Board(table, year, mover, holdings, {}, cup)
+    awards = question("award", table, tile_id=tile.id, spies=[f"{p}@{c}" for p, cities in placed.items() for c in cities]).facts.awards
+    drawn, returned = {}, {}
+    for power, got in awards.items():
+        names = [n for n in sorted(cup, key=lambda n: -cup[n]) for _ in range(cup[n])][:got["chits"]]
+        drawn[power] = names
+        back = question("chits", table, holding=hands[power], draw=got["chits"]).facts.return_
+        returned[power] = holdings[power].chits[:back]
+    action = {"power": mover, "tile": tile.id, "drawn": drawn, "returned": returned}
+    before = {p: h.money for p, h in played.powers.items()}
+    played.push(action)
+    assert {p: played.powers[p].money - before[p] for p in awards} == {p: got["money"] for p, got in awards.items()}
+    assert all(len(played.powers[p].chits) <= 7 for p in FACTIONS)
+    played.pop()
+    wrong = next((p for p in awards if awards[p]["chits"]), None)
+    if wrong is not None:   # one chit too few drawn, or one too many returned: refused
+        assert not played.is_legal(action | {"drawn": drawn | {wrong: drawn[wrong][1:]}})
+        assert not played.is_legal(action | {"returned": returned | {wrong: returned[wrong] + [drawn[wrong][0]]}})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(GAME.info.variants), st.sampled_from(FACTIONS), st.sampled_from(GAME.info.years))
+def test_the_turn_question_answers_as_the_board_ends_the_turn(variant, power, year):
+    board = board_module()
+    table = Table(GAME, variant)
+    played = board.Board(table, year, power, {p: board.Holding(money=50) for p in FACTIONS}, {}, board.cup_for(table, []))
+    played.state.phase = 1
+    played.push({"power": power, "end": "turn"})
+    ruling = question("turn", table, after=power, year=year)
+    if played.over:
+        assert (ruling.verdict.value, ruling.facts.next) == ("game over", None)
+    else:
+        assert (ruling.facts.next, ruling.facts.next_year) == (played.turn, played.year)
+
+
+GOODS = ["money", "chits", "secrets", "tiles", "concessions"]
+
+
+@st.composite
+def trades(draw):
+    """Two random powers trading random goods on either's turn, the talks opened by whichever may, with a random number
+    of players (one seat for both or not)."""
+    variant = draw(st.sampled_from(GAME.info.variants))
+    trader, partner = draw(st.permutations(FACTIONS))[:2]
+    players = draw(st.sampled_from([None, 2, 3, 4, 5]))
+    return variant, trader, partner, players, draw(st.sampled_from(GOODS)), draw(st.booleans()), draw(st.booleans())
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(trades())
+def test_the_trade_question_answers_as_the_board_trades_in_talks(case):
+    variant, trader, partner, players, goods, own_turn, opens = case
+    board = board_module()
+    table = Table(GAME, variant)
+    holdings = {p: board.Holding(money=50) for p in FACTIONS}
+    city = next(c.name for c in GAME.map.cities if c.power is None)
+    holdings[trader].spies[SPIES[trader][0]] = city
+    holdings[partner].spies[SPIES[partner][0]] = city
+    holdings[trader].chits = ["Papers"]
+    holdings[trader].tiles = [next(t.id for t in GAME.tiles if t.nation == trader)]
+    secrets = {"Atomic Bomb": board.SecretOnMap(city, None, ("spy", trader, SPIES[trader][0]), None)}
+    played = board.Board(table, 1933, trader if own_turn else partner, holdings, secrets, board.cup_for(table, [["Papers"]]), players)
+    played.state.phase = 1
+    parcel = {"money": {"money": 10}, "chits": {"chits": ["Papers"]}, "secrets": {"secrets": ["Atomic Bomb"]},
+              "tiles": {"tiles": holdings[trader].tiles}, "concessions": {"concessions": "a promise"}}[goods]
+    if own_turn or opens:
+        legal = played.is_legal({"power": trader, "talk": [partner]})
+        if legal:
+            played.push({"power": trader, "talk": [partner]})
+    else:
+        played.push({"power": partner, "talk": [trader]})
+        legal = True
+    legal = legal and played.is_legal({"power": trader, "trade": partner, "give": parcel})
+    same = players is not None and any({trader, partner} <= set(seat) for seat in played.seats())
+    ruling = question("trade", table, item=_enum("trade", "item", goods), when=_when(own_turn),
+                      talk=_enum("trade", "talk", "open" if opens else "answer"), same_player=same)
+    assert ruling.allowed == legal, ruling.explanation
+
+
+@st.composite
+def final_counts(draw):
+    """The end of a random game: random entries on random powers' records in random years, random money, a random
+    number of players."""
+    powers = draw(st.lists(st.sampled_from(FACTIONS), min_size=2, max_size=5, unique=True))
+    records = {p: draw(st.lists(st.tuples(st.sampled_from(GAME.info.years), st.integers(0, 5)), max_size=4)) for p in powers}
+    money = {p: draw(st.sampled_from([0, 20, 35])) for p in powers}
+    return powers, records, money, draw(st.sampled_from([None, 2, 3, 4, 5]))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(final_counts())
+def test_the_winner_and_players_questions_answer_as_the_board_ends_the_game(case):
+    powers, records, money, players = case
+    board = board_module()
+    table = Table(GAME, "standard")
+    holdings = {p: board.Holding(money=money.get(p, 0)) for p in FACTIONS}
+    for power, entries in records.items():
+        holdings[power].record = [{"year": y, "kind": "spy", "name": "italy/Mario", "value": v} for y, v in entries]
+    played = board.Board(table, 1939, "britain", holdings, {}, board.cup_for(table, []), players)
+    played.state.phase = 1
+    played.push({"power": "britain", "end": "turn"})
+    score = played.score()
+    ruling = question("winner", table, points=[f"{p}={score[p]}" for p in powers], money=[f"{p}={money[p]}" for p in powers],
+                      players=players)
+    named = board.Board(table, 1939, "britain", {p: holdings[p] for p in powers}, {}, board.cup_for(table, []), players)
+    named.over = True
+    assert ruling.facts.winners == named.outcome().winners
+    if players is not None:
+        assert question("players", table, count=players).facts.seats == played.seats()
+        if ruling.facts.seat is not None:
+            assert ruling.facts.seat == played.seat_of(ruling.facts.winners[0])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(GAME.info.variants), st.sampled_from(FACTIONS), st.data())
+def test_the_setup_question_gives_what_the_board_accepts_as_a_starting_position(variant, power, data):
+    board = board_module()
+    table = Table(GAME, variant)
+    facts = question("setup", table, power=power).facts
+    own = [t.id for t in GAME.tiles if t.nation == power]
+    pool = data.draw(st.permutations([t.id for t in GAME.tiles if t.nation is None]))
+    homes = [c.name for c in GAME.map.cities if c.power == power and (c.capital or c.has_mark("police"))]
+    police = sorted(p.strength for p in GAME.pieces if p.kind == "police" and p.nation == power for _ in range(p.count))
+    spies = SPIES[power] if facts.spies is not None else SPIES[power][:data.draw(st.integers(1, len(SPIES[power])))]
+    holding = board.Holding(money=50, tiles=own + list(pool[:facts.tiles - len(own)]), spies=dict.fromkeys(spies, homes[0]),
+                            police=[[s, homes[i // 2]] for i, s in enumerate(police)])
+    holdings = {p: board.Holding() for p in FACTIONS} | {power: holding}
+    territory = data.draw(st.permutations([c.name for c in GAME.map.cities if c.power == power]))
+    secrets = {s.name: board.SecretOnMap(city, home=power) for s, city in zip([p for p in GAME.pieces if p.kind == "secret"], territory[:3])}
+    played = board.Board(table, 1933, FACTIONS[0], holdings, secrets, board.cup_for(table, []))
+    assert len(police) == facts.police and len(holding.tiles) == facts.tiles
+    assert played.setup_faults(power) == []
+    holding.police.pop()
+    assert [f.code for f in played.setup_faults(power)] == ["setup-police"]
+    holding.police.append([police[-1], homes[-1]])
+    holding.tiles.append(pool[-1])
+    assert "setup-tiles" in [f.code for f in played.setup_faults(power)]

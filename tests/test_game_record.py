@@ -356,6 +356,60 @@ def test_a_recruit_brings_a_spy_not_in_play_to_the_city_of_the_spy_playing_it(cl
     assert again["illegal"]["code"] == "not-in-reserve"
 
 
+def test_a_sanction_needs_a_sanctioned_spy_marker_left_on_the_sheet(cli, tmp_path):
+    markers = [{"year": 1933, "kind": "sanctioned", "name": f"italy/Mario{i}", "value": 1} for i in range(10)]
+    record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction"]}, france={"spies": {"Jean": "Prague"}, "record": markers})
+    found = play(cli, tmp_path, copy.deepcopy(record), {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean"})
+    assert (found["illegal"]["code"], found["illegal"]["rules"][-1]) == ("no-marker", "Register R18")
+    record["start"]["powers"]["france"]["record"] = markers[:9]
+    assert play(cli, tmp_path, record, {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean"})["legal"]
+
+
+def test_a_trade_in_talks_hands_over_money_and_chits_both_ways(cli, tmp_path):
+    record = small(germany={"chits": ["Papers"]}, italy={"chits": ["Escape"]})
+    found = play(cli, tmp_path, record, {"power": "germany", "talk": ["italy"]},
+                 {"power": "italy", "trade": "germany", "give": {"money": 15, "chits": ["Escape"]}, "take": {"chits": ["Papers"]}})
+    assert found["legal"], found
+    powers = found["position"]["powers"]
+    assert (powers["germany"]["money"], powers["germany"]["chits"]) == (65, ["Escape"])
+    assert (powers["italy"]["money"], powers["italy"]["chits"]) == (35, ["Papers"])
+
+
+@pytest.mark.parametrize("talks, trade, players, code", [
+    ([], {"power": "germany", "trade": "italy", "give": {"money": 5}}, None, "talks-not-open"),
+    (["italy"], {"power": "russia", "trade": "italy", "give": {"money": 5}}, None, "talks-not-open"),
+    (["italy"], {"power": "germany", "trade": "italy", "give": {"tiles": ["Ge 2"]}}, None, "tiles-never"),
+    (["italy"], {"power": "germany", "trade": "italy", "give": {"money": 5}}, 4, "same-player"),
+    (["italy"], {"power": "germany", "trade": "italy", "give": {"money": 500}}, None, "money"),
+    (["italy"], {"power": "germany", "trade": "italy", "give": {"chits": ["Papers"]}}, None, "not-held"),
+], ids=["no-talks", "two-bystanders", "tiles", "one-player-two-powers", "more-money-than-held", "chit-not-held"])
+def test_a_trade_outside_talks_or_of_tiles_or_within_one_seat_is_refused(cli, tmp_path, talks, trade, players, code):
+    record = small(italy={})
+    if players:
+        record["start"]["players"] = players
+    actions = [{"power": "germany", "talk": talks}] if talks else []
+    assert play(cli, tmp_path, record, *actions, trade)["illegal"]["code"] == code
+
+
+def test_a_secret_sold_passes_to_a_spy_of_the_buyer_in_its_city(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": {"city": "Prague", "controls": "Atomic Bomb"}}}, italy={"spies": {"Mario": "Prague"}})
+    record["start"]["secrets"] = {"Atomic Bomb": {"city": "Prague", "home": "france"}}
+    deal = {"power": "germany", "trade": "italy", "give": {"secrets": ["Atomic Bomb"]}, "take": {"money": 20}}
+    found = play(cli, tmp_path, copy.deepcopy(record), {"power": "germany", "talk": ["italy"]}, deal)
+    assert found["position"]["powers"]["italy"]["spies"]["Mario"] == {"city": "Prague", "controls": "Atomic Bomb"}
+    record["start"]["powers"]["italy"]["spies"] = {"Mario": "Rome"}
+    assert play(cli, tmp_path, record, {"power": "germany", "talk": ["italy"]}, deal)["illegal"]["code"] == "secret-no-taker"
+
+
+def test_a_record_ending_the_game_names_its_winner(cli, tmp_path):
+    record = small(britain={"record": [{"year": 1938, "kind": "secret", "name": "RDF", "value": 3}]})
+    record["start"].update(year=1939, turn="britain")
+    record["actions"] = [{"power": "britain", "discard": "Br 31"}, {"power": "britain", "end": "turn"}]
+    found = replay(cli, write(tmp_path, record)).json()
+    assert found["legal"] and found["winners"] == ["britain"] and found["position"]["over"] is True
+    assert "britain wins" in cli("referee", "game", str(write(tmp_path, record))).stdout
+
+
 # ---- the board's own legal actions -------------------------------------------------------------------------
 
 def test_every_action_the_board_generates_is_legal_and_the_recorded_ones_are_among_them():

@@ -196,6 +196,20 @@ def test_money_chits_and_year_out_of_range(cli, tmp_path, old, new, code, line):
     assert (found["code"], found["line"]) == (code, line)
 
 
+def test_more_players_than_powers_or_fewer_than_two(cli, tmp_path):
+    for players in (1, 6):
+        found = one(cli, tmp_path, LEGAL.replace("turn: germany", f"turn: germany\nplayers: {players}"))
+        assert (found["code"], found["line"]) == ("players", 4)
+    assert check(cli, tmp_path, LEGAL.replace("turn: germany", "turn: germany\nplayers: 3")).code == 0
+
+
+def test_more_sanctioned_spy_markers_on_the_records_than_the_sheet_has(cli, tmp_path):
+    entries = "".join(f"\n      - {{year: 1934, kind: sanctioned, name: italy/Mario, value: 1}}" for _ in range(11))
+    found = one(cli, tmp_path, LEGAL.replace("chits: 7", "chits: 7\n    record:" + entries))
+    assert (found["code"], found["rules"]) == ("too-many", ["Playing Piece Roster", "Register R18"])
+    assert "11 Sanctioned Spy markers" in found["message"] and "the sheet has 10" in found["message"]
+
+
 def test_every_problem_at_once(cli, tmp_path):
     text = (LEGAL.replace("year: 1936", "year: 1941").replace("money: 45", "money: -5").replace("Kurt: Paris", "Kurt: North Sea")
             .replace("{strength: 4, city: Paris}", "{strength: 4, city: Rome}").replace("city: Vienna}", "city: Geneva}"))

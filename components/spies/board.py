@@ -33,21 +33,28 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from generators.referee import Table
+from generators.referee import QuestionError, Table
 
 from .rules import (
+    ALTERNATING,
     CASH_IN_CHITS,
     CASH_IN_MONEY,
     CHIT_LIMIT,
+    FEWEST_PLAYERS,
     LAST_TURN_POWER,
     POLICE_PER_CITY,
+    RANDOM_TILES_DRAWN,
+    Allotment,
     LongRules,
     StandardRules,
+    allotment,
     game_map,
+    markers,
     pieces,
     police_faults,
     power_name,
     rules_for,
+    seats_for,
 )
 
 PHASES = ("tile", "police", "search", "move")  # Standard: What You Can Do During Your Turn, in order
@@ -97,12 +104,38 @@ class TurnState:
     talks: set = field(default_factory=set)
 
 
+@dataclass(frozen=True)
+class TileAward:
+    """What one power gets when an Event Tile is played: chits and money, the cities that earned them
+    (city, amount, kind as printed: "c" or "£") and the cities of its own territory the tile lists, which earn nothing."""
+
+    chits: int = 0
+    money: int = 0
+    earned: tuple[tuple[str, int, str], ...] = ()
+    own: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of the game, as the final count leaves it (How to Win the Game; 6.0): each power's Victory Points and
+    money, the powers with the most points, the winners and why ("most points", "richest" or "shared"), and the power
+    that wins for nobody when it is played in alternate years (Register R17)."""
+
+    points: dict[str, int]
+    money: dict[str, int]
+    leaders: list[str]
+    winners: list[str]
+    reason: str
+    for_nobody: Optional[str] = None
+
+
 class Board:
     """A Spies! position and the rules that say what may happen next."""
 
     def __init__(self, table: Table, year: int, turn: str, holdings: dict[str, Holding],
-                 secrets: dict[str, SecretOnMap], cup: Counter):
+                 secrets: dict[str, SecretOnMap], cup: Counter, players: Optional[int] = None):
         self.table = table
+        self.players = players     # how many people play (None: one a power); see seats()
         self.rules = rules_for(table)
         self.year, self.turn = year, turn
         self.powers = holdings
@@ -166,6 +199,112 @@ class Board:
 
     def ap_left(self) -> Optional[int]:
         return None if self.rules.action_points is None else self.rules.action_points - self.state.spent
+
+    # ---- seats, set-up, tiles' awards, hands and the end ----
+
+    def seats(self) -> list[list[str]]:
+        """The players' seats in turn order, each the powers one person runs: one power a seat with five players;
+        fewer share (Playing the Game with Fewer Than Five Players), and the power played in alternate years has none."""
+        return seats_for(self.table, self.players) if self.players else [[p] for p in self._order]
+
+    def seat_of(self, power: str) -> Optional[list[str]]:
+        return next((seat for seat in self.seats() if power in seat), None)
+
+    def is_same_player(self, power: str, other: str) -> bool:
+        """True when one person runs both powers."""
+        seat = self.seat_of(power)
+        return power != other and seat is not None and other in seat
+
+    def alternating(self) -> Optional[str]:
+        """The power both players run in alternate years, when there is one."""
+        return ALTERNATING.get(self.players) if self.players else None
+
+    def allotment(self, power: str) -> Allotment:
+        """What `power` takes and places at set-up (How to Begin the Game; 2.1-2.8)."""
+        return allotment(self.table, power)
+
+    def setup_faults(self, power: str) -> list[IllegalAction]:
+        """Every way `power`'s pieces differ from what set-up gives it, in a position before the first turn: its own Event
+        Tiles and the random draw in hand (when tracked), every police piece placed legally, its spies (all of them in the
+        Long Game; in the standard game no more than it has), and its placed secrets one a city in its own territory."""
+        who, allot, holding = power_name(self.table, power), self.allotment(power), self.powers[power]
+        faults = []
+        if holding.tiles is not None:
+            tiles = [self.table.game.tile(t) for t in holding.tiles]
+            own = sum(1 for t in tiles if t.nation == power)
+            drawn = sum(1 for t in tiles if t.nation is None)
+            if own != allot.own_tiles or drawn != RANDOM_TILES_DRAWN or len(tiles) != allot.tiles:
+                faults.append(self._refuse(f"{who} holds {own} of its {allot.own_tiles} own Event Tiles and {drawn} random ones: "
+                                           f"set-up gives all its own and {RANDOM_TILES_DRAWN} drawn blindly, {allot.tiles} in all",
+                                           ("drawing tiles",), code="setup-tiles"))
+        if len(holding.police) != allot.police:
+            faults.append(self._refuse(f"{who} has {len(holding.police)} police on the map: set-up places all {allot.police}",
+                                       ("deploying police",), code="setup-police"))
+        faction = next(f for f in self.table.game.info.factions if f.id == power)
+        for city, n in sorted(Counter(c for _, c in holding.police).items()):
+            for fault in police_faults(self.table, faction, self._cities[city], n):
+                faults.append(self._refuse(f"{who}'s police in {city}: {fault.message}", ("deploying police",),
+                                           also=("Register R9",), code=fault.code))
+        spies = len(holding.spies)
+        wanted = allot.spies if allot.spies is not None else allot.spies_owned
+        if (allot.spies is not None and spies != wanted) or spies > wanted or spies == 0:
+            said = f"all {wanted}" if allot.spies is not None else f"from 1 to {wanted}, as the Starting Set-Up gives"
+            faults.append(self._refuse(f"{who} has {spies} spies on the map: set-up places {said}", ("deploying spies",),
+                                       also=("Register R11",) if allot.spies is None else (), code="setup-spies"))
+        placed = [s.city for s in self.secrets.values() if s.home == power and s.counterspy is None and s.holder is None]
+        faults += self.secret_placement_faults(power, placed) if placed else []
+        return faults
+
+    def tile_awards(self, tile_id: str) -> dict[str, TileAward]:
+        """What each power gets when `tile_id` is played now: for each city the tile lists where the power has a spy
+        (one spy a city counts, however many stand there), outside its own territory (Playing Event Tiles; 3.21)."""
+        found = self.table.game.tile(tile_id)
+        awards = {}
+        for power, holding in self.powers.items():
+            chits = money = 0
+            earned, own = [], []
+            places = set(holding.spies.values())
+            for group in found.awards:
+                for city in sorted(places & set(group.cities)):
+                    if self._cities[city].power == power:
+                        own.append(city)
+                        continue
+                    earned.append((city, group.amount, group.kind))
+                    if group.kind == "c":
+                        chits += group.amount
+                    else:
+                        money += group.amount
+            awards[power] = TileAward(chits, money, tuple(earned), tuple(dict.fromkeys(own)))
+        return awards
+
+    def surplus(self, power: str, drawn: int = 0) -> int:
+        """How many chits `power` returns to the cup after drawing `drawn` more: the excess over the hand limit."""
+        return max(0, len(self.powers[power].chits) + drawn - CHIT_LIMIT)
+
+    def markers_left(self, kind: str = "sanctioned") -> int:
+        """Sanctioned Spy markers still off the records: the sheet's count less those placed (Playing Piece Roster)."""
+        used = sum(1 for h in self.powers.values() for e in h.record if e["kind"] == kind)
+        return markers(self.table, kind) - used
+
+    def outcome(self) -> Optional[Outcome]:
+        """Who has won, once the game is over (None before): the most Victory Points, a tie going to the richest; the
+        power played in alternate years wins for nobody (Register R17); leaders tied on money too share the win (Register
+        R13)."""
+        if not self.over:
+            return None
+        points = {p: n for p, n in sorted(self.score().items(), key=lambda item: self._order.index(item[0]))}
+        money = {p: self.powers[p].money for p in points}
+        counted = dict(points)
+        alternating = self.alternating()
+        for_nobody = alternating if alternating in counted and len(counted) > 1 else None
+        counted.pop(for_nobody, None)
+        best = max(counted.values())
+        leaders = [p for p, n in counted.items() if n == best]
+        if len(leaders) == 1:
+            return Outcome(points, money, leaders, leaders, "most points", for_nobody)
+        richest = max(money[p] for p in leaders)
+        rich = [p for p in leaders if money[p] == richest]
+        return Outcome(points, money, leaders, rich, "richest" if len(rich) == 1 else "shared", for_nobody)
 
     # ---- playing ----
 
@@ -303,11 +442,11 @@ class Board:
         power = action["power"]
         verb = next(v for v in VERBS if v in action)
         own = power == self.turn
-        if verb not in ("search", "chit", "talk") and not own:
+        if verb not in ("search", "chit", "talk", "trade") and not own:
             raise self._refuse(f"{power_name(self.table, power)} acts on {power_name(self.table, self.turn)}'s turn: "
                                f"only searches for arriving spies, the chits allowed then and answers to talks are",
                                ("arriving spies", "chits on another's turn", "responding"), code="not-your-turn")
-        if own and verb not in ("tile", "discard", "talk", "end") and self.state.phase == 0:
+        if own and verb not in ("tile", "discard", "talk", "trade", "end") and self.state.phase == 0:
             raise self._refuse("the turn opens with its Event Tile: play one marked with this year or discard one, before anything else",
                                ("event tiles",), code="tile-first")
         getattr(self, "_" + verb.replace("-", "_"))(power, action, own)
@@ -338,8 +477,8 @@ class Board:
 
     def _return_surplus(self, power: str, returned: list[str]) -> None:
         hand = self.powers[power].chits
-        surplus = len(hand) - CHIT_LIMIT
-        if max(surplus, 0) != len(returned):
+        surplus = self.surplus(power)
+        if surplus != len(returned):
             raise self._refuse(f"{power_name(self.table, power)} holds {len(hand)} chits and returns {len(returned)}: "
                                f"exactly the surplus over {CHIT_LIMIT} goes back to the cup", ("event tiles",),
                                also=("Register R7",) if self.rules.column else (), code="chit-limit")
@@ -370,21 +509,11 @@ class Board:
                                ("event tiles",), also=("Event Tile Reference",), code="tile-year")
         self._spend("tile")
         drawn = action.get("drawn") or {}
-        for other, holding in self.powers.items():
-            chits = money = 0
-            places = set(holding.spies.values())
-            for group in found.awards:
-                for city in places & set(group.cities):
-                    if self._cities[city].power == other:
-                        continue
-                    if group.kind == "c":
-                        chits += group.amount
-                    else:
-                        money += group.amount
-            holding.money += money
+        for other, award in self.tile_awards(found.id).items():
+            self.powers[other].money += award.money
             names = list(drawn.get(other, []))
-            if len(names) != chits:
-                raise self._refuse(f"{found.id} awards {power_name(self.table, other)} {chits} Action chit{'s' if chits != 1 else ''}, "
+            if len(names) != award.chits:
+                raise self._refuse(f"{found.id} awards {power_name(self.table, other)} {award.chits} Action chit{'s' if award.chits != 1 else ''}, "
                                    f"and the record shows {len(names)} drawn", ("event tiles",), code="wrong-draw")
             self._draw(other, names, found.id)
             self._return_surplus(other, list((action.get("returned") or {}).get(other, [])))
@@ -581,6 +710,10 @@ class Board:
             self._kill(owner, victim, marker_to=power)
 
     def _kill(self, owner: str, spy: str, marker_to: str) -> None:
+        if self.markers_left() <= 0:
+            raise self._refuse(f"all {markers(self.table, 'sanctioned')} Sanctioned Spy markers are on the records already: "
+                               "a Sanction places one, and the sheet has no more", ("chits on your turn",),
+                               also=("Playing Piece Roster", "Register R18"), code="no-marker")
         del self.powers[owner].spies[spy]
         self._drop_secrets(("spy", owner, spy))
         self.sanctioned.append(f"{owner}/{spy}")
@@ -681,6 +814,74 @@ class Board:
         self._spend("talk", len(new))
         self.state.talks.update(new)
 
+    def trade_faults(self, power: str, partner: str, goods: set[str]) -> list[IllegalAction]:
+        """Every rule a trade of `goods` between `power` and `partner` breaks now: talks happen between the power whose
+        turn it is and an opponent it has opened them with (Initiating / Responding to Diplomacy; 3.9, 4.3); Event Tiles
+        never change hands; one player running two powers passes no chits, money or secrets between them (Playing the
+        Game with Fewer Than Five Players)."""
+        who, other = power_name(self.table, power), power_name(self.table, partner)
+        faults = []
+        if self.turn not in (power, partner):
+            faults.append(self._refuse(f"{who} and {other} trade on {power_name(self.table, self.turn)}'s turn: talks are opened "
+                                       "only by the power whose turn it is, and answered by the opponent it opens them with",
+                                       ("diplomacy", "responding"), code="talks-not-open"))
+        else:
+            opener, answer = (power, partner) if power == self.turn else (partner, power)
+            if answer not in self.state.talks:
+                faults.append(self._refuse(f"{power_name(self.table, opener)} has not opened talks with {power_name(self.table, answer)} "
+                                           "this turn: you trade in talks the power whose turn it is opens, never opening them on "
+                                           "another's turn", ("diplomacy", "responding"), code="talks-not-open"))
+        if "tiles" in goods:
+            faults.append(self._refuse("Event Tiles may never be exchanged", ("diplomacy",), code="tiles-never"))
+        passed = sorted(goods & {"chits", "money", "secrets"}, key=GOODS.index)
+        if passed and self.is_same_player(power, partner):
+            faults.append(self._refuse(f"one player runs {who} and {other} and may not pass {' or '.join(passed)} between them",
+                                       ("fewer players",), also=self.rules.standard_too("fewer players", "Register R2"),
+                                       code="same-player"))
+        return faults
+
+    def _trade(self, power: str, action: dict, own: bool) -> None:
+        """Goods change hands in talks: `give` from the power acting to its partner (`trade: PARTNER`), `take` the other
+        way; money and chits from purse and hand, a secret passing from the giver's spy to a spy of the taker's in the
+        same city (Register R19); a concession is words and changes nothing on the board."""
+        partner = action["trade"]
+        if partner == power or partner not in self.powers:
+            raise self._refuse(f"{power_name(self.table, power)} trades with itself", ("diplomacy",), code="trade-partner")
+        give, take = action.get("give") or {}, action.get("take") or {}
+        goods = {k for k in GOODS if give.get(k) or take.get(k)}
+        faults = self.trade_faults(power, partner, goods)
+        if faults:
+            raise faults[0]
+        for src, dst, parcel in ((power, partner, give), (partner, power, take)):
+            self._hand_over(src, dst, parcel)
+        for side in (power, partner):
+            if len(self.powers[side].chits) > CHIT_LIMIT:
+                raise self._refuse(f"{power_name(self.table, side)} would hold {len(self.powers[side].chits)} Action chits: "
+                                   f"no one holds more than {CHIT_LIMIT}", ("event tiles",), code="chit-limit")
+
+    def _hand_over(self, src: str, dst: str, parcel: dict) -> None:
+        giver, taker = self.powers[src], self.powers[dst]
+        who = power_name(self.table, src)
+        money = int(parcel.get("money") or 0)
+        if money < 0 or giver.money < money:
+            raise self._refuse(f"{who} has {giver.money}£ and gives {money}£", ("diplomacy",), code="money")
+        giver.money -= money
+        taker.money += money
+        for name in parcel.get("chits") or []:
+            if name not in giver.chits:
+                raise self._refuse(f"{who} gives {name}, which it does not hold", ("diplomacy",), code="not-held")
+            giver.chits.remove(name)
+            taker.chits.append(name)
+        for key in parcel.get("secrets") or []:
+            secret = self.secrets.get(key)
+            if secret is None or secret.holder is None or secret.holder[:2] != ("spy", src):
+                raise self._refuse(f"{who}'s spies do not control {key}", ("secrets",), code="not-controlled")
+            spy = next((name for name, at in sorted(taker.spies.items()) if at == secret.city), None)
+            if spy is None:
+                raise self._refuse(f"{power_name(self.table, dst)} has no spy in {secret.city} to take {key} on: a secret is "
+                                   "controlled by the piece on top of it", ("secrets",), also=("Register R19",), code="secret-no-taker")
+            secret.holder = ("spy", dst, spy)
+
     def _end(self, power: str, action: dict, own: bool) -> None:
         if self.state.phase == 0:
             raise self._refuse("the turn ends only after its Event Tile has been played or discarded", ("event tiles",), code="tile-first")
@@ -744,12 +945,15 @@ class Board:
             doc["neutral_box"] = list(self.captured_neutral)
         if self.sanctioned:
             doc["sanctioned_box"] = list(self.sanctioned)
+        if self.players is not None:
+            doc["players"] = self.players
         if self.over:
             doc["over"] = True
         return doc
 
 
-VERBS = ("tile", "discard", "police", "search", "move", "transfer", "chit", "control", "cash-in", "talk", "end")
+VERBS = ("tile", "discard", "police", "search", "move", "transfer", "chit", "control", "cash-in", "talk", "trade", "end")
+GOODS = ("money", "chits", "secrets", "tiles", "concessions")  # what a trade may name; tiles are always refused
 _NETWORKS: dict = {}
 
 
@@ -920,3 +1124,89 @@ def secret_board(table: Table, original: bool, at_home: bool, enemy: bool = Fals
         board.powers[enemy_power].spies[enemy_spy] = city
         board.secrets[key].holder = ("spy", enemy_power, enemy_spy)
     return board, {"power": power, "spy": spy, "secret": key}
+
+
+def spies_board(table: Table, placed: dict[str, list[str]], phase: str = "tile") -> Board:
+    """A position with each power's spies in the cities named, one spy a city, taken from its roster in order."""
+    board = small_board(table, phase=phase)
+    for power, cities in placed.items():
+        roster = [p.name for p in pieces(table, "spy") if p.nation == power]
+        if len(cities) > len(roster):
+            raise QuestionError(f"--spy: {power_name(table, power)} has {len(roster)} spies, and {len(cities)} cities are named for it")
+        board.powers[power].spies.update(zip(roster, cities))
+    return board
+
+
+def hand_board(table: Table, holding: int) -> Board:
+    """The first power holding `holding` chits, taken from the cup, the most plentiful first."""
+    board = small_board(table)
+    power = board._order[0]
+    for _ in range(holding):
+        name = max(board.in_cup, key=lambda n: board.cup[n])
+        board.cup[name] -= 1
+        board.powers[power].chits.append(name)
+    return board
+
+
+def turn_board(table: Table, after: str, year: int) -> tuple[Board, dict]:
+    """`after` to move in `year`, its tile played, and the end of its turn to push."""
+    board = small_board(table, turn=after, phase="police")
+    board.year = year
+    return board, {"power": after, "end": "turn"}
+
+
+def final_board(table: Table, points: dict[str, int], money: dict[str, int], players: Optional[int]) -> Board:
+    """The game over with each power named holding its Victory Points (one entry in a year counted once) and its money;
+    only the powers named are on the board."""
+    order = [f.id for f in table.game.info.factions]
+    holdings = {p: Holding(money=money.get(p, 0)) for p in order if p in points}
+    board = Board(table, table.game.info.years[-1], order[-1], holdings, {}, cup_for(table, []), players=players)
+    once = next(y for y in table.game.info.years if board.multiple(y) == 1)
+    for power, n in points.items():
+        holdings[power].record.append({"year": once, "kind": "secret", "name": "Victory Points", "value": n})
+    board.over = True
+    return board
+
+
+def trade_board(table: Table, goods: str, own_turn: bool, opens: bool, same_player: bool) -> tuple[Board, list[dict]]:
+    """The first power trading `goods` with the second (run by one player when `same_player`), on its own turn or the
+    second's; the talks opened by the trader, or by the partner whose turn it is. Returns the board and the actions to
+    push in order: the opening of talks where the trader opens them, then the trade."""
+    order = [f.id for f in table.game.info.factions]
+    trader, partner = order[0], order[1]
+    players = None
+    if same_player:
+        players = next(n for n in range(len(order) - 1, FEWEST_PLAYERS - 1, -1)
+                       if any({trader, partner} <= set(seat) for seat in seats_for(table, n)))
+    board = small_board(table, turn=trader if own_turn else partner)
+    board.players = players
+    holding = board.powers[trader]
+    parcel: dict[str, Any] = {}
+    if goods == "money":
+        parcel["money"] = 10
+    elif goods == "chits":
+        name = board.in_cup[0]
+        holding.chits.append(name)
+        board.cup[name] -= 1
+        parcel["chits"] = [name]
+    elif goods == "secrets":
+        city = _abroad(table, trader)
+        key = pieces(table, "secret")[0].name
+        spy, taker = _spy_of(table, trader), _spy_of(table, partner)
+        holding.spies[spy] = city
+        board.powers[partner].spies[taker] = city
+        board.secrets[key] = SecretOnMap(city, holder=("spy", trader, spy), home=game_map(table).city(city).power)
+        parcel["secrets"] = [key]
+    elif goods == "tiles":
+        tile = next(t.id for t in table.game.tiles if t.nation == trader)
+        holding.tiles = [tile]
+        parcel["tiles"] = [tile]
+    else:
+        parcel["concessions"] = "a promise"
+    actions = []
+    if own_turn or opens:
+        actions.append({"power": trader, "talk": [partner]})
+    else:
+        board.push({"power": partner, "talk": [trader]})
+    actions.append({"power": trader, "trade": partner, "give": parcel})
+    return board, actions

@@ -40,11 +40,13 @@ from generators.referee import DataError, Finding, NameIndex, network, Position,
 
 from .rules import (
     CHIT_LIMIT,
+    FEWEST_PLAYERS,
     chit_index,
     cite,
     cup_size,
     find_power,
     game_map,
+    markers,
     pieces,
     police_faults,
     police_of,
@@ -127,6 +129,7 @@ class SpiesPosition(Entry):
     played: list[Played] = Field(default_factory=list)
     cup: Optional[dict[str, int]] = None    # the Action chits left in the cup, when not every chit out of a hand
     over: Optional[bool] = None             # the game has ended
+    players: Optional[int] = None           # how many people play, when fewer than one a power
     neutral_box: list[str] = Field(default_factory=list)    # POWER/SPY: Spies Captured in Neutral Countries
     sanctioned_box: list[str] = Field(default_factory=list)  # POWER/SPY: the Sanctioned Spies Box
 
@@ -245,7 +248,7 @@ def check_position(table: Table, position: Position) -> list[Finding]:
     """Every rule the position breaks, each with where it is in the file and the rule it breaks."""
     found = position.parse(SpiesPosition)
     read = _read(table, position, found)
-    return (_year(table, found) + _at_sea(table, read) + _police(table, read) + _control(table, read)
+    return (_year(table, found) + _players(table, found) + _at_sea(table, read) + _police(table, read) + _control(table, read)
             + _roster(table, read) + _money_and_chits(table, read) + _played(table, read))
 
 
@@ -255,6 +258,14 @@ def _year(table: Table, found: SpiesPosition) -> list[Finding]:
         return []
     return [Finding(("year",), f"the year {found.year} is outside the game, which runs from {years[0]} to {years[-1]}",
                     cite(table, "year track"), "year")]
+
+
+def _players(table: Table, found: SpiesPosition) -> list[Finding]:
+    most = len(table.game.info.factions)
+    if found.players is None or FEWEST_PLAYERS <= found.players <= most:
+        return []
+    return [Finding(("players",), f"{found.players} players: Spies! is played by {FEWEST_PLAYERS} to {most}",
+                    cite(table, "fewer players"), "players")]
 
 
 def _may_end_in(table: Table, place: str) -> bool:
@@ -321,6 +332,12 @@ def _roster(table: Table, read: Read) -> list[Finding]:
             first = next(s.key for s in read.secrets.values() if s.counterspy == strength)
             findings.append(Finding(("secrets", first), f"the game has {printed[strength]} counterspies of strength {strength}, not {n}",
                                     ("Playing Piece Roster",), "too-many"))
+    sanctioned = [(key, i) for _, (key, holding) in read.holdings.items() for i, e in enumerate(holding.record) if e.kind == "sanctioned"]
+    sheet = markers(table, "sanctioned")
+    if len(sanctioned) > sheet:
+        key, i = sanctioned[sheet]
+        findings.append(Finding(("powers", key, "record", i), f"{len(sanctioned)} Sanctioned Spy markers are on the records; "
+                                f"the sheet has {sheet}", ("Playing Piece Roster", "Register R18"), "too-many"))
     return findings
 
 

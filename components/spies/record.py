@@ -25,9 +25,9 @@ from typing import Any
 
 from generators.referee import DataError, Illegal, Position, Replay, Table, UnknownNameError, network
 
-from .board import VERBS, Board, Holding, IllegalAction, SecretOnMap, cup_for
+from .board import GOODS, VERBS, Board, Holding, IllegalAction, SecretOnMap, cup_for
 from .position import SpiesPosition, _read
-from .rules import chit_index, find_power, game_map, spies_of
+from .rules import chit_index, find_power, game_map, pieces, spies_of
 
 
 def board_from(table: Table, start: Position) -> Board:
@@ -67,7 +67,7 @@ def board_from(table: Table, start: Position) -> Board:
     else:
         cup = cup_for(table, [h.chits for h in holdings.values()])
     year = found.year if found.year is not None else table.game.info.years[0]
-    board = Board(table, year, read.turn or order[0], holdings, secrets, cup)
+    board = Board(table, year, read.turn or order[0], holdings, secrets, cup, players=found.players)
     board.captured_neutral = list(found.neutral_box)
     board.sanctioned = list(found.sanctioned_box)
     return board
@@ -100,6 +100,32 @@ class _Names:
 
         index = NameIndex("spy", [p.name for p in spies_of(self.table, power)])
         return self.look(index.resolve, name, where)
+
+    def goods(self, raw: Any, owner: str, where: tuple) -> dict[str, Any]:
+        """What one side of a trade hands over: money (£), chits and secrets by name, tiles by id, concessions in words."""
+        if not isinstance(raw, dict):
+            raise DataError([self.record.problem(where, f"list what changes hands under {', '.join(GOODS)}")])
+        unknown = sorted(set(raw) - set(GOODS))
+        if unknown:
+            raise DataError([self.record.problem((*where, unknown[0]), f"unknown goods {unknown[0]!r}: a trade hands over {', '.join(GOODS)}")])
+        found: dict[str, Any] = {}
+        if "money" in raw:
+            if not isinstance(raw["money"], int) or isinstance(raw["money"], bool) or raw["money"] < 0:
+                raise DataError([self.record.problem((*where, "money"), "money is a whole number of £, not below 0")])
+            found["money"] = raw["money"]
+        for key, find in (("chits", self.chits.resolve), ("secrets", self.secret), ("tiles", lambda t: self.table.game.tile(t).id)):
+            if key in raw:
+                if not isinstance(raw[key], list):
+                    raise DataError([self.record.problem((*where, key), f"{key} is a list of names")])
+                found[key] = [self.look(find, v, (*where, key, i)) for i, v in enumerate(raw[key])]
+        if "concessions" in raw:
+            found["concessions"] = str(raw["concessions"])
+        return found
+
+    def secret(self, name: str) -> str:
+        from generators.referee import NameIndex
+
+        return NameIndex("secret", [p.name for p in pieces(self.table, "secret")]).resolve(name)
 
     def action(self, raw: Any, where: tuple) -> dict[str, Any]:
         if not isinstance(raw, dict):
@@ -156,6 +182,11 @@ class _Names:
             act["spy"] = self.spy(power, raw["spy"], (*where, "spy"))
         elif verb == "talk":
             act["talk"] = [self.power(p, (*where, "talk", i)) for i, p in enumerate(raw["talk"] or [])]
+        elif verb == "trade":
+            act["trade"] = partner = self.power(raw["trade"], (*where, "trade"))
+            for side, owner in (("give", power), ("take", partner)):
+                if side in raw:
+                    act[side] = self.goods(raw[side], owner, (*where, side))
         if isinstance(raw.get("drawn"), dict):
             act["drawn"] = {self.power(p, (*where, "drawn", p)): [self.look(self.chits.resolve, c, (*where, "drawn", p)) for c in cs]
                             for p, cs in raw["drawn"].items()}
@@ -189,4 +220,5 @@ def replay_game(table: Table, record: Position, until: int | None) -> Replay:
             bad = Illegal(i + 1, record.line(("actions", i)), exc.message, exc.rules, exc.code, board.to_position())
             return Replay(played, board.to_position(), board.score(), bad)
         played += 1
-    return Replay(played, board.to_position(), board.score())
+    end = board.outcome()
+    return Replay(played, board.to_position(), board.score(), winners=end.winners if end else None)

@@ -18,16 +18,13 @@ from generators.referee import Allowed, Facts, Finding, only_in, Param, Position
 
 from .rules import (
     ACTION_POINTS,
-    ALTERNATING,
     CASH_IN_CHITS,
     CASH_IN_MONEY,
     CHIT_LIMIT,
     FEWEST_PLAYERS,
-    LAST_TURN_POWER,
     LONG,
     POLICE_PER_CITY,
     RANDOM_TILES_DRAWN,
-    SHARED_SEATS,
     cite,
     cup_size,
     find_chit,
@@ -434,33 +431,35 @@ def award(
 
     Example: dossier referee award "Ge 1" --spy france@Berlin --spy germany@Prague
     """
+    from .board import spies_board
+
     found = table.game.tile(tile_id)
-    placed: dict[str, set[str]] = {}
+    placed: dict[str, list[str]] = {}
     for entry in spies:
         power_text, at, city_text = entry.partition("@")
         if not at or not power_text.strip() or not city_text.strip():
             raise QuestionError(f"--spy {entry!r}: write the power and the city as POWER@CITY, e.g. germany@Paris")
-        placed.setdefault(find_power(table, power_text.strip()).id, set()).add(find_city(table, city_text.strip()).name)
+        cities = placed.setdefault(find_power(table, power_text.strip()).id, [])
+        city = find_city(table, city_text.strip()).name
+        if city not in cities:
+            cities.append(city)
+    given = spies_board(table, placed).tile_awards(found.id)
+    kinds = award_kinds(table)
     awards: dict[str, dict[str, int]] = {}
     sentences = []
     for faction in table.game.info.factions:
         if faction.id not in placed:
             continue
-        totals = {name: 0 for name in award_kinds(table).values()}
-        earned, own = [], []
-        for group in found.awards:
-            for name in sorted(placed[faction.id] & set(group.cities)):
-                if find_city(table, name).power == faction.id:
-                    own.append(name)
-                    continue
-                totals[award_kinds(table)[group.kind]] += group.amount
-                earned.append(f"{name} {group.amount}{group.kind}")
+        got = given[faction.id]
+        totals = {name: 0 for name in kinds.values()}
+        for _, amount, kind in got.earned:
+            totals[kinds[kind]] += amount
         awards[faction.id] = totals
-        gets = join([f"{totals['chits']} Action chit{'s' if totals['chits'] != 1 else ''}"] * bool(totals["chits"])
-                    + [f"{totals['money']}£"] * bool(totals["money"])) if any(totals.values()) else "nothing"
-        why = [f"for {join(earned)}"] if earned else []
-        why += [f"{join(sorted(set(own)))} {'is' if len(set(own)) == 1 else 'are'} its own territory, which earns nothing"] if own else []
-        if not earned and not own:
+        gets = join([f"{got.chits} Action chit{'s' if got.chits != 1 else ''}"] * bool(got.chits)
+                    + [f"{got.money}£"] * bool(got.money)) if got.chits or got.money else "nothing"
+        why = [f"for {join(f'{city} {amount}{kind}' for city, amount, kind in got.earned)}"] if got.earned else []
+        why += [f"{join(sorted(got.own))} {'is' if len(got.own) == 1 else 'are'} its own territory, which earns nothing"] if got.own else []
+        if not got.earned and not got.own:
             why.append("none of its spies is in a city the tile lists")
         sentences.append(f"{faction.name} gets {gets}: {'; '.join(why)}.")
     special = ("3.22", "Register R11") if found.special and rules_for(table).special_tiles else ()
@@ -584,14 +583,17 @@ def chits(
 
     Example: dossier referee chits --holding 6 --draw 3
     """
+    from .board import hand_board
+
     not_negative(draw, "--draw")
     if not 0 <= holding <= CHIT_LIMIT:
         raise QuestionError(f"--holding {holding}: a player holds from 0 to {CHIT_LIMIT} Action chits")
-    cup = cup_size(table)
-    if holding + draw > cup:
-        raise QuestionError(f"--draw {draw}: the {rules_for(table).label} has {cup} Action chits in all, and {holding} of them are in your hand")
+    board = hand_board(table, holding)
+    if draw > sum(board.cup.values()):
+        raise QuestionError(f"--draw {draw}: the {rules_for(table).label} has {cup_size(table)} Action chits in all, and {holding} of them are in your hand")
     total = holding + draw
-    keep, back = min(total, CHIT_LIMIT), max(0, total - CHIT_LIMIT)
+    back = board.surplus(board.turn, draw)
+    keep = total - back
     rules = cite(table, "event tiles", also=rules_for(table).standard_too("event tiles", "Register R7"))
     why = (f"{holding} held and {draw} drawn make {total}; no one may hold more than {CHIT_LIMIT}, so "
            + (f"{back} of your choice go straight back to the cup." if back else "all are kept."))
@@ -908,12 +910,15 @@ def players(
 
     Example: dossier referee players 3
     """
+    from .board import small_board
+
     factions = [f.id for f in table.game.info.factions]
     if not FEWEST_PLAYERS <= count <= len(factions):
         raise QuestionError(f"players {count}: Spies! is played by {FEWEST_PLAYERS} to {len(factions)} players")
-    shared = SHARED_SEATS.get(count, ())
-    alternating = ALTERNATING.get(count)
-    seats = _seats(table, count)
+    board = small_board(table)
+    board.players = count
+    seats, alternating = board.seats(), board.alternating()
+    shared = [seat for seat in seats if len(seat) > 1]
     note = None
     names = "; ".join(" and ".join(power_name(table, p) for p in seat) for seat in seats)
     said = [f"Seats in turn order: {names}."]
@@ -991,26 +996,24 @@ def setup(
 
     Example: dossier referee setup --power italy --game long
     """
+    from .board import small_board
+
     faction = find_power(table, power)
-    own_tiles = [t for t in table.game.tiles if t.nation == faction.id]
-    pool = [t for t in table.game.tiles if t.nation is None]
-    spies = spies_of(table, faction.id)
-    police_count = sum(police_of(table).get(faction.id, Counter()).values())
-    secret_cities = [c.name for c in game_map(table).cities if c.has_mark("secret")]
+    allot = small_board(table).allotment(faction.id)
     secrets = sum(p.count for p in pieces(table, "secret") + pieces(table, "counterspy"))
     ruleset = rules_for(table)
     left_out = f" ({join(ruleset.chits_left_out)} stay out of the game)" if ruleset.chits_left_out else ""
-    spies_said = (f"Place all {len(spies)} of your spies face down in any cities on the map." if ruleset.every_spy_set_up
-                  else f"Choose which of your {len(spies)} spies to use, up to the number the mapsheet's Starting Set-Up gives, "
+    spies_said = (f"Place all {allot.spies} of your spies face down in any cities on the map." if allot.spies is not None
+                  else f"Choose which of your {allot.spies_owned} spies to use, up to the number the mapsheet's Starting Set-Up gives, "
                        "and place them face down in any cities on the map.")
     steps = [
         f"Turn order for set-up and play: {join(f.name for f in table.game.info.factions)}.",
         f"Put your Bank marker in the Bank Track box with {faction.name}'s name.",
-        f"Take your {len(own_tiles)} Event Tiles and draw {RANDOM_TILES_DRAWN} of the {len(pool)} random ones blindly: "
-        f"{len(own_tiles) + RANDOM_TILES_DRAWN} tiles.",
+        f"Take your {allot.own_tiles} Event Tiles and draw {RANDOM_TILES_DRAWN} of the {allot.random_tiles} random ones blindly: "
+        f"{allot.tiles} tiles.",
         f"Draw your allotment of the {secrets} secrets at random (the number is on the mapsheet); after every power has drawn, "
-        f"the {len(secret_cities)} left over go face down, one each, in the cities marked SECRET. Place yours face down, one a city, in your territory.",
-        f"Place your {police_count} police face down in cities coded for police in your home country, your capital included, "
+        f"the {len(allot.secret_cities)} left over go face down, one each, in the cities marked SECRET. Place yours face down, one a city, in your territory.",
+        f"Place your {allot.police} police face down in cities coded for police in your home country, your capital included, "
         f"no more than {POLICE_PER_CITY} a city.",
         spies_said,
         f"Draw your allotment of Action chits from the cup at random (the number is on the mapsheet){left_out}.",
@@ -1019,7 +1022,8 @@ def setup(
     rules = cite(table, "countries", "bank", "drawing tiles", "deploying secrets", "deploying police", "deploying spies",
                  "chit cup", "year track", also=("Register R11",))
     return Ruling(Setup.listed, " ".join(steps), rules, answer=f"set-up for {faction.name}",
-                  facts=SetupFacts(power=faction.id, tiles=len(own_tiles) + RANDOM_TILES_DRAWN, police=police_count, spies=len(spies) if ruleset.every_spy_set_up else None, secret_cities=secret_cities))
+                  facts=SetupFacts(power=faction.id, tiles=allot.tiles, police=allot.police, spies=allot.spies,
+                                   secret_cities=list(allot.secret_cities)))
 
 
 @dataclass(frozen=True)
@@ -1077,24 +1081,28 @@ def turn(
 
     Example: dossier referee turn --after britain --year 1939
     """
+    from .board import turn_board
+
     years = table.game.info.years
     if year not in years:
         raise QuestionError(f"--year {year}: the game runs from {years[0]} to {years[-1]}")
     faction = find_power(table, after)
     order = [f.id for f in table.game.info.factions]
-    following = order[(order.index(faction.id) + 1) % len(order)]
+    board, end = turn_board(table, faction.id, year)
+    board.push(end)
     facts = {"after": faction.id, "year": year}
-    if faction.id != LAST_TURN_POWER:
-        return Ruling(Turn.next_power, f"{power_name(table, following)} plays next, still in {year}: the order is always "
-                      f"{join(power_name(table, p) for p in order)}.", cite(table, "countries"),
-                      facts=TurnFacts(**facts, next=following, next_year=year))
-    if year == years[-1]:
-        return Ruling(Turn.game_over, f"Britain's {year} turn ends the game: the secrets are counted for the {year} column and "
+    if board.over:
+        return Ruling(Turn.game_over, f"{faction.name}'s {year} turn ends the game: the secrets are counted for the {year} column and "
                       "the Victory Points added up (see final-secret and winner).", cite(table, "year track", "winning"),
                       facts=TurnFacts(**facts, next=None, next_year=None))
-    return Ruling(Turn.next_year, f"Britain has ended its turn, so the Game Year marker moves to {year + 1}, and "
-                  f"{power_name(table, following)} opens the new year.", cite(table, "year track", "countries"),
-                  facts=TurnFacts(**facts, next=following, next_year=year + 1))
+    following = power_name(table, board.turn)
+    if board.year == year:
+        return Ruling(Turn.next_power, f"{following} plays next, still in {year}: the order is always "
+                      f"{join(power_name(table, p) for p in order)}.", cite(table, "countries"),
+                      facts=TurnFacts(**facts, next=board.turn, next_year=year))
+    return Ruling(Turn.next_year, f"{faction.name} has ended its turn, so the Game Year marker moves to {board.year}, and "
+                  f"{following} opens the new year.", cite(table, "year track", "countries"),
+                  facts=TurnFacts(**facts, next=board.turn, next_year=board.year))
 
 
 @dataclass(frozen=True)
@@ -1117,22 +1125,31 @@ def trade(
 
     Example: dossier referee trade --item chits --when opponent-turn --talk open
     """
-    reasons, rules = [], list(cite(table, "diplomacy"))
-    if item is Item.tiles:
-        reasons.append("Event Tiles may never be exchanged")
-    if when is When.opponent_turn and talk is Talk.open:
-        reasons.append("on another player's turn you may only answer talks, never open them")
+    from .board import refusal, trade_board
+
+    board, actions = trade_board(table, item.value, when is When.own_turn, talk is Talk.open, same_player)
+    *opening, deal = actions
+    faults = []
+    for action in opening:
+        refused = refusal(board, action)
+        if refused is None:
+            board.push(action)
+        else:
+            faults.append(refused)
+    faults += board.trade_faults(deal["power"], deal["trade"], {item.value})
+    if not faults and (refused := refusal(board, deal)) is not None:
+        faults.append(refused)
+    rules = list(cite(table, "diplomacy"))
+    if when is When.opponent_turn:
         rules += cite(table, "responding")
-    if same_player and item in (Item.chits, Item.money, Item.secrets):
-        reasons.append(f"one player running two powers may not pass {item.value} between them")
-        rules += cite(table, "fewer players", also=rules_for(table).standard_too("fewer players", "Register R2"))
     facts = {"item": item.value, "when": when.value, "talk": talk.value}
-    if reasons:
+    if faults:
+        timing = any(f.code == "talk-timing" for f in faults)
+        reasons = [f.message for f in faults if not (timing and f.code == "talks-not-open")]
+        rules += [r for f in faults for r in f.rules]
         return Ruling(Allowed.not_allowed, f"Not now: {'; '.join(reasons)}.", tuple(dict.fromkeys(rules)), facts=TradeFacts(**facts))
     said = ("You may trade or sell it in talks, which you may open at any time during your own turn"
             if talk is Talk.open else "You may answer the talks and trade it; stop when the player whose turn it is says so")
-    if when is When.opponent_turn:
-        rules += cite(table, "responding")
     said += rules_for(table).with_points("; opening talks costs 1 Action Point for each opponent approached" if talk is Talk.open
                                          else "; answering costs you no Action Points")
     return Ruling(Allowed.allowed, said + ".", tuple(dict.fromkeys(rules)), facts=TradeFacts(**facts))
@@ -1161,6 +1178,8 @@ def winner(
 
     Example: dossier referee winner --vp germany=14 --vp france=14 --vp italy=9 --money germany=35 --money france=20
     """
+    from .board import final_board
+
     scores = _by_power(table, points, "--vp")
     purse = _by_power(table, money, "--money")
     if len(scores) < FEWEST_PLAYERS:
@@ -1168,56 +1187,40 @@ def winner(
     unscored = sorted(set(purse) - set(scores))
     if unscored:
         raise QuestionError(f"--money {unscored[0]}=...: that power has no --vp total")
+    factions = [f.id for f in table.game.info.factions]
+    if players is not None and not FEWEST_PLAYERS <= players <= len(factions):
+        raise QuestionError(f"--players {players}: Spies! is played by {FEWEST_PLAYERS} to {len(factions)} players")
+    board = final_board(table, scores, purse, players)
+    end = board.outcome()
     rules = cite(table, "winning")
-    seating, counted, said = None, dict(scores), ""
+    said = ""
     if players is not None:
-        factions = [f.id for f in table.game.info.factions]
-        if not FEWEST_PLAYERS <= players <= len(factions):
-            raise QuestionError(f"--players {players}: Spies! is played by {FEWEST_PLAYERS} to {len(factions)} players")
-        seating = _seats(table, players)
         rules += cite(table, "fewer players", also=rules_for(table).standard_too("fewer players", "Register R2"))
         if players < len(factions):
             said = " Each power's Victory Points are counted on their own, as if a player ran it alone; the player running the winning power wins."
-        alternating = ALTERNATING.get(players)
-        if alternating in counted and len(counted) > 1:
-            del counted[alternating]
-            said += (f" {power_name(table, alternating)}, run by both players in alternate years, wins for neither: "
+        if end.for_nobody is not None:
+            said += (f" {power_name(table, end.for_nobody)}, run by both players in alternate years, wins for neither: "
                      "the best of the other powers decides.")
             rules += ("Register R17",)
-    best = max(counted.values())
-    leaders = [p for p, n in counted.items() if n == best]
+    best = end.points[end.leaders[0]]
     facts = {"points": scores, "money": purse}
-    seat_of = lambda found: next((list(seat) for seat in seating if found[0] in seat), None) if seating and len(found) == 1 else None  # noqa: E731
-    names = join(power_name(table, p) for p in leaders)
-    if len(leaders) == 1:
+    seat = board.seat_of(end.winners[0]) if players is not None and len(end.winners) == 1 else None
+    names = join(power_name(table, p) for p in end.leaders)
+    if end.reason == "most points":
         return Ruling(Winner.most_points, f"{names} has the most Victory Points ({best}) and wins.{said}", rules,
-                      answer=f"{names} wins", facts=WinnerFacts(**facts, winners=leaders, seat=seat_of(leaders)))
-    missing = [p for p in leaders if p not in purse]
+                      answer=f"{names} wins", facts=WinnerFacts(**facts, winners=end.winners, seat=seat))
+    missing = [p for p in end.leaders if p not in purse]
     if missing:
         raise QuestionError(f"{names} tie on {best} Victory Points, and the richest wins: give --money for "
                             f"{join(power_name(table, p) for p in missing)}")
-    richest = max(purse[p] for p in leaders)
-    rich = [p for p in leaders if purse[p] == richest]
-    rich_names = join(power_name(table, p) for p in rich)
-    if len(rich) == 1:
+    richest = end.money[end.winners[0]]
+    rich_names = join(power_name(table, p) for p in end.winners)
+    if end.reason == "richest":
         return Ruling(Winner.richest, f"{names} tie on {best} Victory Points; the richest wins: {rich_names} with {richest}£.{said}",
-                      rules, answer=f"{rich_names} wins", facts=WinnerFacts(**facts, winners=rich, seat=seat_of(rich)))
+                      rules, answer=f"{rich_names} wins", facts=WinnerFacts(**facts, winners=end.winners, seat=seat))
     return Ruling(Winner.shared, f"{rich_names} tie on {best} Victory Points and on {richest}£; the rulebook breaks a tie "
                   f"only by money, so they share the win.{said}", rules + ("Register R13",), answer=f"{rich_names} share the win",
-                  facts=WinnerFacts(**facts, winners=rich))
-
-
-def _seats(table: Table, count: int) -> list[list[str]]:
-    """The seats of `count` players in turn order: the powers each runs (Playing the Game with Fewer Than Five Players)."""
-    shared = SHARED_SEATS.get(count, ())
-    seats: list[list[str]] = []
-    for faction in (f.id for f in table.game.info.factions):
-        if faction == ALTERNATING.get(count):
-            continue
-        seat = next((list(pair) for pair in shared if faction in pair), [faction])
-        if seat not in seats:
-            seats.append(seat)
-    return seats
+                  facts=WinnerFacts(**facts, winners=end.winners))
 
 
 def _by_power(table: Table, entries: list[str], option: str) -> dict[str, int]:

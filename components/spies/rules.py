@@ -266,3 +266,46 @@ def police_faults(table: Table, faction: Faction, place: City, count: int) -> li
 
 def police_rules(table: Table) -> tuple[str, ...]:
     return cite(table, "deploying police", "re-arranging police", also=("Register R9",))
+
+
+def seats_for(table: Table, count: int) -> list[list[str]]:
+    """The seats of `count` players in turn order: the powers each runs (Playing the Game with Fewer Than Five Players);
+    the power played in alternate years has no seat of its own."""
+    shared = SHARED_SEATS.get(count, ())
+    seats: list[list[str]] = []
+    for faction in (f.id for f in table.game.info.factions):
+        if faction == ALTERNATING.get(count):
+            continue
+        seat = next((list(pair) for pair in shared if faction in pair), [faction])
+        if seat not in seats:
+            seats.append(seat)
+    return seats
+
+
+@dataclass(frozen=True)
+class Allotment:
+    """What a power takes and places at set-up: Event Tiles in hand, police, spies (None: up to the mapsheet's Starting
+    Set-Up, which the rulebook does not give) and the cities marked SECRET that take the secrets left over."""
+
+    tiles: int
+    own_tiles: int
+    random_tiles: int
+    police: int
+    spies: int | None
+    spies_owned: int
+    secret_cities: tuple[str, ...]
+
+
+def allotment(table: Table, power: str) -> Allotment:
+    own = sum(1 for t in table.game.tiles if t.nation == power)
+    pool = sum(1 for t in table.game.tiles if t.nation is None)
+    owned = len(spies_of(table, power))
+    return Allotment(tiles=own + RANDOM_TILES_DRAWN, own_tiles=own, random_tiles=pool,
+                     police=sum(police_of(table).get(power, Counter()).values()),
+                     spies=owned if rules_for(table).every_spy_set_up else None, spies_owned=owned,
+                     secret_cities=tuple(c.name for c in game_map(table).cities if c.has_mark("secret")))
+
+
+def markers(table: Table, kind: str) -> int:
+    """How many markers of `kind` the counter sheet holds (the pieces' `count`)."""
+    return sum(p.count for p in pieces(table, kind))

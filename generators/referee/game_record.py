@@ -42,12 +42,13 @@ class Illegal:
 @dataclass(frozen=True)
 class Replay:
     """What replaying a record found: the actions played, the position after the last, each power's score,
-    and the first illegal action, if any."""
+    the first illegal action, if any, and the winners once the game is over."""
 
     played: int
     position: dict[str, Any]
     score: dict[str, int]
     illegal: Optional[Illegal] = None
+    winners: Optional[list[str]] = None
 
     @property
     def is_legal(self) -> bool:
@@ -66,6 +67,8 @@ class GameReport:
         found = self.replay
         out: dict[str, Any] = {"file": display_path(self.file), "game": self.game.name, "variant": self.variant,
                                "legal": found.is_legal, "played": found.played, "score": found.score, "position": found.position}
+        if found.winners is not None:
+            out["winners"] = found.winners
         if found.illegal is not None:
             bad = found.illegal
             out["illegal"] = {"action": bad.number, "line": bad.line, "code": bad.code, "message": bad.message,
@@ -81,7 +84,8 @@ class GameReport:
                     f"Position before action {bad.number}:\n" + _yaml(bad.before))
         upto = f"after action {found.played}" if self.until is not None else f"all {found.played} actions legal"
         scores = ", ".join(f"{p} {n}" for p, n in found.score.items())
-        return f"{where}: {upto}. Score: {scores}.\n" + _yaml(found.position)
+        won = f" The game is over: {' and '.join(found.winners)} {'wins' if len(found.winners) == 1 else 'share the win'}." if found.winners else ""
+        return f"{where}: {upto}. Score: {scores}.{won}\n" + _yaml(found.position)
 
 
 def _yaml(document: dict[str, Any]) -> str:
