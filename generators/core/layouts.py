@@ -51,9 +51,9 @@ class Size(_Part):
 
 class Colour(_Part):
     """A fill and the ink that reads on it; `edge` rings the face in a second colour (two-colour
-    pieces). `backs: outline` prints a back in this colour as an outline on white paper, which
-    uses little ink and hides the duplex misregistration a solid dark back shows; `auto` (the
-    default) does so for near-black fills only."""
+    pieces). `backs: outline` prints a back in this colour as its texts in the colour on white paper,
+    with nothing near the cut, which uses little ink and hides the duplex misregistration a solid
+    dark back (or a frame inside its edge) shows; `auto` (the default) does so for near-black fills only."""
 
     fill: str = Field(pattern=COLOUR_PATTERN)
     ink: str = Field(default="#000000", pattern=COLOUR_PATTERN)
