@@ -23,6 +23,8 @@ from .core.checks import (
 from .core.collector import collector_paused
 from .core.errors import DataError, Problem, display_path
 from .core.game import Game
+from .core.game_cache import game_key, keep, recall
+from .core.game_folders import resolve_game_folder
 from .core.loader import read_game
 from .core.tables import check_tables
 from .map.aid_content import check_aids
@@ -46,6 +48,9 @@ CHECKS: tuple[Callable[[Game], list[Problem]], ...] = (
     check_aids,
     check_tables,
 )
+
+
+VALID = "valid"  # the game_cache part saying a game's files passed every check
 
 
 class Preflight(Enum):
@@ -85,12 +90,22 @@ def problems(game: Game, preflight: Preflight = Preflight.NONE) -> list[Problem]
 
 
 def load_game(game: str | Path | None = None, preflight: Preflight = Preflight.NONE) -> Game:
-    """The game named (or the folder given), read and cross-checked; raises DataError listing every problem."""
+    """The game named (or the folder given), read and cross-checked; raises DataError listing every problem.
+
+    Without a preflight the checks are skipped for files byte for byte as they were when they last passed them
+    (core.game_cache): a map or rules question does not check the whole game again.
+    """
+    folder = resolve_game_folder(game)
+    key = game_key(folder) if preflight is Preflight.NONE else None
     with collector_paused():  # reading and checking make many small objects that all live on
-        loaded = read_game(game)
+        loaded = read_game(folder)
+        if key is not None and recall(key, VALID) and game_key(folder) == key:
+            return loaded
         found = problems(loaded, preflight)
     if found:
         raise DataError(found)
+    if key is not None and game_key(folder) == key:
+        keep(key, VALID, True)
     return loaded
 
 

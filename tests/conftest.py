@@ -32,8 +32,10 @@ class CliResult:
 
 @pytest.fixture(autouse=True)
 def _own_configuration(tmp_path_factory, monkeypatch):
-    """What a test records in the user's configuration (`dossier trust`) stays in the test's own folder."""
+    """What a test records in the user's configuration (`dossier trust`) and cache (core.game_cache) stays in the
+    test's own folder."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp() / "configuration"))
+    monkeypatch.setenv("DOSSIER_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+import generators.core.game_folders
 import generators.core.layouts
 import generators.core.loader
 import generators.core.yamlio
@@ -721,7 +722,7 @@ def test_a_game_folder_that_cannot_be_listed_is_refused_by_name(tmp_path):
         raise PermissionError(13, "Permission denied", str(path))
 
     with pytest.MonkeyPatch.context() as patch:  # as root, chmod cannot stop a listing
-        patch.setattr(generators.core.loader.os, "scandir", denied)
+        patch.setattr(generators.core.game_folders.os, "scandir", denied)
         with pytest.raises(DataError) as refused:
             read_game(tmp_path)
     [problem] = refused.value.problems
@@ -735,7 +736,7 @@ def checking_modules() -> list:
     proved in test_map_check.py) and the reading of files and layout presets."""
     checks = generators.validation.CHECKS + generators.validation.preflight_checks(Preflight.FULL)
     modules = {inspect.getmodule(check) for check in checks} - {generators.map.checks}
-    return sorted(modules | {generators.core.loader, generators.core.yamlio, generators.core.layouts},
+    return sorted(modules | {generators.core.loader, generators.core.game_folders, generators.core.yamlio, generators.core.layouts},
                   key=lambda m: m.__name__)
 
 

@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from ..core.errors import DataError, Problem, display_path
-from ..core.game import Game
-from ..core.loader import read_game
-from ..core.locate import place
-from ..core.map_models import MapFile, read_map_file
-from ..core.tile_text import tile_cities
-from ..map.checks import MapProblem, check_map
-from ..map.geography import positions
+from ..core.game_cache import game_key, keep, recall
+from ..core.game_folders import resolve_game_folder
 from ..map.network import Network
-from ..map.track import Track, board_for, check_board
-from ..validation import load_game
 from .app import GameOption, JsonOption, SummaryGroup, app, print_json
+
+if TYPE_CHECKING:  # a route or reach question kept in the cache needs neither the records nor the checks
+    from ..core.game import Game
+    from ..core.map_models import MapFile
+    from ..map.checks import MapProblem
+
+NETWORK = "network"  # the game_cache part holding the map's movement network
 
 map_app = typer.Typer(
     cls=SummaryGroup,
@@ -38,9 +38,20 @@ def game_map_of(game: Game) -> MapFile:
 
 
 def network_of(game: Optional[str]) -> Network:
-    """The game's map as a movement network, places looked up with the game's other spellings."""
-    loaded = load_game(game)
-    return Network(game_map_of(loaded), loaded.aliases)
+    """The game's map as a movement network, places looked up with the game's other spellings; kept in the cache
+    for the game's files as they are, so the next question is answered without reading the game."""
+    folder = resolve_game_folder(game)
+    key = game_key(folder)
+    network = Network.from_data(recall(key, NETWORK) or {})
+    if network is not None:
+        return network
+    from ..validation import load_game
+
+    loaded = load_game(folder)
+    network = Network(game_map_of(loaded), loaded.aliases)
+    if key is not None and game_key(folder) == key:
+        keep(key, NETWORK, network.as_data())
+    return network
 
 
 def _problem_row(problem: MapProblem) -> dict:
@@ -49,6 +60,8 @@ def _problem_row(problem: MapProblem) -> dict:
 
 
 def _board_rows(loaded: Game) -> list[MapProblem]:
+    from ..map.track import check_board
+
     factions = [f.id for f in loaded.info.factions]
     return [p for i, board in enumerate(loaded.boards.boards) for p in check_board(board, factions, f"boards[{i}]")] if loaded.boards else []
 
@@ -62,6 +75,12 @@ def check(
 ) -> None:
     """Report every problem with the map (map.yaml) and the track boards (boards.yaml) at once. Exit 0 when valid
     (warnings allowed), 1 when invalid, 2 when unreadable."""
+    from ..core.loader import read_game
+    from ..core.locate import place
+    from ..core.map_models import read_map_file
+    from ..core.tile_text import tile_cities
+    from ..map.checks import check_map
+
     loaded = read_game(game)
     checked: list[tuple[Path, list[MapProblem], str]] = []
     if map_file is not None or loaded.map is not None or loaded.boards is None:
@@ -106,7 +125,7 @@ def route_(
     network = network_of(game)
     start, end = network.resolve(origin), network.resolve(destination)
     found = network.route(start, end)
-    limit = network.map.rules.spaces_per_turn
+    limit = network.spaces_per_turn
     journey = network.journey(start, end) if found.is_reachable and not found.is_within(limit) else None
     turns = journey.turns if journey else (1 if found.spaces else 0) if found.is_reachable else None
     stops = journey.stops if journey else [end] if found.spaces else []
@@ -138,7 +157,7 @@ def reach(
     """The places a move from FROM can end in, each with its fewest spaces (places the map's rules never let a move end in are passed, not listed)."""
     network = network_of(game)
     start = network.resolve(origin)
-    limit = network.map.rules.spaces_per_turn if spaces is None else spaces
+    limit = network.spaces_per_turn if spaces is None else spaces
     found = network.reachable(start, limit)
     if as_json:
         print_json({"from": start, "spaces": limit, "places": [{"name": name, "spaces": n} for name, n in found.items()]})
@@ -152,6 +171,9 @@ def reach(
 def show(game: Optional[str] = GameOption, as_json: bool = JsonOption) -> None:
     """The map as data: cities (with their projected x, y and their printed space on the poster: centre and
     diameter in mm from the poster sheet's top-left corner), sea zones and lines; --json for the whole of it."""
+    from ..map.geography import positions
+    from ..validation import load_game
+
     loaded = load_game(game)
     game_map = game_map_of(loaded)
     where = positions(game_map)
@@ -197,6 +219,9 @@ def advance(
     as_json: bool = JsonOption,
 ) -> None:
     """Where a move along a track board ends: each space entered counts one, whatever its kind."""
+    from ..map.track import Track, board_for
+    from ..validation import load_game
+
     loaded = load_game(game)
     track = Track(board_for(loaded, None, board))
     found = track.advance(origin, loaded.faction(side).id, spaces, blocked)

@@ -12,7 +12,7 @@ import typer
 
 from ..core import paths
 from ..core.errors import DossierError, display_path
-from ..core.loader import resolve_game_folder
+from ..core.game_folders import resolve_game_folder
 from ..printing.options import BuildOptions
 from ..validation import Preflight, load_game
 from .app import BUILD_OPTIONS, GameOption, app, print_options

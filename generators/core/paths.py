@@ -30,6 +30,8 @@ ENVIRONMENT = {
                     "the shipped games; each is a folder of game folders, or one game folder",
     "DOSSIER_DATA": "a folder holding components/ and layouts/ to use instead of the shipped data",
     "DOSSIER_GAME": "the game a command uses when no --game is given (default: `default` in components/games.yaml)",
+    "DOSSIER_CACHE": "where what a validated game answers is kept between commands, keyed by the bytes of its files "
+                     "(default: $XDG_CACHE_HOME/dossier, else ~/.cache/dossier); `off` keeps none",
     "SOURCE_DATE_EPOCH": "the build date written into every PDF, in seconds since 1970 (for reproducible builds; "
                          "default: now)",
 }

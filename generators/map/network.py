@@ -17,15 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..core.errors import DossierError
-from ..core.map_models import MapFile
 from ..core.names import NameIndex
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a network kept in the cache is made without the map's records
     import networkx as nx
+
+    from ..core.map_models import MapFile
 
 CITY, SEA = "city", "sea"  # the kinds of place, as map.yaml's rules.move_ends_in names them
 # When two cities are joined by both a rail and an air line, a step between them is reported as the first.
@@ -129,11 +129,15 @@ class MovementGraph:
     """The map's places and the steps between them: `nodes[place]["place"]` is CITY or SEA, `adj[a][b]["kinds"]`
     the kinds of the step between a and b, each place's neighbours in the order networkx would hold them."""
 
-    def __init__(self, game_map: MapFile):
-        self.nodes: dict[str, dict[str, str]] = {name: {"place": place} for name, place in places(game_map).items()}
+    def __init__(self, kinds: Mapping[str, str], steps: Iterable[tuple[str, str, set[str]]]):
+        self.nodes: dict[str, dict[str, str]] = {name: {"place": place} for name, place in kinds.items()}
         self.adj: dict[str, dict[str, dict]] = {name: {} for name in self.nodes}
-        for a, b, kinds in links(game_map):
-            self.adj[a][b] = self.adj[b][a] = {"kinds": kinds}
+        for a, b, kinds_of_step in steps:
+            self.adj[a][b] = self.adj[b][a] = {"kinds": kinds_of_step}
+
+    @classmethod
+    def of(cls, game_map: MapFile) -> MovementGraph:
+        return cls(places(game_map), links(game_map))
 
     def __len__(self) -> int:
         return len(self.nodes)
@@ -216,10 +220,14 @@ def movement_graph(game_map: MapFile) -> nx.Graph:
     return graph
 
 
+def place_names(game_map: MapFile) -> list[str]:
+    """Every city and sea zone's printed name, cities first, in the map's order."""
+    return [c.name for c in game_map.cities] + [z.name for z in game_map.sea_zones]
+
+
 def place_index(game_map: MapFile, aliases: Mapping[str, str] | None = None) -> NameIndex:
     """Every city and sea zone, looked up by any case or accents and by the game's other spellings."""
-    names = [c.name for c in game_map.cities] + [z.name for z in game_map.sea_zones]
-    return NameIndex("place", names, dict(aliases or {}))
+    return NameIndex("place", place_names(game_map), dict(aliases or {}))
 
 
 class Network:
@@ -239,13 +247,44 @@ class Network:
     """
 
     def __init__(self, game_map: MapFile, aliases: Mapping[str, str] | None = None):
-        self.map = game_map
-        self.places = place_index(game_map, aliases)
-        self.ends_in = tuple(game_map.rules.move_ends_in)
+        self._setup(place_names(game_map), dict(aliases or {}), game_map.rules.move_ends_in, game_map.rules.spaces_per_turn,
+                    MovementGraph.of(game_map))
 
-    @cached_property
-    def graph(self) -> MovementGraph:
-        return MovementGraph(self.map)
+    def _setup(self, names: list[str], aliases: dict[str, str], ends_in: Iterable[str], spaces_per_turn: int,
+               graph: MovementGraph) -> None:
+        self.names, self.aliases = names, aliases
+        self.places = NameIndex("place", names, aliases)
+        self.ends_in = tuple(ends_in)
+        self.spaces_per_turn = spaces_per_turn
+        self.graph = graph
+
+    def as_data(self) -> dict:
+        """The network as plain JSON data, which `from_data` makes the same network of again (each place's
+        neighbours in the same order, so that of equally short routes the same one is found)."""
+        return {"names": self.names, "aliases": self.aliases, "ends_in": list(self.ends_in),
+                "spaces_per_turn": self.spaces_per_turn,
+                "places": {name: node["place"] for name, node in self.graph.nodes.items()},
+                "neighbours": {a: [[b, sorted(step["kinds"])] for b, step in around.items()]
+                               for a, around in self.graph.adj.items()}}
+
+    @classmethod
+    def from_data(cls, data: dict) -> Network | None:
+        """The network `as_data` gave, or None when `data` is not such a network (a damaged cache entry)."""
+        try:
+            graph = MovementGraph({str(name): str(kind) for name, kind in data["places"].items()}, ())
+            for a, around in data["neighbours"].items():
+                for b, kinds in around:
+                    graph.adj[str(a)][str(b)] = {"kinds": {str(k) for k in kinds}}
+            names = [str(n) for n in data["names"]]
+            if set(graph.adj) != set(graph.nodes) or any(b not in graph.nodes for around in graph.adj.values() for b in around) \
+                    or set(names) - set(graph.nodes):
+                return None
+            network = cls.__new__(cls)
+            network._setup(names, {str(k): str(v) for k, v in data["aliases"].items()}, [str(k) for k in data["ends_in"]],
+                           int(data["spaces_per_turn"]), graph)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        return network
 
     def resolve(self, name: str) -> str:
         """The printed name of the place `name`; raises UnknownNameError with the closest names on a miss."""
@@ -289,7 +328,7 @@ class Network:
         """
         import heapq
 
-        limit = self.map.rules.spaces_per_turn if spaces is None else spaces
+        limit = self.spaces_per_turn if spaces is None else spaces
         start, end = self._end(origin, "origin"), self._end(destination, "destination")
         best: dict[str, tuple[int, int]] = {start: (0, 0)}
         before: dict[str, str] = {}
@@ -322,7 +361,7 @@ class Network:
 
         Places a move may not end in count as spaces when passed through but are never listed.
         """
-        limit = self.map.rules.spaces_per_turn if spaces is None else spaces
+        limit = self.spaces_per_turn if spaces is None else spaces
         start = self._end(origin, "origin")
         found = self.graph.distances(start, max(limit, 0))
         ends = {name: n for name, n in found.items() if self.may_end_in(name)}

@@ -35,6 +35,7 @@ from ..core.errors import OutputError, display_path
 from ..core.files import Kind, kind_of
 from .fonts import FontSet
 from .painter import Painter, PdfPainter, SvgPainter
+from .recording import record
 
 PREVIEW_DPI = 100
 PNG_LEVEL = 1  # previews are for looking at: zlib's fastest level encodes them quicker, for about 7 % more bytes
@@ -195,8 +196,9 @@ def _write_files(document: Document, new_folder: bool) -> None:
 def draw_document(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSet,
                   formats: Iterable[str] = ("pdf",), title: str = "", dpi: int = PREVIEW_DPI,
                   advice: str = "") -> Document:
-    """The PDF, per-page SVGs and PNGs asked for in `formats`, drawn once per backend needed, as a
-    Document replacing every earlier file of `pdf_path`'s stem.
+    """The PDF, per-page SVGs and PNGs asked for in `formats`, as a Document replacing every earlier file of
+    `pdf_path`'s stem. `draw` runs once: for the PDF and the SVG pages both, what it draws is recorded and
+    replayed into each backend (recording.py).
 
     PNG previews are rendered from the PDF, so they show exactly what prints. `advice` says how to
     print it (paper, scale, duplex); the PDF carries it as its subject.
@@ -204,6 +206,9 @@ def draw_document(pdf_path: Path, draw: Callable[[Painter], None], fonts: FontSe
     formats = tuple(formats)
     pdf_path = Path(pdf_path)
     stem = pdf_path.with_suffix("")
+    if {"pdf", "png"} & set(formats) and "svg" in formats:
+        with collector_paused():
+            draw = record(draw, fonts).replay
     pdf = render_pdf(draw, fonts, title, advice) if {"pdf", "png"} & set(formats) else None
     svgs = render_svg(draw, fonts) if "svg" in formats else []
     pngs = png_pages(pdf, dpi) if "png" in formats and pdf is not None else []

@@ -16,9 +16,10 @@ from pathlib import Path
 
 from ..core.errors import UnknownNameError
 from ..core.game import Game
-from ..core.loader import resolve_game_folder
+from ..core.game_cache import game_key
+from ..core.game_folders import resolve_game_folder
 from ..core.names import NameIndex
-from ..core.paths import installed_games, layouts_dir
+from ..core.paths import installed_games
 from ..core.yamlio import read_yaml
 from ..validation import load_game
 
@@ -31,24 +32,20 @@ class Choice:
     variant: str | None
 
 
-_LOADED: dict[Path, tuple[tuple, Game]] = {}
-
-
-def _stamp(folder: Path) -> tuple:
-    """The game's files and the layout presets as they are now: names, sizes and change times."""
-    files = sorted(p for root in (folder, layouts_dir()) if root.is_dir() for p in root.rglob("*") if p.is_file())
-    return tuple((str(p), s.st_size, s.st_mtime_ns) for p in files for s in (p.stat(),))
+_LOADED: dict[Path, tuple[str, Game]] = {}
 
 
 def _load(choice: str | Path | None) -> Game:
-    """`load_game(choice)`, read again only when the game's files or the presets have changed since the last time."""
+    """`load_game(choice)`, read again only when the bytes of the game's files, the presets or the code have changed
+    since the last time (game_cache's key); a game that cannot be keyed is read every time."""
     folder = resolve_game_folder(choice)
-    stamp = _stamp(folder)
+    key = game_key(folder)
     kept = _LOADED.get(folder)
-    if kept is not None and kept[0] == stamp:
+    if key is not None and kept is not None and kept[0] == key:
         return kept[1]
     game = load_game(folder)
-    _LOADED[folder] = (stamp, game)
+    if key is not None:
+        _LOADED[folder] = (key, game)
     return game
 
 

@@ -1,0 +1,172 @@
+"""What a validated game answers, kept on disk between commands and keyed by the content of everything that made it.
+
+A question about the map or the rules should not pay for reading and checking the whole game every time it is
+asked. Once a game has been read and found valid, what it answered is kept under a key: the sha256 of Dossier's
+own code (every .py file of the package, and the libraries installed beside it, by name and version) and of every
+file in the game's folder and in the layout presets' folder, each by its path and its bytes. Any change to any of
+them (an edit that keeps the size and the time, a new file, a removed one, another Dossier) gives another key, so
+a kept answer is never one the files as they are would not give; the key is worked out afresh by every command,
+from the bytes. Only a game that passed every check is kept, so a broken game is always reported from its files.
+A key is taken before and after the files are read, and nothing is kept when the two differ (a file edited
+while it was read).
+
+The cache is a folder of small JSON files, one per key: $DOSSIER_CACHE, else $XDG_CACHE_HOME/dossier, else
+~/.cache/dossier; DOSSIER_CACHE=off keeps none. A missing, unreadable or damaged entry is a miss, and a folder
+that cannot be written keeps nothing: neither changes an answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from . import paths
+from .errors import DossierError
+
+FORMAT = 1  # of an entry; a change of what an entry holds changes it
+OFF = "off"
+MOST_FILES = 10_000  # files a game folder and the presets may hold before their answers are not kept
+LARGEST_TREE = 256 * 1024 * 1024  # bytes those files may hold together before their answers are not kept
+LARGEST_ENTRY = 16 * 1024 * 1024  # bytes of one entry read back
+MOST_ENTRIES = 64  # entries kept; the oldest go first
+_CHUNK = 1024 * 1024
+
+
+class _Unkeyable(Exception):
+    """A tree that cannot be keyed safely: too large, unreadable, or holding a link out of it or a special file."""
+
+
+def cache_folder() -> Path | None:
+    """Where entries are kept, or None when DOSSIER_CACHE=off (a relative XDG_CACHE_HOME is ignored, as XDG says)."""
+    chosen = os.environ.get("DOSSIER_CACHE")
+    if chosen is not None and chosen.strip():
+        return None if chosen.strip().lower() == OFF else Path(chosen).expanduser()
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(base) if base and os.path.isabs(base) else Path.home() / ".cache") / "dossier"
+
+
+def _libraries() -> list[str]:
+    """The distributions installed where the libraries Dossier runs on are (names and versions, from their folders)."""
+    found = []
+    for entry in sys.path:
+        if os.path.basename(entry) in ("site-packages", "dist-packages") and os.path.isdir(entry):
+            found += sorted(name for name in os.listdir(entry) if name.endswith((".dist-info", ".egg-info")))
+    return found
+
+
+@cache
+def code_version() -> str:
+    """The sha256 of the code answering: Python's version, the libraries installed, and every .py file of the
+    package by its path and bytes. Taken once a process, as the code that runs is the code imported."""
+    digest = hashlib.sha256(f"{sys.version_info[:3]}\n{_libraries()}\n".encode())
+    root = paths.PACKAGE_DIR
+    for folder, subfolders, files in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if d not in ("__pycache__", "_data"))
+        for name in sorted(f for f in files if f.endswith(".py")):
+            path = os.path.join(folder, name)
+            digest.update(f"{os.path.relpath(path, root)}\n".encode())
+            with open(path, "rb") as handle:
+                digest.update(hashlib.sha256(handle.read()).digest())
+    return digest.hexdigest()
+
+
+def _tree(root: Path, digest: Any, budget: list[int]) -> None:
+    """Every entry under `root` into `digest`, by path and kind, and each file by its bytes."""
+    digest.update(f"tree {root}\n".encode())
+    todo = [root]
+    while todo:
+        folder = todo.pop()
+        with os.scandir(folder) as entries:
+            listed = sorted(entries, key=lambda e: e.name)
+        for entry in listed:
+            if entry.name == "__pycache__":
+                continue
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _Unkeyable("too many files")
+            relative = os.path.relpath(entry.path, root)
+            mode = entry.stat(follow_symlinks=False).st_mode
+            if stat.S_ISLNK(mode):
+                target = Path(entry.path).resolve()
+                if not target.is_relative_to(root.resolve()):  # what it reaches is not in the key
+                    raise _Unkeyable(f"{entry.path} links out of {root}")
+                digest.update(f"link {relative} {os.readlink(entry.path)}\n".encode())
+            elif stat.S_ISDIR(mode):
+                digest.update(f"folder {relative}\n".encode())
+                todo.append(Path(entry.path))
+            elif stat.S_ISREG(mode):
+                digest.update(f"file {relative}\n".encode())
+                with open(entry.path, "rb") as handle:
+                    while chunk := handle.read(_CHUNK):
+                        budget[1] -= len(chunk)
+                        if budget[1] < 0:
+                            raise _Unkeyable("too many bytes")
+                        digest.update(chunk)
+                digest.update(b"\n")
+            else:
+                raise _Unkeyable(f"{entry.path} is not a file")
+
+
+def game_key(folder: Path) -> str | None:
+    """The key of what the game in `folder` answers, from the bytes of its files, the presets and the code;
+    None when it cannot be keyed safely (nothing is then kept or recalled)."""
+    digest = hashlib.sha256(f"dossier cache {FORMAT}\n{code_version()}\n".encode())
+    budget = [MOST_FILES, LARGEST_TREE]
+    try:
+        for root in (Path(folder), paths.layouts_dir()):
+            _tree(root.absolute(), digest, budget)
+    except (_Unkeyable, OSError, ValueError):
+        return None
+    return digest.hexdigest()
+
+
+def _entry(key: str) -> Path | None:
+    folder = cache_folder()
+    return folder / f"{key}.json" if folder is not None else None
+
+
+def _read(key: str) -> dict:
+    path = _entry(key)
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read(LARGEST_ENTRY + 1)
+        entry = json.loads(text) if len(text) <= LARGEST_ENTRY else None
+    except (OSError, TypeError, ValueError):
+        return {}
+    if not isinstance(entry, dict) or entry.get("key") != key or not isinstance(entry.get("parts"), dict):
+        return {}
+    return entry["parts"]
+
+
+def recall(key: str | None, part: str) -> Any:
+    """What was kept as `part` ("network") under `key`, or None."""
+    return _read(key).get(part) if key else None
+
+
+def keep(key: str | None, part: str, value: Any) -> None:
+    """Keep `value` (plain JSON data) as `part` under `key`; a folder that cannot be written keeps nothing."""
+    path = _entry(key) if key else None
+    if path is None:
+        return
+    from .atomic import write_text
+
+    parts = _read(key) | {part: value}
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        write_text(path, json.dumps({"key": key, "parts": parts}, ensure_ascii=False, separators=(",", ":")))
+        _prune(path.parent)
+    except (OSError, DossierError):  # a cache that cannot be written is no cache, never an error
+        return
+
+
+def _prune(folder: Path) -> None:
+    """Remove the oldest entries beyond MOST_ENTRIES."""
+    entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
+    for old in entries[:-MOST_ENTRIES]:
+        old.unlink(missing_ok=True)
