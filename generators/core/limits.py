@@ -22,6 +22,12 @@ MAX_TEXT = 10_000
 MAX_CITIES = 5_000
 MAX_SEA_ZONES = 1_000
 MAX_ROUTES = 20_000
+# Entries of one playing aid (a track's boxes, a box's room, a list's items, a record's rows...), aids on one
+# map, display or board, and spaces on one track board: each is drawn, so each costs time; the shipped aids
+# have at most 100 boxes (a money track), a dozen aids on a sheet and 20 spaces on a board.
+MAX_AID_ENTRIES = 1_000
+MAX_AIDS = 100
+MAX_BOARD_SPACES = 1_000
 # Lengths (mm) and type sizes (pt) in a layout: a poster is under a metre, type under a few inches.
 MAX_LENGTH = 5_000.0
 # A value shown in a message is cut to this many characters.

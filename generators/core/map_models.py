@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from .board_models import Aid
 from .errors import DataError
-from .limits import MAX_CITIES, MAX_ROUTES, MAX_SEA_ZONES
+from .limits import MAX_AIDS, MAX_CITIES, MAX_ROUTES, MAX_SEA_ZONES
 from .models import Record
 from .schema_errors import problems_from_validation
 from .yamlio import read_yaml
@@ -176,7 +176,7 @@ class MapFile(Record):
     marks: dict[str, Mark] = Field(default_factory=dict)
     regions: list[MapRegion] = Field(default_factory=list)
     dice: Optional[Dice] = None
-    aids: list[Aid] = Field(default_factory=list)
+    aids: list[Aid] = Field(default_factory=list, max_length=MAX_AIDS)
     sea_zones: list[SeaZone] = Field(default_factory=list, max_length=MAX_SEA_ZONES)
     cities: list[City] = Field(default_factory=list, max_length=MAX_CITIES)
     routes: list[Line] = Field(default_factory=list, max_length=MAX_ROUTES)

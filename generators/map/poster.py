@@ -15,6 +15,7 @@ import string
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapely.geometry import Polygon
@@ -27,7 +28,7 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
-from ..printing.textfit import Paragraph, fit_text
+from ..printing.textfit import Paragraph, TextFitError, fit_text
 from .aid_placement import place_aids
 from .aids import Ink, Laid, draw_aid, lay_out
 from .label_placement import LabelRequest, PlacedLabel, place_labels
@@ -182,6 +183,7 @@ class PosterPlan:
     palette: Palette
     fonts: FontSet
     key: Box  # where the legend, the index and the sea zones go
+    map_file: Path  # the map's data file, named when the map cannot be drawn
     area_labels: dict[str, str] = field(default_factory=dict)  # placed label key -> the map region's name as printed
 
     def radius(self, name: str) -> float:
@@ -233,7 +235,8 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     fills, edges = _land_drawing(regions, palette)
     return PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
-                      sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key, areas)
+                      sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key,
+                      game.file("map.yaml"), areas)
 
 
 def _key_box(st: PosterStyle, frame: Box, width: float, height: float) -> Box:
@@ -676,7 +679,13 @@ def _draw_sea_zones(painter: Painter, plan: PosterPlan, area: Box) -> float:
         Paragraph(z.name, fonts.bold, colour=ink, space_before=0.3),
         Paragraph(f"sails to {', '.join(z.adjacent) or 'no other zone'}; ports: {', '.join(ports[z.name]) or 'none'}.",
                   fonts.regular, run_in=True))]
-    fitted = fit_text(paragraphs, area.width, area.bottom - top, largest=st.key_size, smallest=st.key_size, what="the poster's sea zone list")
+    try:
+        fitted = fit_text(paragraphs, area.width, area.bottom - top, largest=st.key_size, smallest=st.key_size,
+                          what=f"the poster's key has no room for the list of {len(plan.game_map.sea_zones):,} sea zones")
+    except TextFitError as exc:  # the zones are the map's: say so, and what gives the list room
+        raise DataError([Problem(plan.map_file, "sea_zones",
+                                 f"{exc}; shorten the zones' names, or give the key room in the layout "
+                                 "(poster: key_width, key_size)", "no-room")]) from None
     painter.text_block(fitted, area.x, top, area.width, anchor=Anchor.START)
     return top + fitted.height
 
