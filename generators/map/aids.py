@@ -398,6 +398,15 @@ def _assumed_footnote(table) -> str:
     return f"Not in the rulebook, this edition's: {', '.join(parts)} (dossier assumptions gives why)."
 
 
+def _wholly_assumed(table) -> set[int]:
+    """The columns of a table of several rows whose every cell is assumed for one reason: a sheet marks these
+    once, on the heading, rather than in every cell."""
+    if len(table.rows) < 2:
+        return set()
+    return {j for j in range(len(table.headings))
+            if all(row[j].assumed for row in table.rows) and len({row[j].assumed for row in table.rows}) == 1}
+
+
 def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float | None = None) -> Laid:
     """One of the game's reference tables (tables.yaml): narrow columns at their texts' width, wide ones
     wrapped into what is left (a blank column takes what the others leave); assumed values marked with the ink's
@@ -411,12 +420,15 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     shown = aid.model_copy(update={"title": table.title, "cite": None, "note": " ".join(t for t in foot if t)})
     size, font, bold = ink.size(TEXT_SIZE), ink.fonts.regular, ink.fonts.bold
     line = pt_to_mm(size) * 1.3
-    texts = [[c.text + (ASSUMED_MARK if c.assumed and marked else "") for c in row] for row in table.rows]
+    whole = _wholly_assumed(table) if marked else set()  # marked once, on the heading
+    headings = [h + (ASSUMED_MARK if j in whole else "") for j, h in enumerate(table.headings)]
+    texts = [[c.text + (ASSUMED_MARK if c.assumed and marked and j not in whole else "") for j, c in enumerate(row)]
+             for row in table.rows]
     inner = width - 2 * ink.size(PAD)
     natural = []
     for j, heading in enumerate(table.headings):
         blank = all(row[j].write_in for row in table.rows)
-        widths = [text_width(t[j], font, size) for t in texts] + [text_width(heading, bold, size)]
+        widths = [text_width(t[j], font, size) for t in texts] + [text_width(headings[j], bold, size)]
         natural.append(max(max(widths), ink.size(WRITE_IN_WIDTH) if blank else 0) + COLUMN_GAP + 0.01)  # + what rounding takes
     blanks = [j for j in range(len(table.headings)) if all(row[j].write_in for row in table.rows)]
     wide = [j for j, w in enumerate(natural) if w > inner * WIDE_COLUMN]
@@ -443,15 +455,15 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, shown, ink, x, y, width, height)
         left = x + ink.size(PAD)
-        _draw_headings(painter, ink, left, x, width, top, table.headings, widths, bold, size,
+        _draw_headings(painter, ink, left, x, width, top, headings, widths, bold, size,
                        baseline=line * 0.75, band=line * 1.05)
         row_top = top + line * 1.2
         for i, row in enumerate(cells):
             cx = left
             for j, fitted in enumerate(row):
                 cell = table.rows[i][j]
-                if cell.write_in:
-                    for n in range(cell.lines):
+                if cell.write_in:  # its lines, and as many more as the row has room for: room to write
+                    for n in range(max(cell.lines, int((heights[i] - 0.8) // LIST_LINE))):
                         at = row_top + 0.4 + LIST_LINE * (n + 1)  # under the row's first line of text, then a line's height apart
                         painter.line(cx, at, cx + widths[j] - COLUMN_GAP, at, stroke="#777777", line_width=0.4)
                 else:
