@@ -30,6 +30,16 @@ class CliResult:
         return json.loads(self.stdout)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_configuration_for_the_session(tmp_path_factory):
+    """What the session's own fixtures (a game loaded once, an export checked once) record in the user's
+    configuration and cache stays in the session's folder too: they run before any test's own fixtures."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp() / "configuration"))
+        patch.setenv("DOSSIER_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _own_configuration(tmp_path_factory, monkeypatch):
     """What a test records in the user's configuration (`dossier trust`) and cache (core.game_cache) stays in the

@@ -12,7 +12,7 @@ from conftest import cut_boxes, region, squash
 from pypdf import PdfReader
 
 from generators.cli import main
-from generators.core.cards import all_items, resolve_cards
+from generators.core.cards import all_items, deck_cards, resolve_cards
 from generators.printing.card_text import citation_tag, section_tags
 
 PT_PER_MM = 72 / 25.4
@@ -38,7 +38,7 @@ def letter(tmp_path_factory) -> Path:
 
 def face_of(cards, text: str, face: str):
     """The card whose `face` side title the text of a card region opens with."""
-    found = [c for c in cards if dict(c.sides()).get(face) and squash(dict(c.sides())[face].title) in text[:80]]
+    found = [c for c in cards if dict(c.sides()).get(face) and text.startswith(squash(dict(c.sides())[face].title))]
     assert len(found) == 1, f"expected one card {face} title in {text[:80]!r}"
     return found[0]
 
@@ -177,7 +177,7 @@ def test_bad_card_data_is_refused_with_file_field_and_problem(cli, game_copy, ch
 ])
 def test_every_card_face_is_printed_whole_with_its_back_behind_it(spies, tmp_path, args, flip):
     folder = build(tmp_path, "--only", "cards", *args)
-    cards = resolve_cards(spies)
+    cards = deck_cards(spies)
     seen = []
     with pdfplumber.open(folder / "cards.pdf") as pdf:
         pages = list(pdf.pages)
@@ -197,7 +197,7 @@ def test_every_card_face_is_printed_whole_with_its_back_behind_it(spies, tmp_pat
 
 def test_back_offset_shifts_every_back_by_the_amount_asked(spies, tmp_path):
     folder = build(tmp_path, "--only", "cards", "--back-offset", "6mm,0")
-    cards = resolve_cards(spies)
+    cards = deck_cards(spies)
     shift = 6 * PT_PER_MM  # more than the card's padding, so the unshifted box must lose some text
     with pdfplumber.open(folder / "cards.pdf") as pdf:
         front, back = pdf.pages[0], pdf.pages[1]
@@ -296,23 +296,37 @@ def aid_parts(section, item) -> list[str]:
     return [item.text]
 
 
+def aid_sides(spies):
+    """The card sides the Spies! aid prints: those cards.yaml's `aid` names, and only those."""
+    sides = {f"{card.id}.{face}": side for card in resolve_cards(spies) for face, side in card.sides()}
+    assert spies.cards.aid_only_named
+    return [sides[name] for name in spies.cards.aid]
+
+
 @pytest.mark.parametrize("paper, size", [("letter", LETTER), ("a4", A4)])
-def test_player_aid_is_one_sheet_of_the_chosen_paper_holding_every_item(spies, letter, tmp_path, paper, size):
+def test_player_aid_is_one_side_of_the_chosen_paper_holding_every_item_it_names(spies, letter, tmp_path, paper, size):
     folder = letter if paper == "letter" else build(tmp_path, "--only", "player-aid", "--paper", paper)
     with pdfplumber.open(folder / "player-aid.pdf") as pdf:
-        assert len(pdf.pages) == 2  # front and back of one sheet
+        assert len(pdf.pages) == 1  # the one sheet beside the map, one-sided
         for page in pdf.pages:
             assert (mm(page.width), mm(page.height)) == pytest.approx(size, abs=0.1)
         text = "|".join(column for page in pdf.pages for column in columns_text(page))
-    for card in resolve_cards(spies):
-        for _, side in card.sides():
-            assert squash(side.title) in text
-        for _, section, item in all_items(card):
-            for part in aid_parts(section, item):
-                assert squash(part) in text, item.text
-        for _, side in card.sides():
-            for section in side.sections:
-                assert all(squash(tag) in text for tag in section_tags(spies, list(section.items), set()))
+    for side in aid_sides(spies):
+        assert squash(side.title) in text
+        for section in side.sections:
+            for item in section.items:
+                for part in aid_parts(section, item):
+                    assert squash(part) in text, item.text
+            assert all(squash(tag) in text for tag in section_tags(spies, list(section.items), set()))
+    assert squash(next(c for c in resolve_cards(spies) if c.id == "secrets").back.title) not in text  # the cards' own
+
+
+def test_the_aid_gives_every_chit_its_cost_and_effect_or_a_line_to_write_it_on(spies, letter):
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        text = "|".join(columns_text(pdf.pages[0]))
+    for chit in (p for p in spies.pieces if p.kind == "chit"):
+        effect = getattr(chit, "does", None)
+        assert squash(f"{chit.name}, {chit.cost}: " + (f"{effect}." if effect else "____")) in text, chit.name
 
 
 def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):
@@ -321,6 +335,7 @@ def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):
     def triple(document):
         copies = [dict(card, id=f"{card['id']}-{n}") for n in (2, 3) for card in document["cards"]]
         document["cards"] += copies
+        document["aid"] += [f"{card['id']}.{face}" for card in copies for face in ("front", "back") if card.get(face)]
 
     edit_cards(folder, triple)
     result = cli("build", "--game", folder, "--only", "player-aid", "--out", tmp_path)
@@ -342,7 +357,7 @@ def aid(letter):
 def aid_sections(spies):
     """(heading, the parts of its items the aid prints) for every section of every card."""
     return [(section.heading, [p for item in section.items for p in aid_parts(section, item)])
-            for card in resolve_cards(spies) for _, side in card.sides() for section in side.sections]
+            for side in aid_sides(spies) for section in side.sections]
 
 
 def test_player_aid_opens_with_the_side_cards_yaml_names_first(spies, aid):
@@ -383,22 +398,6 @@ def test_the_sequence_of_play_is_a_graphic_of_numbered_steps(spies, aid):
         assert any(d["x0"] <= number["x0"] and number["x1"] <= d["x1"] and d["top"] <= number["top"] for d in discs)
 
 
-def test_chit_costs_are_a_table_with_a_row_per_chit(spies, aid):
-    chits = [p for p in spies.pieces if p.kind == "chit"]
-    page = aid[0]
-    words = page["words"]
-    header = [w for w in words if w["text"] in ("Chit", "Cost", "Game") and is_white(w["non_stroking_color"])]
-    assert len({round(w["top"]) for w in header}) == 1 and len(header) == 3
-    chit_column = next(w for w in header if w["text"] == "Chit")["x0"]
-    for chit in chits:
-        name = next(w for w in words if w["text"] == chit.name.split()[0] and w["top"] > header[0]["top"]
-                    and abs(w["x0"] - chit_column) < 3)
-        cost = [w for w in words if w["text"] == chit.cost and abs(w["top"] - name["top"]) < 1]
-        assert cost, f"{chit.name}'s cost is not on its row"
-    rules = [ln for ln in page["lines"] if ln["top"] > header[0]["top"] and abs(ln["top"] - ln["bottom"]) < 0.1]
-    assert len(rules) >= len(chits) + 1
-
-
 def test_a_player_aid_that_fits_one_side_is_one_sided(tmp_path):
     assert main(["build", "--game", "special-action-tokens", "--out", str(tmp_path), "--only", "player-aid"]) == 0
     with pdfplumber.open(tmp_path / "special-action-tokens" / "player-aid.pdf") as pdf:
@@ -408,7 +407,8 @@ def test_a_player_aid_that_fits_one_side_is_one_sided(tmp_path):
 
 @pytest.mark.parametrize("change, expected", [
     (lambda d: d.update(aid=["turn-sequence.side"]), "aid[0]: unknown card side 'turn-sequence.side'"),
-    (lambda d: d["citation_tags"].update({"Components": "Roster"}), "tag 'Roster' is already"),
+    (lambda d: d["citation_tags"].update({"Components": "Piece Roster"}), "tag 'Piece Roster' is already"),
+    (lambda d: d["citation_tags"].update({"Components": "Parts"}), "tag 'Parts' is not words of 'Components'"),
     (lambda d: d["cards"][0]["front"]["sections"][1].update(columns=["A", "B"]), "columns are for a section shown as a table"),
 ])
 def test_bad_aid_data_is_refused(cli, game_copy, change, expected):
@@ -416,3 +416,28 @@ def test_bad_aid_data_is_refused(cli, game_copy, change, expected):
     edit_cards(folder, change)
     result = cli("validate", "--game", folder)
     assert result.code == 2 and "cards.yaml" in result.stderr and expected in result.stderr
+
+
+@pytest.fixture(scope="module")
+def every_aid(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("aids")
+    assert main(["build", "--out", str(out), "--only", "player-aid"]) == 0
+    return out
+
+
+@pytest.mark.parametrize("game", ["global-1936-spies", "special-action-tokens", "web-of-spies", "spion-und-spion"])
+def test_every_games_aid_fills_one_side_and_speaks_of_play_not_of_the_product(every_aid, game):
+    """An aid with little to say is set larger until it fills its page, rather than a third of it."""
+    with pdfplumber.open(every_aid / game / "player-aid.pdf") as pdf:
+        [page] = pdf.pages
+        lowest = max(c["bottom"] for c in page.chars)
+        text = page.extract_text()
+    assert lowest >= 0.75 * page.height, f"{game}'s aid ends {lowest / page.height:.0%} of the way down its page"
+    assert "acrylic" not in text
+
+
+def test_web_of_spies_aid_opens_with_the_setup(every_aid):
+    with pdfplumber.open(every_aid / "web-of-spies" / "player-aid.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    titles = [w["text"] for w in words if round(w["size"], 1) == max(round(v["size"], 1) for v in words if v["top"] > 60)]
+    assert " ".join(titles).startswith("Setup and the end"), titles

@@ -379,12 +379,17 @@ def columns_are_for_a_section_shown_as_a_table(files):
 
 @case("cards.yaml", "citation_tags.9.9", "unknown-citation")
 def a_citation_tag_is_for_a_citation_the_file_allows(files):
-    files["cards.yaml"]["citation_tags"] = {"9.9": "Nine"}
+    files["cards.yaml"]["citation_tags"] = {"9.9": "9.9"}
+
+
+@case("cards.yaml", "citation_tags.Tile list", "invalid")
+def a_citation_tag_is_words_of_the_rule_it_names(files):
+    files["cards.yaml"]["citation_tags"] = {"Tile list": "Tiles"}
 
 
 @case("cards.yaml", "citation_tags.Tile list", "duplicate")
 def two_citations_may_not_share_a_tag(files):
-    files["cards.yaml"]["citation_tags"] = {"1.1": "Rules", "Tile list": "Rules"}
+    files["cards.yaml"]["citation_tags"] = {"1.1": "1.1", "Tile list": "1.1"}
 
 
 @case("cards.yaml", "variants.medium", "unknown-variant")

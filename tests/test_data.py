@@ -75,7 +75,7 @@ def test_chit_costs_as_printed_and_range_kept(spies):
     assert len(chits) == 10
     assert chits["Drop"].cost == "20–30£"
     assert chits["Discovery"].cost == "3£"
-    assert chits["Cover"].games == ["long"]
+    assert chits["Cover"].games == ["standard", "long"] and "Register R1" in chits["Cover"].assumed["games"]
     assert chits["Papers"].games == ["standard", "long"]
     assert all("count" in p.assumed for p in chits.values())
 

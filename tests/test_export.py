@@ -17,7 +17,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from generators.cli import main
-from generators.core.cards import resolve_cards
+from generators.core.cards import deck_cards, resolve_cards
 from generators.core.faces import faces
 from generators.export.parts import game_parts
 from generators.printing.counters import piece_label
@@ -82,7 +82,7 @@ def test_tts_saved_object_holds_every_tile_and_card(spies, tts):
     names = Counter(card["Nickname"] for card in cards)
     for tile in spies.tiles:
         assert names[f"{tile.id}*" if tile.special else tile.id] == 1
-    for card in resolve_cards(spies):
+    for card in deck_cards(spies):
         assert names[card.title] >= 1
 
 
@@ -413,7 +413,7 @@ def test_vmod_tiles_and_cards_are_draw_piles(spies, vmod):
     assert drawn == {"Secret & Counterspy": 40, "Action chit": sum(p.count for p in spies.pieces if p.kind == "chit")}
     assert all(p.get("shuffle") == "Always" for p in piles if p.get("faceDown") == "Always")
     assert sorted(s.get("entryName").rstrip("*") for s in tiles) == sorted(t.id for t in spies.tiles)
-    assert [s.get("entryName") for s in cards] == [c.title for c in resolve_cards(spies)]
+    assert [s.get("entryName") for s in cards] == [c.title for c in deck_cards(spies)]
     for slot in tiles:
         mask = [t for t, _ in traits(slot.text) if t.startswith("obs;")]
         assert len(mask) == 1 and f"images/{decode(mask[0][4:], ';')[1]}" in names
@@ -535,7 +535,7 @@ def test_service_prints_every_card_at_its_poker_template_to_the_pixel(service_im
     folder, rows = service_images[service]
     size, label, product = SERVICE_POKER[service]
     cards = [r for r in rows if r["kind"] == "card"]
-    assert len(cards) == 2 * len(resolve_cards(spies))
+    assert len(cards) == 2 * len(deck_cards(spies))
     for row in cards:
         with Image.open(folder / row["file"]) as image:
             assert image.size == size and round(image.info["dpi"][0]) == 300, row["file"]

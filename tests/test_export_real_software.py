@@ -376,7 +376,7 @@ def test_tts_save_holds_as_many_pieces_as_the_printed_set(tts_saves, game):
     data = load_game(game)
     save = json.loads(tts_saves[game].read_text(encoding="utf-8"))
     cards = [o for o in every_object(save["ObjectStates"]) if o["Name"] == "Card"]
-    expected = sum(p.count for p in data.pieces) + len(list(data.tiles)) + len(data.cards.cards if data.cards else [])
+    expected = sum(p.count for p in data.pieces) + len(list(data.tiles)) + len([c for c in data.cards.cards if c.deck] if data.cards else [])
     assert len(cards) == expected
 
 

@@ -356,6 +356,27 @@ def test_a_recruit_brings_a_spy_not_in_play_to_the_city_of_the_spy_playing_it(cl
     assert again["illegal"]["code"] == "not-in-reserve"
 
 
+def test_cover_answers_a_sanction_or_a_discovery_against_your_spy_and_the_chit_does_nothing(cli, tmp_path):
+    record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction", "Discovery"]},
+                   france={"spies": {"Jean": {"city": "Prague", "controls": "Atomic Bomb"}}, "chits": ["Cover", "Cover"]})
+    record["start"]["secrets"] = {"Atomic Bomb": {"city": "Prague", "home": "britain"}}
+    found = play(cli, tmp_path, copy.deepcopy(record),
+                 {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean", "cover": True},
+                 {"power": "germany", "chit": "Discovery", "spy": "Kurt", "secret": "Atomic Bomb", "cover": True})
+    assert found["legal"], found
+    powers = found["position"]["powers"]
+    assert powers["france"]["spies"]["Jean"] == {"city": "Prague", "controls": "Atomic Bomb"} and "sanctioned_box" not in found["position"]
+    assert (powers["france"]["money"], powers["france"]["chits"], powers["germany"]["money"]) == (48, [], 27)   # 2 Covers; 20£ + 3£
+    record["start"]["powers"]["france"]["chits"] = []
+    refused = play(cli, tmp_path, copy.deepcopy(record),
+                   {"power": "germany", "chit": "Sanction", "spy": "Kurt", "target": "france/Jean", "cover": True})
+    assert refused["illegal"]["code"] == "not-held"
+    record["start"]["powers"]["france"]["chits"] = ["Cover"]
+    record["start"]["powers"]["france"]["spies"] = {"Jean": "Prague"}
+    nothing = play(cli, tmp_path, record, {"power": "germany", "chit": "Discovery", "spy": "Kurt", "secret": "Atomic Bomb", "cover": True})
+    assert nothing["illegal"]["code"] == "cover-nothing"
+
+
 def test_a_sanction_needs_a_sanctioned_spy_marker_left_on_the_sheet(cli, tmp_path):
     markers = [{"year": 1933, "kind": "sanctioned", "name": f"italy/Mario{i}", "value": 1} for i in range(10)]
     record = small(germany={"spies": {"Kurt": "Prague"}, "chits": ["Sanction"]}, france={"spies": {"Jean": "Prague"}, "record": markers})
@@ -435,8 +456,9 @@ def test_every_action_the_board_generates_is_legal_and_the_recorded_ones_are_amo
     after = board.legal_actions()
     assert any(a.get("move") == "Kurt" and a["path"][-1] == "Prague" for a in after)
     assert {"power": "germany", "end": "turn"} in after
-    assert all(board.is_legal(a) for a in after)
-    assert not any(a.get("move") and len(a["path"]) - 1 > 5 for a in after)
+    moves = [a for a in after if "move" in a]
+    assert all(board.is_legal(a) for a in [a for a in after if "move" not in a] + moves[::25])   # moves are thousands
+    assert not any(len(a["path"]) - 1 > 5 for a in moves)
 
 
 def test_the_board_generates_police_chits_control_cash_in_talks_and_the_other_powers_answers():
@@ -480,3 +502,80 @@ def test_the_board_generates_police_chits_control_cash_in_talks_and_the_other_po
     assert {"power": "france", "search": "Paris", "spy": "germany/Kurt"} in answers
     assert {"power": "france", "search": "Paris", "spy": "germany/Kurt", "evade": "Papers"} not in answers   # Papers is Germany's to play
     assert all(board.is_legal(a) for a in answers)
+
+
+def _board_module():
+    import importlib
+    import sys
+
+    from generators.referee.game_code import load_referee
+    from generators.referee.variants import choose
+
+    game = choose(None).game
+    referee_file = load_referee(game).file
+    module = next(m for m in list(sys.modules.values()) if getattr(m, "__file__", None) == str(referee_file))
+    return game, importlib.import_module(module.__name__.rsplit(".", 1)[0] + ".board")
+
+
+def _one_spy_board(variant: str, city: str, spent: int = 0):
+    from generators.referee.rulings import Table
+
+    game, board_module = _board_module()
+    table = Table(game, variant)
+    holdings = {f.id: board_module.Holding(money=50) for f in game.info.factions}
+    holdings["germany"].spies = {"Kurt": city}
+    board = board_module.Board(table, 1933, "germany", holdings, {}, board_module.cup_for(table, []))
+    board.state.phase, board.state.spent = 1, spent
+    return game, board_module, board
+
+
+def test_a_spy_is_offered_every_path_no_place_entered_twice_within_five_spaces_never_ending_at_sea():
+    import networkx as nx
+
+    from generators.referee import network
+
+    game, board_module, board = _one_spy_board("standard", "Geneva")
+    net = network.Network(game.map, game.aliases)
+    graph = nx.Graph([(a, b) for a, near in net.graph.adj.items() for b in near])
+    expected = sorted(path for end in graph if end != "Geneva" and net.may_end_in(end)
+                      for path in nx.all_simple_paths(graph, "Geneva", end, cutoff=5))
+    offered = [a["path"] for a in board.legal_actions() if a.get("move") == "Kurt"]
+    assert sorted(offered) == expected and len(offered) == len(expected) > 1000
+    assert any(not net.may_end_in(place) for path in offered for place in path)        # the sea is crossed, never ended in
+
+
+def test_the_long_games_paths_end_within_the_action_points_left():
+    _, _, board = _one_spy_board("long", "Geneva", spent=9)
+    lengths = {len(a["path"]) - 1 for a in board.legal_actions() if "move" in a}
+    assert lengths == {1, 2, 3}
+
+
+def test_police_are_offered_every_re_arrangement_once():
+    import itertools
+    from collections import Counter
+
+    from generators.referee.rulings import Table
+
+    game, board_module, _ = _one_spy_board("standard", "Geneva")
+    table = Table(game, "standard")
+    holdings = {f.id: board_module.Holding(money=50) for f in game.info.factions}
+    strengths = sorted(p.strength for p in game.pieces if p.kind == "police" and p.nation == "france" for _ in range(p.count))
+    homes = [c.name for c in game.map.cities if c.power == "france" and (c.capital or c.has_mark("police"))]
+    holdings["france"].police = [[s, "Paris"] for s in strengths[:2]] + [[s, homes[1]] for s in strengths[2:4]] + [[strengths[4], homes[2]]]
+    board = board_module.Board(table, 1933, "france", holdings, {}, board_module.cup_for(table, []))
+    board.state.phase = 1
+    every = {tuple(sorted(zip(strengths, cities))) for cities in itertools.product(homes, repeat=len(strengths))
+             if max(Counter(cities).values()) <= 2}
+    every.discard(tuple(sorted(map(tuple, holdings["france"].police))))
+    offered = [tuple(sorted((p["strength"], p["city"]) for p in a["police"])) for a in board.legal_actions() if "police" in a]
+    assert len(offered) == len(set(offered)) == len(every) and set(offered) == every
+    assert all(board.is_legal(a) for a in board.legal_actions() if "police" in a)
+
+
+def test_the_actions_come_in_one_order_every_time_and_a_limit_takes_the_first():
+    _, _, board = _one_spy_board("standard", "Berlin")
+    again = board.copy()
+    every = board.legal_actions()
+    assert every == again.legal_actions() and board.legal_actions(limit=10) == every[:10]
+    board.push(every[0])
+    assert board.legal_actions() != every

@@ -107,7 +107,7 @@ def test_a_box_whose_cells_hold_more_segments_than_asked_is_crowded_and_left_out
     assert not crowded.any() and sorted(seg.tolist()) == list(range(20))
 
 
-def test_sea_zones_placed_on_their_ports_and_too_many_for_the_key_are_refused_without_a_traceback(cli, tmp_path):
+def test_sea_zones_placed_on_their_ports_and_too_many_for_the_key_are_refused_naming_map_yaml_and_its_field(cli, tmp_path):
     # 120 sea zones with no place of their own, each on its one port: the warp was fitted through places on
     # one spot (a singular matrix, a traceback); now the poster is refused because their list finds no room
     game = dense_map(tmp_path / "dense", 122, 121)
@@ -119,7 +119,9 @@ def test_sea_zones_placed_on_their_ports_and_too_many_for_the_key_are_refused_wi
     (game / "map.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
     result = cli("build", "--game", game, "--only", "map", "--out", tmp_path / "out")
     assert result.code == 2
-    assert re.search(r"the poster's sea zone list: text does not fit in \d+\.\d x \d+\.\d mm", result.stderr), result.stderr
+    assert re.search(r"dense/map\.yaml: sea_zones: the poster's key has no room for the list of 120 sea zones: text does not "
+                     r"fit in \d+\.\d x \d+\.\d mm even at 8 pt: .*; shorten the zones' names, or give the key room in the "
+                     r"layout \(poster: key_width, key_size\) \(line \d+, column 1\)$", result.stderr.strip()), result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()
 
 

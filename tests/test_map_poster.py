@@ -9,6 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 import pytest
+from shapely.geometry import LineString, Point, box
 
 from generators.cli import main
 from generators.map.poster import BADGE_R
@@ -317,8 +318,57 @@ def _delta_e(a: str, b: str, vision: str | None = None) -> float:
     return sum((p - q) ** 2 for p, q in zip(_lab(a, vision), _lab(b, vision))) ** 0.5
 
 
-def test_sea_zones_are_regions_with_drawn_borders(plan):
-    assert len(plan.zone_edges) >= len(plan.game_map.sea_zones) - 2
+CORNER = 6.0  # mm: zones whose regions meet for no longer than this only touch at a corner
+
+
+def _water(plan):
+    from generators.map.land import union_of
+
+    f = plan.frame
+    land = union_of([r.shape for r in plan.regions])
+    return box(f.x, f.y, f.right, f.bottom).difference(land), land
+
+
+def test_every_sea_zone_is_a_region_of_water_and_no_two_overlap(plan):
+    water, land = _water(plan)
+    zones = plan.sea_zones
+    assert set(zones) == {z.name for z in plan.game_map.sea_zones}
+    assert all(region.intersection(land).area < 0.01 for region in zones.values())
+    names = list(zones)
+    assert all(zones[a].intersection(zones[b]).area < 0.01 for i, a in enumerate(names) for b in names[i + 1:])
+    assert sum(r.area for r in zones.values()) > 0.9 * water.area  # the sea is the zones' (lakes and the far Caspian aside)
+
+
+def test_zones_that_meet_on_the_poster_are_adjacent_in_the_data(plan):
+    adjacent = {z.name: set(z.adjacent) for z in plan.game_map.sea_zones}
+    zones = plan.sea_zones
+    names = list(zones)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            shared = zones[a].boundary.intersection(zones[b].boundary).length
+            assert shared <= CORNER or b in adjacent[a] or a in adjacent[b], (a, b, shared)
+
+
+def test_every_port_touches_each_of_its_sea_zones(plan):
+    water, _ = _water(plan)
+    for city in plan.game_map.cities:
+        if city.port:
+            centre = Point(plan.at[city.name])
+            for zone in city.sea_zones:
+                assert plan.sea_zones[zone].distance(centre) <= water.distance(centre) + CORNER, (city.name, zone)
+
+
+def test_zone_borders_run_from_coast_to_coast_over_water_never_across_land(plan):
+    water, land = _water(plan)
+    f = plan.frame
+    edge = box(f.x, f.y, f.right, f.bottom).boundary
+    ends = [Point(b[0]) for b in plan.zone_edges] + [Point(b[-1]) for b in plan.zone_edges]
+    assert len(plan.zone_edges) >= len(plan.game_map.sea_zones) - 1
+    for end in ends:
+        nearest_other = sorted(end.distance(other) for other in ends)[1]  # three zones' borders meet at a point
+        assert min(land.boundary.distance(end), edge.distance(end), nearest_other) <= 2.0, end
+    inland = land.buffer(-0.5)
+    assert all(LineString(b).intersection(inland).length == 0 for b in plan.zone_edges)
 
 
 def test_the_poster_and_its_tiles_say_how_to_print_them(letter, poster_text):

@@ -77,7 +77,7 @@ def test_spaces_are_measured_on_the_sheet_where_they_are_printed(shown, page):
     """A space's centre from --json lies inside the frame and on the sheet, and its name is printed within
     reach of it (beside the space, or at the end of a leader no longer than 14 mm)."""
     width, height = float(page.width) * MM_PER_PT, float(page.height) * MM_PER_PT
-    words = page.extract_words()
+    words = page.extract_words(y_tolerance=1)  # a badge set just under a name must not be read into it
     for city in shown["cities"]:
         s = city["space"]
         assert 0 < s["x_mm"] < width and 0 < s["y_mm"] < height
@@ -219,8 +219,11 @@ def test_the_set_up_reads_as_a_finished_aid_with_one_footnote_on_what_is_assumed
     text = _poster_words(poster)
     assert "Germany 4 7 3" in text  # values as plain values, no marks after them
     assert "*" not in text and "Assumed, not printed" not in text and "tables.yaml" not in text
-    assert "Not in the rulebook, this edition's: Spies (standard), Secrets, Action chits (dossier assumptions gives why)." in text
-    assert "Not in the rulebook, this edition's: What it does (Recruit, Cover) (dossier assumptions gives why)." in text
+    assert "This edition's reading, not in the rulebook: Spies (standard), Secrets, Action chits." in text
+    assert "This edition's reading, not in the rulebook: What it does (Recruit, Cover)." in text
+    assert "dossier" not in text.lower()  # a player at the table has the sheet, not the command
+    assert "This edition's reading, not in the rulebook: the boxes' values (×3," in text  # the record's multiples (it wraps)
+    assert "×3 ×3 ×2 ×2 ×2 ×1 ×1" in text  # printed plainly, as the tables' values are
     table = resolved_table(spies, "starting-setup")
     assert all(cell.assumed for row in table.rows for cell in row[1:])  # every number of the set-up is an assumption
     chits = resolved_table(spies, "action-chits")

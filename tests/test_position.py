@@ -265,3 +265,38 @@ def test_a_missing_or_huge_file_is_refused(cli, tmp_path):
     big.write_text("# " + "x" * 1_100_000 + "\n", encoding="utf-8")
     result = cli("referee", "position", str(big))
     assert result.code == 2 and "larger than 1000 kB" in result.stderr
+
+
+def _set_up(power: str) -> dict:
+    """A power's whole set-up in the Long Game, as the rules give it: its own tiles and three random ones, every police
+    piece in its cities coded for police (two a city), every spy, three secrets one a city in its territory."""
+    from generators.referee.variants import choose
+
+    game = choose(None).game
+    tiles = [t.id for t in game.tiles if t.nation == power] + [t.id for t in game.tiles if t.nation is None][:3]
+    homes = [c.name for c in game.map.cities if c.power == power and (c.capital or c.has_mark("police"))]
+    police = sorted(p.strength for p in game.pieces if p.kind == "police" and p.nation == power for _ in range(p.count))
+    spies = {p.name: homes[0] for p in game.pieces if p.kind == "spy" and p.nation == power}
+    territory = [c.name for c in game.map.cities if c.power == power]
+    secrets = [p.name for p in game.pieces if p.kind == "secret"][:3]
+    return {"variant": "long", "setup": True, "secrets": dict(zip(secrets, territory)),
+            "powers": {power: {"money": 50, "chits": [], "tiles": tiles, "spies": spies,
+                               "police": [{"strength": s, "city": homes[i // 2]} for i, s in enumerate(police)]}}}
+
+
+def test_a_set_up_position_is_checked_against_what_set_up_gives_each_power(cli, tmp_path):
+    import yaml
+
+    start = _set_up("france")
+    assert check(cli, tmp_path, yaml.safe_dump(start, sort_keys=False)).code == 0
+    france = start["powers"]["france"]
+    france["police"].pop()
+    france["tiles"].pop()
+    france["spies"].pop("Cousin")
+    first, *_ = start["secrets"]
+    start["secrets"] = {first: start["secrets"][first], "RDF": start["secrets"][first]}
+    found = problems(cli, tmp_path, yaml.safe_dump(start, sort_keys=False))
+    assert sorted(p["code"] for p in found) == ["secret-doubled", "setup-police", "setup-spies", "setup-tiles"]
+    assert len({p["line"] for p in found}) == 1      # each at the power it is about
+    del start["setup"]
+    assert check(cli, tmp_path, yaml.safe_dump(start, sort_keys=False)).code == 0     # mid-game, the same pieces are legal

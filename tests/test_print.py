@@ -166,6 +166,35 @@ def test_all_fifty_tiles_measure_one_and_a_half_by_one_inch(tiles_pdf):
         assert abs((x1 - x0) - 38.1 * MM) <= TOL and abs((bottom - top) - 25.4 * MM) <= TOL
 
 
+def test_tiles_stand_apart_on_one_sheet_each_carrying_its_own_colours_into_the_gutter(default_build, tiles_pdf):
+    """A cut a little off the line leaves no sliver of the neighbour: between tiles a gutter, each tile's band
+    colour running up past its top cut and its body colour down past its bottom cut; all fifty still on one sheet."""
+    import pypdfium2
+
+    assert len(tiles_pdf) == 1
+    boxes = tiles_pdf[0][2]
+    gaps = [b[0] - a[2] for a in boxes for b in boxes if abs(a[1] - b[1]) < 1 and b[0] > a[2] - 1]
+    gaps += [b[1] - a[3] for a in boxes for b in boxes if abs(a[0] - b[0]) < 1 and b[1] > a[3] - 1]
+    assert min(gaps) >= 1.0 * MM - TOL
+    scale = 300 / 72
+    image = pypdfium2.PdfDocument(default_build / "tiles.pdf")[0].render(scale=scale).to_pil().convert("RGB")
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        return image.getpixel((round(x * scale), round(y * scale)))
+
+    for x0, top, x1, bottom in boxes:
+        x = x0 + 0.8 * MM  # inside the padding, clear of the texts
+        assert at(x, top - 0.4 * MM) == at(x, top + 0.8 * MM), "the band's colour stops at the cut"
+        assert at(x, bottom + 0.4 * MM) == at(x, bottom - 0.8 * MM), "the body's colour stops at the cut"
+
+
+def test_a_tiles_headline_is_set_larger_than_its_awards(tiles_pdf):
+    words = [w for page in tiles_pdf for w in page[3]]
+    headline = next(w for w in words if w["text"] == "Anschluss!")
+    award = next(w for w in words if w["text"] == "Leipzig,")
+    assert headline["size"] >= award["size"] * 1.15
+
+
 def test_tile_pages_are_single_sided(tiles_pdf):
     assert all(page[2] for page in tiles_pdf)  # no page without tiles, i.e. no back pages
 

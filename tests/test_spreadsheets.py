@@ -144,3 +144,77 @@ def test_a_spreadsheet_that_links_outside_the_game_folder_is_refused_unread(cli,
     result = cli("validate", "--game", "./mini")
     assert result.code == 2
     assert f"mini/pieces.{form}: is a symbolic link to a file outside the game folder, which is not read" in result.stderr
+
+
+CARDS = [["card", "title", "side", "side_title", "heading", "text", "rules"],
+         ["summary", "Mini summary", "front", "How to play", "Moving", "An agent moves one space a turn.", "Moving"],
+         ["", "", "", "", "Winning", "Bring two dossiers home.", "Winning"]]
+
+
+def _cards_sheet(game: Path, form: str, table: list[list[str]]) -> None:
+    (game / "cards.yaml").unlink(missing_ok=True)
+    if form == "csv":
+        write_rows(game / "cards.csv", table)
+        return
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "cards"
+    for row in table:
+        book.active.append([cell or None for cell in row])
+    book.save(game / "cards.xlsx")
+
+
+@pytest.mark.parametrize("form", ["csv", "xlsx"])
+def test_reference_cards_kept_in_a_sheet_build_the_same_pdfs_as_their_yaml_twin(cli, tmp_path, monkeypatch, form):
+    # one row an item; a card's, side's and section's own cells on its first row, empty cells filled down
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    yaml_side, sheet_side = tmp_path / "yaml", tmp_path / "sheet"
+    for side in (yaml_side, sheet_side):
+        side.mkdir()
+        assert cli("new", "mini", "--to", side).code == 0
+    _cards_sheet(sheet_side / "mini", form, CARDS)
+    for side in (yaml_side, sheet_side):
+        result = cli("build", "--game", side / "mini", "--only", "cards,player-aid", "--out", side / "out")
+        assert result.code == 0, result.stderr
+    for name in ("cards.pdf", "player-aid.pdf"):
+        one, other = (side / "out" / "mini" / name for side in (yaml_side, sheet_side))
+        assert one.read_bytes() == other.read_bytes(), name
+
+
+@pytest.mark.parametrize("change, message", [
+    ((1, 5, "Movement"), None),  # a second heading is a second section: still valid
+    ((1, 2, "middle"), "mini/cards.csv: row 2, column C (side): 'middle' is not a side: write front or back"),
+    ((0, 2, "sid"), "mini/cards.csv: column C: 'sid' is not a column of a cards sheet; did you mean 'side'?"),
+    ((2, 1, "Other title"), "mini/cards.csv: row 3, column B (title): 'Other title' differs from 'Mini summary', "
+                            "given above for the same title"),
+])
+def test_a_cards_sheet_that_cannot_be_read_as_cards_names_its_row_and_column(cli, here, change, message):
+    assert cli("new", "mini").code == 0
+    table = [list(row) for row in CARDS]
+    row, column, value = change
+    table[row][column] = value
+    _cards_sheet(here / "mini", "csv", table)
+    result = cli("validate", "--game", "./mini")
+    if message is None:
+        assert result.code == 0, result.stderr
+    else:
+        assert result.code == 2 and message in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_bad_value_in_a_cards_sheet_is_named_by_card_row_and_column(cli, here):
+    assert cli("new", "mini").code == 0
+    table = [row[:5] + ["grid"] + row[5:] for row in CARDS]
+    table[0][5] = "show"
+    _cards_sheet(here / "mini", "csv", table)
+    result = cli("validate", "--game", "./mini")
+    assert result.code == 2
+    assert ("mini/cards.csv: cards[0].front.sections[0].show (also cards[0].front.sections[1].show): expected 'list', "
+            "'steps' or 'table', got 'grid' (summary, row 2, column F (show))") in result.stderr, result.stderr
+
+
+def test_cards_in_a_sheet_and_in_yaml_at_once_are_refused(cli, here):
+    assert cli("new", "mini").code == 0
+    write_rows(here / "mini" / "cards.csv", CARDS)
+    result = cli("validate", "--game", "./mini")
+    assert result.code == 2 and "cards.yaml and cards.csv both hold the cards; keep one" in result.stderr

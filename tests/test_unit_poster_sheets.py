@@ -27,6 +27,23 @@ def test_a_page_inside_the_printable_area_takes_one_sheet():
     assert (plan.rows, plan.columns, len(plan.sheets)) == (1, 1, 1)
 
 
+def test_a_page_whose_content_fits_a_sheet_takes_one_though_its_own_border_would_not():
+    """A tabloid page with a 10 mm border of its own, over tabloid paper with 10 mm margins: the border needs no paper."""
+    tabloid = (279.4, 431.8)
+    assert len(plan_tiles(tabloid, tabloid, MARGIN).sheets) > 1
+    plan = plan_tiles(tabloid, tabloid, MARGIN, inset=10.0)
+    assert len(plan.sheets) == 1
+    [sheet] = plan.sheets
+    assert (sheet.window.x, sheet.window.y) == pytest.approx((10.0, 10.0))
+
+
+def test_the_covered_part_of_a_page_leaves_off_its_border_only():
+    plan = plan_tiles(POSTER, LETTER, MARGIN, inset=12.7)
+    inside = [(x, y) for x in range(13, int(POSTER[0] - 12.7), 7) for y in range(13, int(POSTER[1] - 12.7), 7)]
+    assert all(any(s.window.x <= x <= s.window.right and s.window.y <= y <= s.window.bottom for s in plan.sheets)
+               for x, y in inside)
+
+
 def test_the_poster_is_covered_by_sheets_numbered_row_by_row_from_the_top_left():
     plan = plan_tiles(POSTER, LETTER, MARGIN)
     assert len(plan.sheets) == plan.rows * plan.columns

@@ -99,3 +99,37 @@ def test_watch_rebuilds_after_a_change_and_survives_a_broken_file(cli, tmp_path)
         code = watcher.stop()
     assert code == 0
     assert "stopped watching" in list(watcher.lines.queue)
+
+
+def _fills(pdf: Path) -> set[tuple]:
+    with pdfplumber.open(pdf) as document:
+        return {tuple(round(c, 3) for c in rect["non_stroking_color"]) for rect in document.pages[0].rects
+                if rect.get("non_stroking_color")}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT stands for Ctrl-C on POSIX only")
+def test_watch_draws_a_picture_replaced_by_one_of_the_same_size_and_time(cli, tmp_path):
+    # an editor or a copy tool can leave a new picture with the old one's size and modification time:
+    # the picture is remembered by what it holds, so the rebuild draws the new one
+    assert cli("new", "courier", "--to", tmp_path).code == 0
+    game = tmp_path / "courier"
+    (game / "art").mkdir()
+    picture = game / "art" / "seal.svg"
+    seal = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#{}"/></svg>'
+    picture.write_text(seal.format("102030"), encoding="utf-8")
+    edit(game / "pieces.yaml", "name: Fox,", "name: Fox, art: art/seal.svg,")
+    counters = tmp_path / "output" / "courier" / "counters.pdf"
+    watcher = Watcher("--game", "./courier", "--only", "counters", cwd=tmp_path)
+    try:
+        watcher.wait_for("built counters.pdf in output/courier (")
+        assert (0.063, 0.125, 0.188) in _fills(counters)
+        before = picture.stat()
+        picture.write_text(seal.format("302010"), encoding="utf-8")
+        os.utime(picture, ns=(before.st_atime_ns, before.st_mtime_ns))
+        assert picture.stat().st_size == before.st_size and picture.stat().st_mtime_ns == before.st_mtime_ns
+        watcher.wait_for("rebuilt counters.pdf")
+        fills = _fills(counters)
+        assert (0.188, 0.125, 0.063) in fills and (0.063, 0.125, 0.188) not in fills
+    finally:
+        code = watcher.stop()
+    assert code == 0

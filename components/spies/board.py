@@ -14,7 +14,7 @@ An action is a mapping with the power acting and one verb (record.py reads them 
     {power: germany, police: [{strength: 2, city: Berlin}, ...]}   re-arrange all your police
     {power: germany, search: Paris, spy: france/Jean}    search a city for one enemy spy
     {power: germany, move: Kurt, path: [Berlin, Prague]} move one spy, every place it enters named
-    {power: germany, chit: Discovery, spy: Kurt, secret: Enigma Code}   play an Action chit
+    {power: germany, chit: Discovery, spy: Kurt, secret: Enigma Code}   play an Action chit (`cover: true`: answered by Cover)
     {power: germany, control: Enigma Code, spy: Kurt}    take an original secret at home (or `strength: 2`: police)
     {power: germany, cash-in: Enigma Code}               cash a foreign secret in at your capital
     {power: germany, talk: [italy, russia]}              open talks
@@ -28,10 +28,11 @@ that is no longer in the cup is refused.
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from generators.referee import QuestionError, Table
 
@@ -308,54 +309,98 @@ class Board:
 
     # ---- playing ----
 
-    def legal_actions(self, others: bool = True) -> list[dict]:
-        """The actions that may be played now, each checked by playing it on a copy. For the power to move: its tile
-        played or discarded; its police re-arranged by moving one piece; its searches; each unmoved spy's move to every
-        place it may end in (by a shortest path); each chit it holds where it has an effect (Discovery on a secret,
-        Sanction on an enemy spy in the same city, Escape for a captured spy, Recruit for a spy not in play); control of
-        a secret where its pieces stand; a cash-in at its capital, once for each chit that may be drawn; talks with each
-        opponent; ending the turn. With `others`, the other powers' answers: searches for a spy that has just moved into
-        a city with their police, with or without the owner's Papers or Escape."""
+    def legal_actions(self, others: bool = True, limit: Optional[int] = None) -> list[dict]:
+        """The first `limit` actions `generate_legal_actions` yields (all of them without a limit)."""
+        return list(itertools.islice(self.generate_legal_actions(others), limit))
+
+    def generate_legal_actions(self, others: bool = True) -> Iterator[dict]:
+        """Every action that may be played now, one at a time and always in the same order, as python-chess yields its
+        legal moves. For the power to move: its tile played or discarded; every re-arrangement of all its police; its
+        searches; each unmoved spy's move along every path it may take (no place entered twice, at most the spaces a
+        turn allows and, in the Long Game, the Action Points left; never ending at sea); each chit it holds where it has
+        an effect (Discovery on a secret, Sanction on an enemy spy in the same city, Escape for a captured spy, Recruit
+        for a spy not in play); control of a secret where its pieces stand; a cash-in at its capital, once for each chit
+        that may be drawn; talks with each opponent; ending the turn. With `others`, the other powers' answers: searches
+        for a spy that has just moved into a city with their police, with or without the owner's Papers or Escape.
+        Police and moves are built legal by the rules `_police` and `_move` check (there are tens of thousands of them);
+        everything else is checked by playing it on a copy. Trades are offers of any size and are not listed."""
         power, h = self.turn, self.powers[self.turn]
-        found: list[dict] = []
+        checked = lambda found: (a for a in found if self.is_legal(a))  # noqa: E731
         if self.state.phase == 0:
             for tile in h.tiles or []:
-                found += [{"power": power, "tile": tile}, {"power": power, "discard": tile}]
-            found += self._talks(power)
-            return [a for a in found if self.is_legal(a)]
-        found += self._re_arrangements(power)
-        for city in {c for _, c in h.police}:
-            found += self._searches(power, city, evasions=False)
-        net = _network(self.table)
-        for spy, at in h.spies.items():
+                yield from checked([{"power": power, "tile": tile}, {"power": power, "discard": tile}])
+            yield from checked(self._talks(power))
+            return
+        if self.state.phase <= PHASES.index("police"):
+            yield from self._re_arrangements(power)
+        for city in dict.fromkeys(c for _, c in h.police):
+            yield from checked(self._searches(power, city, evasions=False))
+        for spy in h.spies:
             if spy not in self.state.moved:
-                found += [{"power": power, "move": spy, "path": net.route(at, end).path} for end in net.reachable(at) if end != at]
-            found += self._chit_plays(power, spy, at)
-        found += self._escapes_and_recruits(power)
-        found += self._controls_and_cash_ins(power)
-        found += self._talks(power)
-        found.append({"power": power, "end": "turn"})
+                yield from ({"power": power, "move": spy, "path": path} for path in self.paths(spy))
+            yield from checked(self._chit_plays(power, spy, h.spies[spy]))
+        yield from checked(self._escapes_and_recruits(power))
+        yield from checked(self._controls_and_cash_ins(power))
+        yield from checked(self._talks(power))
+        yield from checked([{"power": power, "end": "turn"}])
         if others:
             for owner, spy, city in sorted(self.state.entered):
                 if owner == power and self.powers[owner].spies.get(spy) == city:
                     for other, holding in self.powers.items():
                         if other != power and any(c == city for _, c in holding.police):
-                            found += self._searches(other, city, evasions=True, only=(owner, spy))
-        return [a for a in found if self.is_legal(a)]
+                            yield from checked(self._searches(other, city, evasions=True, only=(owner, spy)))
+
+    def paths(self, spy: str) -> Iterator[list[str]]:
+        """Every path the spy to move may take now, from where it stands, depth first with each place's neighbours in
+        name order: no place entered twice, at most the spaces a turn allows (and the Action Points left), ending on
+        land; a path may cross the sea (Moving Your Spies; 3.6)."""
+        graph = _network(self.table).graph
+        net = _network(self.table)
+        most = self._map.rules.spaces_per_turn
+        left = self.ap_left()
+        if left is not None:
+            per_space = self.rules.cost("space")
+            most = min(most, left // per_space) if per_space else most
+        path = [self.powers[self.turn].spies[spy]]
+
+        def walk() -> Iterator[list[str]]:
+            if len(path) > 1 and net.may_end_in(path[-1]):
+                yield list(path)
+            if len(path) - 1 < most:
+                for place in sorted(graph.adj[path[-1]]):
+                    if place not in path:
+                        path.append(place)
+                        yield from walk()
+                        path.pop()
+
+        yield from walk()
 
     def _talks(self, power: str) -> list[dict]:
         return [{"power": power, "talk": [p]} for p in self.powers if p != power and p not in self.state.talks]
 
-    def _re_arrangements(self, power: str) -> list[dict]:
-        police = self.powers[power].police
-        homes = [c.name for c in self._map.cities if c.power == power]
-        found = []
-        for i, (strength, city) in enumerate(police):
-            for home in homes:
-                if home != city:
-                    moved = [{"strength": s, "city": home if j == i else c} for j, (s, c) in enumerate(police)]
-                    found.append({"power": power, "police": moved})
-        return found
+    def _re_arrangements(self, power: str) -> Iterator[dict]:
+        """Every placement of all of `power`'s police in its cities coded for police, two a city at most, each placement
+        once (pieces of one strength are alike), city by city in map order; not the one standing now."""
+        faction = next(f for f in self.table.game.info.factions if f.id == power)
+        homes = [c.name for c in self._map.cities if not police_faults(self.table, faction, c, 1)]
+        now = Counter((s, c) for s, c in self.powers[power].police)
+        placed: list[list] = []
+
+        def place(i: int, left: Counter) -> Iterator[dict]:
+            if not +left:
+                if Counter((s, c) for s, c in placed) != now:
+                    yield {"power": power, "police": [{"strength": s, "city": c} for s, c in placed]}
+                return
+            if i == len(homes):
+                return
+            pieces_left = sorted(left.elements())
+            for k in range(min(POLICE_PER_CITY, len(pieces_left)) + 1):
+                for group in dict.fromkeys(itertools.combinations(pieces_left, k)):
+                    placed.extend([s, homes[i]] for s in group)
+                    yield from place(i + 1, left - Counter(group))
+                    del placed[len(placed) - k:]
+
+        yield from place(0, Counter(s for s, _ in self.powers[power].police))
 
     def _searches(self, power: str, city: str, evasions: bool, only: Optional[tuple] = None) -> list[dict]:
         found = []
@@ -373,12 +418,18 @@ class Board:
         hand = self.powers[power].chits
         found = []
         if "Discovery" in hand:
-            found += [{"power": power, "chit": "Discovery", "spy": spy, "secret": key}
-                      for key, secret in self.secrets.items() if secret.city == at]
+            for key, secret in self.secrets.items():
+                if secret.city == at:
+                    play = {"power": power, "chit": "Discovery", "spy": spy, "secret": key}
+                    found.append(play)
+                    if secret.holder and secret.holder[0] == "spy" and "Cover" in self.powers[secret.holder[1]].chits:
+                        found.append(play | {"cover": True})
         if "Sanction" in hand:
-            found += [{"power": power, "chit": "Sanction", "spy": spy, "target": f"{owner}/{enemy}"}
-                      for owner, holding in self.powers.items() if owner != power
-                      for enemy, there in holding.spies.items() if there == at]
+            for owner, holding in self.powers.items():
+                for enemy, there in holding.spies.items():
+                    if owner != power and there == at:
+                        play = {"power": power, "chit": "Sanction", "spy": spy, "target": f"{owner}/{enemy}"}
+                        found += [play, play | {"cover": True}] if "Cover" in holding.chits else [play]
         return found
 
     def _escapes_and_recruits(self, power: str) -> list[dict]:
@@ -678,7 +729,9 @@ class Board:
                 raise self._refuse(f"{spy} finished its move before another spy began: it cannot act again this turn",
                                    ("moving",), code="moved-twice")
         self._pay_chit(power, name, city, on_own_turn=own)
-        if name == "Discovery":
+        if action.get("cover"):
+            self._cover(power, name, spy, action, city)
+        elif name == "Discovery":
             self._discover(power, spy, action["secret"])
         elif name == "Sanction":
             self._sanction(power, spy, action.get("target"))
@@ -686,6 +739,26 @@ class Board:
             self._escape(power, action["returns"], own)
         elif name == "Recruit":
             self._recruit(power, spy, action.get("recruit"))
+
+    def _cover(self, power: str, name: str, spy: Optional[str], action: dict, city: Optional[str]) -> None:
+        """`cover: true`: the power whose spy the chit is played against answers with a Cover chit, paid for on the
+        mover's turn, and the chit does nothing (the pieces' data: Cover's `does`, assumed). A chit is against a spy when
+        it is a Sanction aimed at it or a Discovery of a secret it controls."""
+        victim = None
+        if name == "Sanction":
+            self._needs(action.get("target"), "the enemy spy it kills (target: POWER/SPY)", "Sanction")
+            owner, target = action["target"].split("/", 1)
+            if owner != power and self.powers[owner].spies.get(target) == city:
+                victim = owner
+        elif name == "Discovery":
+            secret = self.secrets.get(action.get("secret"))
+            if secret is not None and secret.city == city and secret.holder and secret.holder[0] == "spy" and secret.holder[1] != power:
+                victim = secret.holder[1]
+        if victim is None:
+            raise self._refuse(f"{name} is played against no enemy spy here, so no Cover answers it: Cover cancels a chit played "
+                               "against a spy of yours", ("chits on another's turn",), also=("Action Chit Cost Summary",),
+                               code="cover-nothing")
+        self._pay_chit(victim, "Cover", city, on_own_turn=False)
 
     def _needs(self, value: Any, what: str, name: str) -> None:
         if value is None:

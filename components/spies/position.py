@@ -130,6 +130,7 @@ class SpiesPosition(Entry):
     cup: Optional[dict[str, int]] = None    # the Action chits left in the cup, when not every chit out of a hand
     over: Optional[bool] = None             # the game has ended
     players: Optional[int] = None           # how many people play, when fewer than one a power
+    setup: Optional[bool] = None            # the position is the end of set-up: each power's pieces are checked against it
     neutral_box: list[str] = Field(default_factory=list)    # POWER/SPY: Spies Captured in Neutral Countries
     sanctioned_box: list[str] = Field(default_factory=list)  # POWER/SPY: the Sanctioned Spies Box
 
@@ -249,7 +250,7 @@ def check_position(table: Table, position: Position) -> list[Finding]:
     found = position.parse(SpiesPosition)
     read = _read(table, position, found)
     return (_year(table, found) + _players(table, found) + _at_sea(table, read) + _police(table, read) + _control(table, read)
-            + _roster(table, read) + _money_and_chits(table, read) + _played(table, read))
+            + _roster(table, read) + _money_and_chits(table, read) + _played(table, read) + _setup(table, position, found, read))
 
 
 def _year(table: Table, found: SpiesPosition) -> list[Finding]:
@@ -387,3 +388,14 @@ def _played(table: Table, read: Read) -> list[Finding]:
         findings += [Finding(("played", i), fault.message, fault.rules, fault.code) for fault in faults
                      if read.turn is not None or fault.code != "chit-timing"]
     return findings
+
+
+def _setup(table: Table, position: Position, found: SpiesPosition, read: Read) -> list[Finding]:
+    """With `setup: true`, each power written in the file against what set-up gives it, as the board judges it."""
+    if not found.setup:
+        return []
+    from .record import board_from
+
+    board = board_from(table, position)
+    return [Finding(("powers", key), fault.message, fault.rules, fault.code)
+            for power, (key, _) in read.holdings.items() for fault in board.setup_faults(power)]

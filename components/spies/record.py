@@ -170,6 +170,8 @@ class _Names:
                     raise DataError([self.record.problem((*where, "target"), "name the spy a Sanction kills as POWER/SPY, e.g. france/Jean")])
                 owner = self.power(owner, (*where, "target"))
                 act["target"] = f"{owner}/{self.spy(owner, spy, (*where, 'target'))}"
+            if "cover" in raw and not isinstance(raw["cover"], bool):
+                raise DataError([self.record.problem((*where, "cover"), "cover is true (the spy's owner answers with Cover) or false")])
             for key in ("returns", "recruit"):
                 if key in raw:
                     act[key] = self.spy(power, raw[key], (*where, key))

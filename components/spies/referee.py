@@ -22,6 +22,7 @@ from .rules import (
     CASH_IN_MONEY,
     CHIT_LIMIT,
     FEWEST_PLAYERS,
+    LONG,
     POLICE_PER_CITY,
     RANDOM_TILES_DRAWN,
     cite,
@@ -513,7 +514,7 @@ def chit(
         said.append(f"It is left out of the cup in the {variant}, so it is never played there.")
         return Ruling(ChitPlay.not_used, " ".join(said), tuple(rules), answer=f"not used in the {variant}",
                       allowed=False if when is not None else None, facts=ChitFacts(**facts))
-    summary_disagrees = bool(found.games) and ruleset.name not in found.games
+    summary_disagrees = "games" in found.assumed and ruleset.name != LONG  # the summary marks it Long Game only; the register reads both
     if summary_disagrees:
         rules += cite(table, "chit cup", also=("Register R3",))
         said.append(f"The cost summary does not mark it for the {variant}, but the rules put it in the cup and let it be played "

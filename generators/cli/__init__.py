@@ -13,8 +13,13 @@ from __future__ import annotations
 import codecs
 import importlib
 import logging
+import os
 import sys
 from pathlib import Path
+
+# The map's warp solves many small linear systems; on a machine of few cores OpenBLAS's worker threads only
+# spin for them, costing a build of the shipped game over a second of processor time. Read when numpy is first imported.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from ..core.errors import LINES_SHOWN, DossierError, OptionError, cut, display_path
 from ..core.paths import environment_problems, unread_checkout_note

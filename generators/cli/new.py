@@ -156,12 +156,15 @@ def write_example(draft: Path, name: str) -> str:
 
 
 ROSTER_FORMATS = ("yaml", "csv", "xlsx")
+# What `new --format` writes as a sheet: the records; cards.yaml stays, since a sheet holds only the cards,
+# not the citations, derivations and variants beside them (a designer may still keep the cards in one).
+ROSTERS = tuple(t for t in TABLES if t != "cards.yaml")
 
 
 def as_spreadsheets(draft: Path, form: str, copied: str) -> str:
     """`draft` with its pieces.yaml and tiles.yaml rewritten as spreadsheets of format `form`; says what was made."""
     made = []
-    for table in TABLES:
+    for table in ROSTERS:
         file = draft / table
         if file.is_file():
             stem = file.stem
@@ -170,7 +173,7 @@ def as_spreadsheets(draft: Path, form: str, copied: str) -> str:
             made.append(f"{stem}.{form}")
     note = (f"; {' and '.join(made)} hold one record a row, the first row naming the fields "
             "(a list takes ';' between its values)") if made else ""
-    for table in TABLES:
+    for table in ROSTERS:
         copied = copied.replace(table, f"{Path(table).stem}.{form}")
     return copied + note
 

@@ -24,11 +24,12 @@ Each aid has a title, the rules it rests on (`cite`), an optional note, and one 
 
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
 from .card_models import Derivation
+from .limits import MAX_AID_ENTRIES, MAX_AIDS, MAX_BOARD_SPACES
 from .models import Record
 
 Label = Union[int, str]
@@ -86,26 +87,26 @@ class Aid(Record):
     near: Optional[Place] = None
     span: int = Field(default=1, ge=1, le=2)
     # track
-    cells: Union[Cells, list[Label], None] = None
+    cells: Union[Cells, Annotated[list[Label], Field(max_length=MAX_AID_ENTRIES)], None] = None
     per_row: Optional[int] = Field(default=None, ge=1)
-    marks: dict[Label, list[str]] = Field(default_factory=dict)
+    marks: dict[Label, list[str]] = Field(default_factory=dict, max_length=MAX_AID_ENTRIES)
     # record
-    rows: Optional[list[Union[str, list[str]]]] = None
-    columns: Optional[list[Union[Label, Column]]] = None
-    values: dict[Label, str] = Field(default_factory=dict)
+    rows: Optional[list[Union[str, list[str]]]] = Field(default=None, max_length=MAX_AID_ENTRIES)
+    columns: Optional[list[Union[Label, Column]]] = Field(default=None, max_length=MAX_AID_ENTRIES)
+    values: dict[Label, str] = Field(default_factory=dict, max_length=MAX_AID_ENTRIES)
     marker_row: Optional[str] = None
     write_in: bool = False
     write_in_lines: int = Field(default=1, ge=1, le=6)
     # box
-    holds: int = Field(default=4, ge=1)
+    holds: int = Field(default=4, ge=1, le=MAX_AID_ENTRIES)
     text: Optional[str] = None
     # table, list
     from_: Optional[Derivation] = Field(default=None, alias="from")
     from_card: Optional[CardSection] = None
-    items: list[str] = Field(default_factory=list)
+    items: list[str] = Field(default_factory=list, max_length=MAX_AID_ENTRIES)
     table: Optional[str] = Field(default=None, min_length=1)
     # slots
-    slots: list[Slot] = Field(default_factory=list)
+    slots: list[Slot] = Field(default_factory=list, max_length=MAX_AID_ENTRIES)
     card: str = "card"
 
     model_config = {"populate_by_name": True}
@@ -118,6 +119,9 @@ class Aid(Record):
             return self
         if self.title is None:
             raise ValueError("an aid needs a title")
+        if isinstance(self.cells, Cells) and abs(self.cells.last - self.cells.first) + 1 > MAX_AID_ENTRIES:
+            raise ValueError(f"cells: {abs(self.cells.last - self.cells.first) + 1:,} boxes from {self.cells.first:,} to "
+                             f"{self.cells.last:,}; at most {MAX_AID_ENTRIES:,} are allowed here")
         needs = {"track": ("cells",), "record": ("rows", "columns"), "table": ("columns",)}
         missing = [name for name in needs.get(self.kind, ()) if getattr(self, name) is None]
         if missing:
@@ -165,7 +169,7 @@ class DisplayFile(Record):
     title: str = Field(min_length=1)
     note: Optional[str] = None
     sheet: Sheet = Field(default_factory=Sheet)
-    aids: list[Aid] = Field(min_length=1)
+    aids: list[Aid] = Field(min_length=1, max_length=MAX_AIDS)
 
 
 class SpaceKind(Record):
@@ -208,9 +212,9 @@ class TrackBoard(Record):
     space: str = "space"
     kinds: dict[str, SpaceKind] = Field(default_factory=dict)
     directions: dict[str, Literal["forward", "backward"]] = Field(default_factory=dict)
-    spaces: list[Space] = Field(min_length=2)
-    middle: list[Aid] = Field(default_factory=list)
-    border: list[Aid] = Field(default_factory=list)
+    spaces: list[Space] = Field(min_length=2, max_length=MAX_BOARD_SPACES)
+    middle: list[Aid] = Field(default_factory=list, max_length=MAX_AIDS)
+    border: list[Aid] = Field(default_factory=list, max_length=MAX_AIDS)
     cite: dict[str, str] = Field(default_factory=dict)
 
     def space_of(self, space_id: str) -> Space:

@@ -42,6 +42,7 @@ class Derivation(Record):
     variant_from: Optional[str] = None
     unbreakable: bool = False
     rules: list[str] = Field(default_factory=list)
+    blank: Optional[Template] = None  # the item of a record that lacks a field `item` names: a line to write on
 
 
 class Section(Record):
@@ -69,12 +70,14 @@ class Side(Record):
 
 
 class Card(Record):
-    """A reference card: an id (unique in the file), a title, and its two sides."""
+    """A reference card: an id (unique in the file), a title, and its two sides; `deck: false` keeps it
+    off the printed deck and the exports' decks, for the player aid alone."""
 
     id: str
     title: str
     front: Side
     back: Optional[Side] = None
+    deck: bool = True
 
     def sides(self) -> list[tuple[str, Side]]:
         """("front", side) and, when the card has one, ("back", side)."""
@@ -95,3 +98,4 @@ class CardsFile(Record):
     citations: list[str] = Field(default_factory=list)
     citation_tags: dict[str, str] = Field(default_factory=dict)
     aid: list[str] = Field(default_factory=list)
+    aid_only_named: bool = False  # the aid prints only the sides `aid` names, not every card's after them

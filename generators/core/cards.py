@@ -71,7 +71,8 @@ def _group_keys(values: dict[str, Any], field: str) -> list:
 
 
 def _record_text(spec: Derivation, row: dict) -> str:
-    text = _fill(spec.item, row)
+    lacking = spec.blank is not None and any(row.get(name) in (None, "") for name in slots(spec.item))
+    text = _fill(spec.blank if lacking else spec.item, row)
     return text.replace(" ", NO_BREAK) if spec.unbreakable else text
 
 
@@ -139,6 +140,11 @@ def resolve_cards(game: "Game") -> list[Card]:
             sides[face] = side.model_copy(update={"sections": sections})
         resolved.append(card.model_copy(update=sides))
     return resolved
+
+
+def deck_cards(game: "Game") -> list[Card]:
+    """The cards the deck prints (and the exports deal): every resolved card but those kept for the player aid."""
+    return [card for card in resolve_cards(game) if card.deck]
 
 
 def all_items(card: Card) -> Iterable[tuple[str, Section, Item]]:

@@ -51,9 +51,9 @@ class Size(_Part):
 
 class Colour(_Part):
     """A fill and the ink that reads on it; `edge` rings the face in a second colour (two-colour
-    pieces). `backs: outline` prints a back in this colour as an outline on white paper, which
-    uses little ink and hides the duplex misregistration a solid dark back shows; `auto` (the
-    default) does so for near-black fills only."""
+    pieces). `backs: outline` prints a back in this colour as its texts in the colour on white paper,
+    with nothing near the cut, which uses little ink and hides the duplex misregistration a solid
+    dark back (or a frame inside its edge) shows; `auto` (the default) does so for near-black fills only."""
 
     fill: str = Field(pattern=COLOUR_PATTERN)
     ink: str = Field(default="#000000", pattern=COLOUR_PATTERN)
@@ -141,7 +141,9 @@ class MinText(_Part):
 
 class CardStyle(_Part):
     """How reference cards and the player aid are set: padding inside a card, the largest sizes
-    text starts at before shrinking (down to min_text_size.card), and the player aid's columns."""
+    text starts at before shrinking (down to min_text_size.card), and the player aid's columns. The
+    aid's body is the largest size from `aid_max_text` down to `aid_min_text` at which it fits one side
+    (else two), so an aid with little to say fills its page rather than a corner of it."""
 
     padding: UnsignedMm = 2.5
     title_size: PositivePt = 9.0
@@ -150,6 +152,7 @@ class CardStyle(_Part):
     aid_columns: int = Field(default=3, ge=1)
     aid_gap: UnsignedMm = 5.0
     aid_min_text: PositivePt = 7.5
+    aid_max_text: Optional[PositivePt] = None  # None: aid_text_size
 
 
 class TileStyle(_Part):
@@ -157,13 +160,17 @@ class TileStyle(_Part):
     band takes, the gap between the band's texts, and the largest size the heading and entries
     start at before shrinking (down to min_text_size.tile). Every tile
     of a sheet shares one band size and one body size; a tile's picture takes `picture` of the
-    body's width, on the right."""
+    body's width, on the right. `gutter` keeps tiles apart on their sheet, each tile's colours carried
+    half way into it, so a cut a little off the line leaves no sliver of the neighbour's band; the
+    event's `headline` is set that many times the size of the entries below it."""
 
     padding: UnsignedMm = 1.0
     band: float = Field(default=0.2, gt=0, lt=1)
     gap: UnsignedMm = 1.5
     text_size: PositivePt = 8.0
     picture: float = Field(default=0.3, gt=0, lt=1)
+    gutter: UnsignedMm = 0.0
+    headline: float = Field(default=1.0, ge=1, le=2)
 
 
 class PosterStyle(_Part):

@@ -21,7 +21,14 @@ MAX_TEXT = 10_000
 # them and with how many lines pass near each; the largest map Dossier is measured on has 5,000 cities.
 MAX_CITIES = 5_000
 MAX_SEA_ZONES = 1_000
+MAX_ZONE_WATERS = 50  # points of open sea one zone may claim (sea_zones[].waters)
 MAX_ROUTES = 20_000
+# Entries of one playing aid (a track's boxes, a box's room, a list's items, a record's rows...), aids on one
+# map, display or board, and spaces on one track board: each is drawn, so each costs time; the shipped aids
+# have at most 100 boxes (a money track), a dozen aids on a sheet and 20 spaces on a board.
+MAX_AID_ENTRIES = 1_000
+MAX_AIDS = 100
+MAX_BOARD_SPACES = 1_000
 # Lengths (mm) and type sizes (pt) in a layout: a poster is under a metre, type under a few inches.
 MAX_LENGTH = 5_000.0
 # A value shown in a message is cut to this many characters.

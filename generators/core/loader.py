@@ -22,7 +22,7 @@ from .map_models import MapFile
 from .models import AliasesFile, GameInfo, PiecesFile, TilesFile, roster_schema, tiles_schema
 from .table_models import TablesFile
 from .schema_errors import problems_from_validation
-from .spreadsheets import SUFFIXES, document_of, is_spreadsheet, read_sheet
+from .spreadsheets import SUFFIXES, cards_document, document_of, is_spreadsheet, read_sheet
 from .yamlio import read_yaml, unprintable
 
 # Optional files of a game folder and the record each one is read into.
@@ -38,8 +38,8 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
-# Files a game may keep as a spreadsheet instead (pieces.csv or pieces.xlsx), one record a row.
-TABLES = ("pieces.yaml", "tiles.yaml")
+# Files a game may keep as a spreadsheet instead (pieces.csv or pieces.xlsx), one record (a card's item) a row.
+TABLES = ("pieces.yaml", "tiles.yaml", "cards.yaml")
 
 # Files whose records game.yaml shapes (the pieces' own fields, the tiles' declared fields).
 DEPENDS_ON_INFO = ("pieces.yaml", "tiles.yaml")
@@ -60,7 +60,8 @@ def _read_record(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:
 def _read_table(file: Path, model: type[BaseModel]) -> tuple[Any, BaseModel]:
     """A roster (or tiles) kept in a spreadsheet, read into the document its YAML would be, then validated alike."""
     table = file.stem
-    document = document_of(read_sheet(file, table), table, model)
+    sheet = read_sheet(file, table)
+    document = cards_document(sheet)[0] if table == "cards" else document_of(sheet, table, model)
     problems = unprintable(file, document)
     if problems:
         raise DataError(problems)

@@ -10,9 +10,9 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from .board_models import Aid
+from .board_models import Aid, Place
 from .errors import DataError
-from .limits import MAX_CITIES, MAX_ROUTES, MAX_SEA_ZONES
+from .limits import MAX_AIDS, MAX_CITIES, MAX_ROUTES, MAX_SEA_ZONES, MAX_ZONE_WATERS
 from .models import Record
 from .schema_errors import problems_from_validation
 from .yamlio import read_yaml
@@ -57,13 +57,16 @@ class City(Record):
 class SeaZone(Record):
     """A sea zone, the zones a ship may sail on to, and where its ship symbol sits.
 
-    Without lat/lon the symbol sits amid the ports touching the zone.
+    Without lat/lon the symbol sits amid the ports touching the zone. `waters`: points of open sea, far
+    from its ship and its ports, that are the zone's too (an ocean zone's far side), where the water would
+    otherwise fall to a smaller zone whose ship or ports are nearer.
     """
 
     name: str = Field(min_length=1)
     adjacent: list[str] = Field(default_factory=list)
     lat: Optional[float] = Field(default=None, ge=-90, le=90)
     lon: Optional[float] = Field(default=None, ge=-180, le=180)
+    waters: list[Place] = Field(default_factory=list, max_length=MAX_ZONE_WATERS)
 
 
 class Line(Record):
@@ -180,7 +183,7 @@ class MapFile(Record):
     marks: dict[str, Mark] = Field(default_factory=dict)
     regions: list[MapRegion] = Field(default_factory=list)
     dice: Optional[Dice] = None
-    aids: list[Aid] = Field(default_factory=list)
+    aids: list[Aid] = Field(default_factory=list, max_length=MAX_AIDS)
     sea_zones: list[SeaZone] = Field(default_factory=list, max_length=MAX_SEA_ZONES)
     cities: list[City] = Field(default_factory=list, max_length=MAX_CITIES)
     routes: list[Line] = Field(default_factory=list, max_length=MAX_ROUTES)

@@ -13,6 +13,7 @@ An .xlsx file is a zip of XML: one that would unpack to more than MAX_UNPACKED_B
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import os
 import re
@@ -37,6 +38,7 @@ LIST_SEPARATOR = ";"
 ASSUMED = "assumed."
 MAX_ROWS = MAX_PIECES + 1  # a header and as many records as a game may print
 MAX_UNPACKED_BYTES = 64 * 1024 * 1024
+MAX_COLUMNS = 1_000  # fields a record may have: a roster uses tens
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def _csv_rows(file: Path) -> tuple[None, list[tuple[int, list[Any]]]]:
         for cells in reader:
             if len(rows) > MAX_ROWS:
                 raise _problem(file, "", f"has more than {MAX_ROWS - 1:,} rows, more than any game prints", "too-large")
-            rows.append((reader.line_num, list(cells)))
+            rows.append((reader.line_num, _used(file, cells)))
     except csv.Error as exc:
         raise _problem(file, f"row {reader.line_num}", f"cannot read this CSV row: {exc}", "bad-csv") from None
     return None, rows
@@ -110,14 +112,31 @@ def _xlsx_rows(file: Path, table: str) -> tuple[str, list[tuple[int, list[Any]]]
         names = book.sheetnames
         sheet = book[table] if table in names else book[names[0]]
         rows = []
-        for number, cells in enumerate(sheet.iter_rows(values_only=True), 1):
-            if number > MAX_ROWS:
-                raise _problem(file, "", f"sheet {sheet.title!r} has more than {MAX_ROWS - 1:,} rows, more than any game prints",
-                               "too-large")
-            rows.append((number, list(cells)))
+        try:
+            sheet.reset_dimensions()  # rows as written, not padded to the size the file claims (up to column XFD)
+            for number, cells in enumerate(sheet.iter_rows(values_only=True), 1):
+                if number > MAX_ROWS:
+                    raise _problem(file, "", f"sheet {sheet.title!r} has more than {MAX_ROWS - 1:,} rows, more than any "
+                                   "game prints", "too-large")
+                rows.append((number, _used(file, list(cells))))
+        except DataError:
+            raise
+        except Exception as exc:  # the sheet's XML is read as the rows are: a damaged or hostile one fails here
+            raise _problem(file, "", f"cannot read sheet {sheet.title!r} of this workbook: {exc}", "bad-xlsx") from None
         return sheet.title, rows
     finally:
         book.close()
+
+
+def _used(file: Path, cells: list[Any]) -> list[Any]:
+    """A row's cells up to its last one holding a value (a workbook pads every row to its widest); more
+    than MAX_COLUMNS of them is refused, so a row of a million empty columns costs nothing."""
+    end = len(cells)
+    while end and _empty(cells[end - 1]):
+        end -= 1
+    if end > MAX_COLUMNS:
+        raise _problem(file, "", f"a row uses {end:,} columns, more than the {MAX_COLUMNS:,} a roster may have", "too-large")
+    return cells[:end]
 
 
 def _empty(cell: Any) -> bool:
@@ -132,11 +151,12 @@ def read_sheet(file: Path, table: str) -> Sheet:
     if not rows:
         raise _problem(file, "", "the sheet is empty: its first row names the fields, one column each", "invalid")
     (header_row, header), records = rows[0], rows[1:]
+    filled = {i for _, cells in records for i, cell in enumerate(cells) if not _empty(cell)}  # one pass, not one a column
     fields = []
     for i, cell in enumerate(header):
         text = "" if cell is None else str(cell).strip()
         where = f"row {header_row}, column {column_letter(i)}"
-        if not text and any(not _empty(cells[i]) for _, cells in records if i < len(cells)):
+        if not text and i in filled:
             raise _problem(file, where, "this column holds values but names no field in the first row", "invalid")
         if text and text in fields:
             raise _problem(file, where, f"the field {text!r} is named by two columns", "duplicate")
@@ -230,6 +250,86 @@ def document_of(sheet: Sheet, table: str, model: type[BaseModel]) -> dict:
     return {table: found}
 
 
+# ---- reference cards: one row a card's item ----
+
+# The columns of cards.csv: each row is one item of a card's section; a card's, side's or section's own
+# cells (its title, heading...) are written on its first row, and an empty card, side or heading cell
+# continues the row above, as a designer fills a sheet down.
+CARD_COLUMNS = ("card", "title", "side", "side_title", "heading", "show", "columns", "text", "rules", "variant")
+SIDES = ("front", "back")
+
+
+def cards_document(sheet: Sheet) -> tuple[dict, dict[str, int]]:
+    """The document cards.yaml would hold for `sheet` ({"cards": [...]}) and the sheet row of every card,
+    side, section and item (by its field path, "cards[0].front.sections[1].items[0]"); a sheet that cannot
+    be read as cards raises DataError naming its row and column."""
+    unknown = [f for f in sheet.header if f and f not in CARD_COLUMNS]
+    if unknown:
+        near = difflib.get_close_matches(unknown[0], CARD_COLUMNS, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else f"; the columns are {', '.join(CARD_COLUMNS)}"
+        raise _problem(sheet.file, f"column {sheet.column(unknown[0])}", f"{unknown[0]!r} is not a column of a cards sheet{hint}")
+    cards: list[dict] = []
+    rows: dict[str, int] = {}
+    card = side = section = None
+    where_side = where_section = ""
+    for number, cells in sheet.rows:
+        row = {field: cell for field, cell in zip(sheet.header, cells) if field and not _empty(cell)}
+        place = f"row {number}, column "
+
+        def given(field: str, into: dict, key: str | None = None) -> None:
+            key = key or field
+            value = _text(row[field])
+            if key in into and into[key] != value:
+                raise _problem(sheet.file, place + f"{sheet.column(field)} ({field})",
+                               f"{value!r} differs from {into[key]!r}, given above for the same {key.split('_')[0]}")
+            into[key] = value
+
+        if "card" in row and (card is None or _text(row["card"]) != card["id"]):
+            card = {"id": _text(row["card"])}
+            cards.append(card)
+            rows[f"cards[{len(cards) - 1}]"] = number
+            side = section = None
+        if card is None:
+            raise _problem(sheet.file, place + "A (card)", "the first row names no card: write the card's id")
+        if "title" in row:
+            given("title", card)
+        name = _text(row.get("side", side[0] if side else "front")).lower()
+        if name not in SIDES:
+            raise _problem(sheet.file, place + f"{sheet.column('side')} (side)", f"{name!r} is not a side: write front or back")
+        if side is None or side[0] != name:
+            if name in card:
+                raise _problem(sheet.file, place + f"{sheet.column('side')} (side)",
+                               f"card {card['id']!r} has its {name} already, above: keep a side's rows together")
+            side = (name, {"sections": []})
+            card[name] = side[1]
+            where_side = f"cards[{len(cards) - 1}].{name}"
+            rows[where_side] = number
+            section = None
+        if "side_title" in row:
+            given("side_title", side[1], "title")
+        if "heading" in row and (section is None or _text(row["heading"]) != section["heading"]):
+            section = {"heading": _text(row["heading"]), "items": []}
+            side[1]["sections"].append(section)
+            where_section = f"{where_side}.sections[{len(side[1]['sections']) - 1}]"
+            rows[where_section] = number
+        for field in ("show", "columns"):
+            if field in row:
+                if section is None:
+                    raise _problem(sheet.file, place + f"{sheet.column(field)} ({field})", "names no section: write its heading")
+                section[field] = _text(row[field]) if field == "show" else [str(v) for v in _value(row[field], list[str])]
+        if "text" in row:
+            if section is None:
+                raise _problem(sheet.file, place + f"{sheet.column('text')} (text)", "an item needs a section: write its heading")
+            item: dict[str, Any] = {"text": _text(row["text"])}
+            if "rules" in row:
+                item["rules"] = [str(v) for v in _value(row["rules"], list[str])]
+            if "variant" in row:
+                item["variant"] = _text(row["variant"])
+            section["items"].append(item)
+            rows[f"{where_section}.items[{len(section['items']) - 1}]"] = number
+    return {"cards": cards}, rows
+
+
 # ---- where a problem is ----
 
 @lru_cache(maxsize=16)
@@ -250,6 +350,8 @@ def sheet_place(file: Path, where: str) -> Place | None:
     except OSError:
         return None
     sheet = _sheet(str(file), (stat.st_mtime_ns, stat.st_size), path[0])
+    if sheet is not None and path[0] == "cards":
+        return _card_place(sheet, where)
     if sheet is None or path[1] >= len(sheet.rows):
         return None
     number, cells = sheet.rows[path[1]]
@@ -261,6 +363,22 @@ def sheet_place(file: Path, where: str) -> Place | None:
         letter = sheet.column(field) if field else None
         column = f"{letter} ({field})" if letter else None
     return Place(number, 0, name, sheet=sheet.name, column_name=column)
+
+
+def _card_place(sheet: Sheet, where: str) -> Place | None:
+    """The row (and column) of the field at `where` in a cards sheet: its item's, section's, side's or card's row."""
+    try:
+        document, rows = cards_document(sheet)
+    except DataError:
+        return None
+    prefix = next((p for p in sorted(rows, key=len, reverse=True) if where == p or where.startswith(p + ".")), None)
+    if prefix is None:
+        return None
+    rest = where[len(prefix):].lstrip(".").split(".")[0].split("[")[0]
+    field = {"title": "side_title" if prefix.endswith(SIDES) else "title", "id": "card"}.get(rest, rest)
+    letter = sheet.column(field) if field in CARD_COLUMNS else None
+    card = document["cards"][int(prefix[6:].split("]")[0])]["id"]
+    return Place(rows[prefix], 0, card, sheet=sheet.name, column_name=f"{letter} ({field})" if letter else None)
 
 
 # ---- values into cells: a YAML roster written as a sheet ----

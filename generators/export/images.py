@@ -17,10 +17,10 @@ import io
 from typing import TYPE_CHECKING
 
 from ..printing.fonts import register_fonts
-from .output import Bundle
+from .output import Bundle, ExportError
 from .parts import Part, game_parts
 from .print_services import GENERIC, Fit, service
-from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
+from .raster import MM_PER_INCH, PngWriter, pixels, rasterise, side_drawing
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -33,6 +33,9 @@ MANIFEST = "images.csv"
 COLUMNS = ("file", "kind", "piece", "face", "copies", "width_px", "height_px", "width_mm", "height_mm",
            "trim_width_mm", "trim_height_mm", "bleed_mm", "dpi", "service", "product")
 CUSTOM = "custom size (no product of this service fits)"
+# Pixels one export of images draws: the shipped games at 1200 dpi hold up to 1,118 million (Spion &
+# Spion); the PNGs are held until the export is written whole, so a bound on pixels bounds time and memory.
+MAX_MEGAPIXELS = 3_000
 
 
 def product_picture(draw, part: Part, fit: Fit, dpi: int, bleed: float) -> tuple["Drawing", float, tuple[int, int]]:
@@ -64,22 +67,35 @@ def export_images(game: "Game", options: "ExportOptions") -> Bundle:
         else:
             picture, drawn_dpi, size = product_picture(draw, part, fit, dpi, bleed)
             plans.append((picture, drawn_dpi, size, fit.label, fit.trim))
-    drawn: dict[int, "Image"] = {}
+    names = [f"{part.kind}/{part.id}-{face}.png" for part, face, _ in sides]
+    _check_pixels(plans)
+    pngs = PngWriter()
+    sizes: dict[int, tuple[int, int]] = {}
     for resolution in dict.fromkeys(plan[1] for plan in plans):
         chosen_ones = [i for i, plan in enumerate(plans) if plan[1] == resolution]
         for i, image in zip(chosen_ones, rasterise([plans[i][0] for i in chosen_ones], fonts, resolution)):
             size = plans[i][2]
-            drawn[i] = image if size is None or image.size == size else image.resize(size, Image.LANCZOS)
-    pngs = PngWriter()
+            image = image if size is None or image.size == size else image.resize(size, Image.LANCZOS)
+            sizes[i] = image.size
+            pngs.add(names[i], image, dpi)  # encoded while the next is drawn, and let go of
     manifest = io.StringIO()
     writer = csv.writer(manifest, lineterminator="\n")
     writer.writerow(COLUMNS)
     for i, (part, face, _) in enumerate(sides):
-        image, product, trim = drawn[i], plans[i][3], plans[i][4]
-        name = f"{part.kind}/{part.id}-{face}.png"
-        pngs.add(name, image, dpi)
-        writer.writerow([name, part.kind, part.label, face, part.copies, *image.size,
+        product, trim = plans[i][3], plans[i][4]
+        writer.writerow([names[i], part.kind, part.label, face, part.copies, *sizes[i],
                          f"{trim[0] + 2 * bleed:.2f}", f"{trim[1] + 2 * bleed:.2f}", f"{trim[0]:.2f}", f"{trim[1]:.2f}",
                          f"{bleed:.2f}", dpi,
                          chosen.label if options.service != GENERIC else "", product])
-    return Bundle(options.game_dir(game) / "images", {MANIFEST: manifest.getvalue().encode("utf-8"), **pngs.files()})
+    encoded = pngs.files()
+    files = {name: encoded[name] for name in names}  # in the order of the manifest, whatever order they were drawn in
+    return Bundle(options.game_dir(game) / "images", {MANIFEST: manifest.getvalue().encode("utf-8"), **files})
+
+
+def _check_pixels(plans: list[tuple]) -> None:
+    """Refuse, before anything is drawn, an export whose images together hold more than MAX_MEGAPIXELS."""
+    total = sum((size[0] * size[1]) if size else pixels(picture.width, resolution) * pixels(picture.height, resolution)
+                for picture, resolution, size, _, _ in plans)
+    if total > MAX_MEGAPIXELS * 1_000_000:
+        raise ExportError(f"the images would hold {total / 1e6:,.0f} million pixels, more than the {MAX_MEGAPIXELS:,} "
+                          "million one export draws; choose a lower --dpi (half the resolution draws a quarter of the pixels)")

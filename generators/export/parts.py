@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..core.cards import resolve_cards
+from ..core.cards import deck_cards
 from ..core.faces import NATION, faces
 from ..core.tile_text import tile_text
 from ..printing.card_sheets import card_footer, card_geometry, draw_face, set_cards
@@ -125,7 +125,7 @@ def tile_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
 
 def card_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
     """One part per reference card, faces and footers as on the printed cards."""
-    cards = resolve_cards(game)
+    cards = deck_cards(game)
     if not cards:
         return []
     card = layout.size("card")

@@ -8,10 +8,18 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
 from ..core import paths
-from ..core.errors import OptionError
-from ..core.units import parse_length
+from ..core.errors import DataError, OptionError
+from ..core.layouts import PositiveMm, UnsignedMm
+from ..core.limits import shown
+from ..core.schema_errors import problems_from_validation
 from ..core.yamlio import read_yaml
+from .exports import MAX_DPI
 
 SERVICES_FILE = "print-services.yaml"
 GENERIC = "generic"
@@ -78,24 +86,70 @@ class Service:
         return found[1] if found else None
 
 
-@lru_cache(maxsize=1)
-def services() -> dict[str, Service]:
-    """Every service layouts/print-services.yaml lists, by name."""
-    data = read_yaml(paths.layouts_dir() / SERVICES_FILE)
-    match = parse_length(data.get("match", "1mm"))
-    shape, nearest = _share(data.get("shape", "0%")), _share(data.get("nearest", "100%"))
-    found = {}
-    for name, entry in data["services"].items():
-        products = tuple(Product(p["name"], (parse_length(p["trim"][0]), parse_length(p["trim"][1])),
-                                 (int(p["pixels"][0]), int(p["pixels"][1]))) for p in entry.get("products", []))
-        found[name] = Service(name, entry["label"], int(entry["dpi"]), parse_length(entry["bleed"]), products, match,
-                              shape, nearest)
-    return found
+MAX_PRODUCT_PIXELS = 10_000  # a side of a product's image: a poker card at 1200 dpi is 4,400 pixels
+MAX_BLEED_MM = 25.0  # an inch: every service asks for an eighth
 
 
-def _share(text: str) -> float:
+def _share(value: Any) -> float:
     """A share written as a percentage ("3%" -> 0.03)."""
-    return float(str(text).rstrip("%")) / 100
+    text = str(value).strip()
+    if not text.endswith("%"):
+        raise ValueError(f"{shown(value)} is not a percentage; write it like 3%")
+    try:
+        share = float(text[:-1]) / 100
+    except ValueError:
+        raise ValueError(f"{shown(value)} is not a percentage; write it like 3%") from None
+    if not math.isfinite(share) or share < 0:
+        raise ValueError(f"{shown(value)}: a share must be a finite percentage, 0% or more")
+    return share
+
+
+Share = Annotated[float, BeforeValidator(_share)]
+Pixels = Annotated[int, Field(ge=1, le=MAX_PRODUCT_PIXELS)]
+
+
+class _Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _ProductEntry(_Entry):
+    name: str = Field(min_length=1, max_length=200)
+    trim: tuple[PositiveMm, PositiveMm]
+    pixels: tuple[Pixels, Pixels]
+
+
+class _ServiceEntry(_Entry):
+    label: str = Field(min_length=1, max_length=200)
+    dpi: int = Field(ge=1, le=MAX_DPI)
+    bleed: UnsignedMm = Field(le=MAX_BLEED_MM)
+    products: list[_ProductEntry] = Field(default_factory=list, max_length=1_000)
+
+
+class ServicesFile(_Entry):
+    """layouts/print-services.yaml as written: every value checked, so a broken or hostile file is refused
+    naming its field instead of failing, or drawing images no memory holds, half-way through an export."""
+
+    services: dict[Annotated[str, Field(min_length=1, max_length=100)], _ServiceEntry] = Field(max_length=100)
+    match: UnsignedMm = 1.0
+    shape: Share = 0.0
+    nearest: Share = Field(1.0, ge=1.0, le=100.0)  # 100% is no scaling at all
+
+
+def services() -> dict[str, Service]:
+    """Every service layouts/print-services.yaml lists, by name; a file that cannot be used raises DataError."""
+    return _services(paths.layouts_dir() / SERVICES_FILE)
+
+
+@lru_cache(maxsize=4)
+def _services(file: Path) -> dict[str, Service]:
+    try:
+        data = ServicesFile.model_validate(read_yaml(file))
+    except ValidationError as exc:
+        raise DataError(problems_from_validation(exc, file, model=ServicesFile)) from None
+    return {name: Service(name, entry.label, entry.dpi, entry.bleed,
+                          tuple(Product(p.name, p.trim, p.pixels) for p in entry.products),
+                          data.match, data.shape, data.nearest)
+            for name, entry in data.services.items()}
 
 
 def service(name: str) -> Service:

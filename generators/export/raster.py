@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -40,8 +41,9 @@ def side_drawing(side: "DrawSide", size: tuple[float, float], bleed: float, dpi:
     return Drawing(width + 2 * bleed, height + 2 * bleed, draw)
 
 
-def rasterise(pictures: Sequence[Drawing], fonts: "FontSet", dpi: float) -> list["Image"]:
-    """Each picture as an RGB image of exactly pixels(width) x pixels(height)."""
+def rasterise(pictures: Sequence[Drawing], fonts: "FontSet", dpi: float) -> Iterator["Image"]:
+    """Each picture as an RGB image of exactly pixels(width) x pixels(height), drawn one at a time as
+    they are taken, so that an export of many pieces never holds more than a few images at once."""
     import pypdfium2 as pdfium
 
     pad = MM_PER_INCH / dpi  # each page is a pixel larger than its picture, then cropped: pdfium rounds sizes up
@@ -51,15 +53,13 @@ def rasterise(pictures: Sequence[Drawing], fonts: "FontSet", dpi: float) -> list
             painter.new_page(picture.width + pad, picture.height + pad)
             picture.draw(painter)
         document = pdfium.PdfDocument(painter.pdf_bytes())
-    images = []
     try:
         for picture, page in zip(pictures, document):
             image = page.render(scale=dpi / 72).to_pil()
-            images.append(image.crop((0, 0, pixels(picture.width, dpi), pixels(picture.height, dpi))).convert("RGB"))
             page.close()
+            yield image.crop((0, 0, pixels(picture.width, dpi), pixels(picture.height, dpi))).convert("RGB")
     finally:
         document.close()
-    return images
 
 
 def png_bytes(image: "Image", dpi: float | None = None) -> bytes:
@@ -72,14 +72,26 @@ def png_bytes(image: "Image", dpi: float | None = None) -> bytes:
 
 class PngWriter:
     """Encodes images as PNG on every core while the next ones are drawn (Pillow lets go of the
-    interpreter while it compresses); `files()` waits for them all."""
+    interpreter while it compresses); `files()` waits for them all. At most IN_FLIGHT images a core
+    wait to be encoded: drawing waits for the encoder rather than piling images up in memory."""
+
+    IN_FLIGHT = 2
 
     def __init__(self):
-        self._pool = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
+        workers = os.cpu_count() or 1
+        self._pool = ThreadPoolExecutor(max_workers=workers)
         self._pending: dict[str, Future] = {}
+        self._unfinished: deque[Future] = deque()
+        self._limit = self.IN_FLIGHT * workers
 
     def add(self, name: str, image: "Image", dpi: float | None = None) -> None:
-        self._pending[name] = self._pool.submit(png_bytes, image, dpi)
+        future = self._pool.submit(png_bytes, image, dpi)
+        self._pending[name] = future
+        self._unfinished.append(future)
+        while len(self._unfinished) > self._limit:
+            self._unfinished.popleft().result()
+        while self._unfinished and self._unfinished[0].done():
+            self._unfinished.popleft()
 
     def files(self) -> dict[str, bytes]:
         """Every image added, by name, as PNG bytes, in the order added."""

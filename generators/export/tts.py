@@ -122,7 +122,7 @@ def sheet_images(sheet: Sheet, fonts) -> tuple["Image", "Image"]:
     from PIL import Image
 
     pictures = [side_drawing(side, part.size, 0.0, sheet.dpi) for part in sheet.parts for side in (part.front, part.back)]
-    drawn = rasterise(pictures, fonts, sheet.dpi)
+    drawn = list(rasterise(pictures, fonts, sheet.dpi))  # one sheet's faces: at most MAX_FACES
     slot_w, slot_h = drawn[0].size
     faces, backs = (Image.new("RGB", (sheet.columns * slot_w, sheet.rows * slot_h), "white") for _ in range(2))
     for slot in range(len(sheet.parts)):
@@ -153,7 +153,7 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     board_files = {}
     for board in boards:
         board_files[board.name] = f"{game.name}-{board.name}.png"
-        images.add(board_files[board.name], rasterise([board.drawing], fonts, board_dpi(board.drawing))[0])
+        images.add(board_files[board.name], next(rasterise([board.drawing], fonts, board_dpi(board.drawing))))
     files = images.files()
 
     address = options.image_address(game)

@@ -391,16 +391,20 @@ def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     writer = PngWriter()
     sizes: dict[str, tuple[int, int]] = {}
     two_faced = set()
-    for i, part in enumerate(parts):
-        front, back = drawn[2 * i], drawn[2 * i + 1]
+    first_piece = None
+    for part in parts:
+        front, back = next(drawn), next(drawn)
+        first_piece = front if first_piece is None else first_piece
         writer.add(image_name(part, "front"), front)
         writer.add(image_name(part, "back"), back)
         sizes[part.key] = front.size
         if front.tobytes() != back.tobytes():
             two_faced.add(part.key)
-    for board, image in zip(boards, drawn[2 * len(parts):]):
+    first_board = None
+    for board, image in zip(boards, drawn):
+        first_board = image if first_board is None else first_board
         writer.add(f"board-{board.name}.png", image)
-    writer.add(ABOUT_IMAGE, about_picture(drawn[2 * len(parts)] if boards else drawn[0]))
+    writer.add(ABOUT_IMAGE, about_picture(first_piece if first_board is None else first_board))
     images = writer.files()
     rules = rules_summary_html(game)
     build = _xml(ModuleWriter(game, parts, boards, sizes, two_faced, rules is not None).build_file())

@@ -223,7 +223,19 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
     return Laid(aid, width, height, draw, rooms)
 
 
+def _values_foot(aid: Aid, ink: Ink) -> Aid:
+    """`aid` with a line added to its note when the values in its boxes are assumed: the ink's mark, or (the poster)
+    in words for the players, who have only the sheet, like a reference table's."""
+    if "values" not in aid.assumed or not aid.values:
+        return aid
+    shown = list(dict.fromkeys(str(v) for v in aid.values.values()))
+    line = (f"{ASSUMED_MARK} {ink.assumed_foot}" if ink.assumed_foot is not None
+            else f"This edition's reading, not in the rulebook: the boxes' values ({', '.join(shown)}).")
+    return aid.model_copy(update={"note": " ".join(t for t in (aid.note, line) if t)})
+
+
 def _lay_record(aid: Aid, ink: Ink) -> Laid:
+    aid = _values_foot(aid, ink)
     columns = [str(col.heading if isinstance(col, Column) else col) for col in aid.columns or []]
     rows = [str(r) for r in aid.rows or []]
     c = ink.cell
@@ -259,6 +271,8 @@ def _lay_record(aid: Aid, ink: Ink) -> Laid:
                 cx = left + j * c
                 painter.rect(cx, row_y, c, c, stroke=ink.line, line_width=LINE)
                 value = values.get(col)
+                if value and ink.assumed_foot is not None and "values" in aid.assumed:
+                    value += ASSUMED_MARK
                 if value:
                     painter.text(cx + c - 0.8, row_y + pt_to_mm(ink.cell_pt) * 0.9, value, ink.fonts.bold, ink.cell_pt, anchor=Anchor.END)
                 if aid.write_in:
@@ -396,13 +410,23 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
 
 def _assumed_footnote(table) -> str:
     """One short line under a table naming what of it the rules do not print (a column, or some rows' cells of
-    it); the reasons are in the data (tables.yaml) and `dossier assumptions`, so the aid reads as a finished one."""
+    it), in words for the players at the table, who have only the sheet; the reasons are in the data (tables.yaml)
+    and `dossier assumptions`, so the aid reads as a finished one."""
     parts = []
     for j, heading in enumerate(table.headings):
         rows = [row[0].text for row in table.rows if row[j].assumed]
         if rows:
             parts.append(heading if len(rows) == len(table.rows) else f"{heading} ({', '.join(rows)})")
-    return f"Not in the rulebook, this edition's: {', '.join(parts)} (dossier assumptions gives why)."
+    return f"This edition's reading, not in the rulebook: {', '.join(parts)}."
+
+
+def _wholly_assumed(table) -> set[int]:
+    """The columns of a table of several rows whose every cell is assumed for one reason: a sheet marks these
+    once, on the heading, rather than in every cell."""
+    if len(table.rows) < 2:
+        return set()
+    return {j for j in range(len(table.headings))
+            if all(row[j].assumed for row in table.rows) and len({row[j].assumed for row in table.rows}) == 1}
 
 
 def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float | None = None) -> Laid:
@@ -418,12 +442,15 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     shown = aid.model_copy(update={"title": table.title, "cite": None, "note": " ".join(t for t in foot if t)})
     size, font, bold = ink.size(TEXT_SIZE), ink.fonts.regular, ink.fonts.bold
     line = pt_to_mm(size) * 1.3
-    texts = [[c.text + (ASSUMED_MARK if c.assumed and marked else "") for c in row] for row in table.rows]
+    whole = _wholly_assumed(table) if marked else set()  # marked once, on the heading
+    headings = [h + (ASSUMED_MARK if j in whole else "") for j, h in enumerate(table.headings)]
+    texts = [[c.text + (ASSUMED_MARK if c.assumed and marked and j not in whole else "") for j, c in enumerate(row)]
+             for row in table.rows]
     inner = width - 2 * ink.size(PAD)
     natural = []
     for j, heading in enumerate(table.headings):
         blank = all(row[j].write_in for row in table.rows)
-        widths = [text_width(t[j], font, size) for t in texts] + [text_width(heading, bold, size)]
+        widths = [text_width(t[j], font, size) for t in texts] + [text_width(headings[j], bold, size)]
         natural.append(max(max(widths), ink.size(WRITE_IN_WIDTH) if blank else 0) + COLUMN_GAP + 0.01)  # + what rounding takes
     blanks = [j for j in range(len(table.headings)) if all(row[j].write_in for row in table.rows)]
     wide = [j for j, w in enumerate(natural) if w > inner * WIDE_COLUMN]
@@ -450,15 +477,15 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     def draw(painter: Painter, x: float, y: float) -> None:
         top = _frame(painter, shown, ink, x, y, width, height)
         left = x + ink.size(PAD)
-        _draw_headings(painter, ink, left, x, width, top, table.headings, widths, bold, size,
+        _draw_headings(painter, ink, left, x, width, top, headings, widths, bold, size,
                        baseline=line * 0.75, band=line * 1.05)
         row_top = top + line * 1.2
         for i, row in enumerate(cells):
             cx = left
             for j, fitted in enumerate(row):
                 cell = table.rows[i][j]
-                if cell.write_in:
-                    for n in range(cell.lines):
+                if cell.write_in:  # its lines, and as many more as the row has room for: room to write
+                    for n in range(max(cell.lines, int((heights[i] - 0.8) // LIST_LINE))):
                         at = row_top + 0.4 + LIST_LINE * (n + 1)  # under the row's first line of text, then a line's height apart
                         painter.line(cx, at, cx + widths[j] - COLUMN_GAP, at, stroke="#777777", line_width=0.4)
                 else:

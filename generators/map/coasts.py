@@ -24,6 +24,7 @@ PORT_FOOTING = 1.5  # mm: a port's centre stands at least this far inside its la
 PORT_REACH = 1.0  # ...and its rim reaches at least this far past the coast, onto the sea
 INLAND_CLEARANCE = 0.5  # mm between an inland space's rim and the sea
 LINE_CLEARANCE = 1.0  # mm between a slid space and a line it does not end
+BATCH = 16  # places tried measured together against the lines
 BETTER = 0.25  # mm: a space is slid only where it fits this much better (or fits), the best fit in reach where none fits
 
 
@@ -68,19 +69,22 @@ def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: f
         coast = coast_all.intersection(window)
         if coast.is_empty:
             continue  # no sea near: it fits as it is
+        if _misfit(_depths(shapely.points([(x, y)]), own, coast), bool(city.port), radius)[0] <= BETTER:
+            continue  # it fits where it is
         tried = np.array([x, y]) + offsets
-        depth = _depths(shapely.points(tried), own, coast)
-        misfit = _misfit(depth, bool(city.port), radius)
-        if misfit[0] <= BETTER:
-            continue
+        misfit = _misfit(_depths(shapely.points(tried), own, coast), bool(city.port), radius)
         others = np.array([at[n] for n in names if n != city.name], dtype=float)
         apart = np.hypot(*(tried[:, None, :] - others[None, :, :]).transpose(2, 0, 1)).min(axis=1)
         misfit[apart < 2 * radius + gap] = np.inf
-        for k in np.argsort(misfit, kind="stable"):  # the best fit first, the nearest of equals
-            if misfit[k] > misfit[0] - BETTER:
-                break
-            if _clear_of_lines(city.name, tuple(tried[k]), at, routes, radius):
-                at[city.name] = (float(tried[k][0]), float(tried[k][1]))
+        order = [k for k in np.argsort(misfit, kind="stable") if misfit[k] <= misfit[0] - BETTER]  # best fit first, nearest of equals
+        if not order:
+            continue
+        for start in range(0, len(order), BATCH):  # the best few first: most cities take one of them
+            batch = order[start:start + BATCH]
+            clear = _clear_of_lines(city.name, tried[batch], at, routes, radius)
+            if clear.any():
+                best = tried[batch[int(np.argmax(clear))]]
+                at[city.name] = (float(best[0]), float(best[1]))
                 break
     return at
 
@@ -96,21 +100,27 @@ def _segment_distances(a, b, points):
     return np.hypot(*(points[None, :, :] - nearest).transpose(2, 0, 1))
 
 
-def _clear_of_lines(name: str, to: XY, at: dict[str, XY], routes: Sequence[tuple[str, str]], radius: float) -> bool:
-    """Whether a space moved to `to` keeps clear of every line it does not end, and its own lines of every
-    other space."""
+def _clear_of_lines(name: str, tos, at: dict[str, XY], routes: Sequence[tuple[str, str]], radius: float):
+    """For each place in `tos` (k x 2), whether the space `name` moved there keeps clear of every line it does
+    not end, and its own lines of every other space. Only what the move changes is measured: the moved space
+    against the other lines, and its own lines against the other spaces."""
     import numpy as np
 
-    moved = {**at, name: to}
-    names = list(moved)
-    index = {n: i for i, n in enumerate(names)}
-    xy = np.array([moved[n] for n in names], dtype=float)
-    ends = np.array([(index[a], index[b]) for a, b in routes], dtype=int).reshape(-1, 2)
-    if not len(ends):
-        return True
-    distance = _segment_distances(xy[ends[:, 0]], xy[ends[:, 1]], xy)
-    distance[np.arange(len(ends)), ends[:, 0]] = np.inf
-    distance[np.arange(len(ends)), ends[:, 1]] = np.inf
-    own = (ends == index[name]).any(axis=1)
-    here = index[name]
-    return bool((distance[~own, here] >= radius + LINE_CLEARANCE).all() and (distance[own] >= radius + LINE_CLEARANCE).all())
+    reach = radius + LINE_CLEARANCE
+    tos = np.asarray(tos, dtype=float).reshape(-1, 2)
+    clear = np.ones(len(tos), dtype=bool)
+    others = [(a, b) for a, b in routes if name not in (a, b)]
+    if others:
+        a = np.array([at[x] for x, _ in others], dtype=float)
+        b = np.array([at[y] for _, y in others], dtype=float)
+        clear &= (_segment_distances(a, b, tos) >= reach).all(axis=0)
+    ends = [b if a == name else a for a, b in routes if name in (a, b)]
+    if ends:
+        spaces = [n for n in at if n != name]
+        xy = np.array([at[n] for n in spaces], dtype=float)
+        far = np.array([at[e] for e in ends], dtype=float)
+        starts = np.repeat(tos, len(ends), axis=0)  # every place tried, with each of its lines
+        distance = _segment_distances(starts, np.tile(far, (len(tos), 1)), xy)
+        distance[np.arange(len(starts)), np.tile([spaces.index(e) for e in ends], len(tos))] = np.inf
+        clear &= (distance >= reach).all(axis=1).reshape(len(tos), len(ends)).all(axis=1)
+    return clear

@@ -231,7 +231,7 @@ def build_display(game: "Game", settings: "PrintSettings") -> list["Document"]:
         return [whole]
     pages = plan_pages(game, layout, fonts, paper, settings.paper_name)
     if pages is None:
-        return whole_and_tiled(folder, "display", page, plan.advice, fonts, settings, title)
+        return whole_and_tiled(folder, "display", page, plan.advice, fonts, settings, title, page_margin=plan.margin)
     advice = pages[0].advice.rsplit(";", 1)[0]
     return [whole, draw_document(folder / "display-pages.pdf", partial(_draw_pages, plans=pages), fonts, settings.formats,
                                  title=f"{title}, on {settings.paper_name}", advice=advice, dpi=settings.dpi)]

@@ -1,5 +1,5 @@
 """Real land for a map: the countries of a geography file (see scripts/make_geography.py) projected onto
-the poster, each country's power taken from the map, and the sea divided into the map's sea zones.
+the poster, each country's power taken from the map (the sea's zones: sea_zones.py).
 
 A geography file is JSON: `credit` (printed on the poster), `precision` (stored units per degree) and
 `countries`, each a list of polygons, each a list of rings (outer first, then holes), each ring its
@@ -16,12 +16,12 @@ from functools import lru_cache
 from pathlib import Path
 
 import shapely
-from shapely.geometry import LineString, MultiPoint, Point, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from ..core.errors import DataError, Problem
 from ..core.map_models import MapFile
-from .territories import Region, polygons
+from .territories import Region
 
 XY = tuple[float, float]
 # Flat-map x and y arrays for arrays of longitudes and latitudes, already in page millimetres.
@@ -98,16 +98,19 @@ def land_regions(geography: Geography, game_map: MapFile, project: Project, fram
     import numpy as np
 
     powers = country_powers(game_map)
+    rings = [ring for polys in geography.countries.values() for polygon in polys for ring in polygon]
+    if not rings:
+        return []
+    xs, ys = project(np.concatenate([lons for lons, _ in rings]), np.concatenate([lats for _, lats in rings]))
+    cuts = np.cumsum([len(lons) for lons, _ in rings])[:-1]
+    projected = iter(np.split(np.column_stack([xs, ys]), cuts))  # all of the land's points projected in one call
     names, shapes = [], []
     for name, polys in geography.countries.items():
-        for rings in polys:
-            projected = []
-            for lons, lats in rings:
-                xs, ys = project(lons, lats)
-                projected.append(np.column_stack([xs, ys]))
-            if len(projected[0]) >= 3:
+        for polygon in polys:
+            outer, *holes = [next(projected) for _ in polygon] or [np.empty((0, 2))]
+            if len(outer) >= 3:
                 names.append(name)
-                shapes.append(Polygon(projected[0], projected[1:]))
+                shapes.append(Polygon(outer, holes))
     if not shapes:
         return []
     shapes = np.array(shapes, dtype=object)
@@ -125,31 +128,6 @@ def land_regions(geography: Geography, game_map: MapFile, project: Project, fram
         if not shape.is_empty and shape.area > 0:
             regions.append(Region(name, powers.get(name), shape))
     return regions
-
-
-def sea_zone_borders(zones: dict[str, XY], ports: dict[str, list[XY]], water: BaseGeometry, reach: float) -> list[list[XY]]:
-    """The lines between sea zones: where the water nearer one zone's ship or its own ports meets the water
-    nearer another zone's, over the water that holds a ship or comes within `reach` mm of a port (so a lake
-    far off is crossed by no border)."""
-    sites: dict[tuple[float, float], str] = {}
-    for name, at in zones.items():
-        for site in [at] + ports.get(name, []):
-            sites.setdefault((round(site[0], 2), round(site[1], 2)), name)
-    if len(set(sites.values())) < 2:
-        return []
-    cells = shapely.voronoi_polygons(MultiPoint(list(sites)), extend_to=water.envelope, ordered=True)
-    by_zone: dict[str, list[BaseGeometry]] = defaultdict(list)
-    for name, cell in zip(sites.values(), cells.geoms):
-        by_zone[name].append(cell)
-    outlines = [shapely.boundary(union_of(cells)) for cells in by_zone.values()]
-    near = [Point(p) for p in sites]
-    seas = [p for p in polygons(water) if any(p.distance(q) <= reach for q in near)]
-    if not seas:
-        return []
-    shared = shapely.union_all([a.intersection(b) for i, a in enumerate(outlines) for b in outlines[i + 1:]])
-    borders = shapely.line_merge(shapely.intersection(shared, shapely.MultiPolygon(seas)))
-    parts = [borders] if isinstance(borders, LineString) else list(getattr(borders, "geoms", []))
-    return [list(p.coords) for p in parts if isinstance(p, LineString) and p.length > 2.0]
 
 
 def union_of(shapes: Sequence[BaseGeometry]) -> BaseGeometry:

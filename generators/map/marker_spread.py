@@ -20,10 +20,10 @@ REPAIR = 5  # rounds between two searches for the pairs of markers that may touc
 
 
 def spread_markers(points: Sequence[XY], radii: Sequence[float], fixed: Sequence[bool] | None = None,
-                   gap: float = GAP, rounds: int = ROUNDS, within=None) -> list[XY]:
+                   gap: float = GAP, rounds: int = ROUNDS, within=None, settled: float = 1e-6) -> list[XY]:
     """`points` moved as little as they must so that no two markers (circles of `radii`) come within `gap`
-    of each other; `fixed` markers do not move (their neighbours move away from them instead). `within`
-    (x0, y0, x1, y1) keeps every marker wholly inside that box."""
+    of each other (less `settled` mm, where the spreading stops); `fixed` markers do not move (their
+    neighbours move away from them instead). `within` (x0, y0, x1, y1) keeps every marker wholly inside that box."""
     import numpy as np
     import shapely
 
@@ -44,7 +44,7 @@ def spread_markers(points: Sequence[XY], radii: Sequence[float], fixed: Sequence
         length = np.hypot(d[:, 0], d[:, 1])
         overlap = r[a] + r[b] + gap - length
         crowded = overlap > 1e-6
-        if not crowded.any():
+        if not (overlap > settled).any():
             break
         a, b, d, length, overlap = a[crowded], b[crowded], d[crowded], length[crowded], overlap[crowded]
         # markers on one and the same spot part in a direction fixed by their order (the golden angle)

@@ -15,6 +15,7 @@ import string
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from shapely.geometry import Point, Polygon
@@ -27,11 +28,12 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
-from ..printing.textfit import Paragraph, fit_text
+from ..printing.textfit import Paragraph, TextFitError, fit_text
 from .aid_placement import place_aids
 from .aids import Ink, Laid, draw_aid, lay_out
 from .label_placement import LabelRequest, PlacedLabel, place_labels
-from .land import read_geography, sea_zone_borders, union_of
+from .land import read_geography, union_of
+from .sea_zones import borders_between, sea_zone_regions
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .spaces import poster_places
 from .sea_lanes import route_lanes
@@ -50,7 +52,7 @@ INDEX_COLUMN = 52.0  # mm: the narrowest a column of the index of places gets
 REACH = 1.2  # land reaches this many typical city spacings beyond a country's cities
 PORT_TO_SEA = 0.6  # how far out from a port towards its ship the sea is sure to be
 TINT = 0.6  # share of a power's colour in the shade of its land
-ZONE_REACH = 30.0  # mm: a sea zone's water lies within this of its ship or its ports
+PORT_WATER = 3.0  # mm: the water within this of a port's space is its sea zone's own
 GRID = 2.0  # mm: aids' corners sit on this grid, so that boxes beside each other line up
 NAME_LINE = 1.35  # a city name's line, in its size: room for the tags below it
 HALO = ("#ffffff", 1.1)  # the halo round map names: colour, width (pt)
@@ -182,7 +184,9 @@ class PosterPlan:
     palette: Palette
     fonts: FontSet
     key: Box  # where the legend, the index and the sea zones go
+    map_file: Path  # the map's data file, named when the map cannot be drawn
     area_labels: dict[str, str] = field(default_factory=dict)  # placed label key -> the map region's name as printed
+    sea_zones: dict[str, BaseGeometry] = field(default_factory=dict)  # each sea zone's water (sea_zones.py)
 
     def radius(self, name: str) -> float:
         """The radius (mm) of the mark drawn for place `name`: a city's space (with a port's ring), or a sea zone's ship."""
@@ -212,7 +216,8 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
         regions = _regions(game_map, at, frame)
     land = union_of([r.shape for r in regions]) if regions else Polygon()
     water = box.difference(land)
-    zone_edges = _zone_borders(game_map, at, water)
+    zones = _sea_zones(game_map, at, project, water, st)
+    zone_edges = borders_between(zones)
 
     labels = {}
     for city in game_map.cities:
@@ -233,7 +238,8 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     fills, edges = _land_drawing(regions, palette)
     return PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
-                      sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key, areas)
+                      sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key,
+                      game.file("map.yaml"), areas, zones)
 
 
 def _key_box(st: PosterStyle, frame: Box, width: float, height: float) -> Box:
@@ -263,13 +269,16 @@ def _land_drawing(regions: list[Region], palette: Palette):
     return fills, edges
 
 
-def _zone_borders(game_map: MapFile, at: dict[str, tuple[float, float]], water: BaseGeometry) -> list[list[tuple[float, float]]]:
-    ships = {z.name: at[z.name] for z in game_map.sea_zones if z.name in at}
-    ports: dict[str, list[tuple[float, float]]] = defaultdict(list)
-    for city in game_map.cities:
-        if city.port and len(city.sea_zones) == 1 and city.name in at:
-            ports[city.sea_zones[0]].append(at[city.name])
-    return sea_zone_borders(ships, ports, water, ZONE_REACH)
+def _sea_zones(game_map: MapFile, at: dict[str, tuple[float, float]], project, water: BaseGeometry,
+               st: PosterStyle) -> dict[str, BaseGeometry]:
+    """Each sea zone's water: nearer its ship, its other waters and its ports than any other zone's."""
+    seeds = {}
+    for zone in game_map.sea_zones:
+        if zone.name in at:
+            xs, ys = project([w.lon for w in zone.waters], [w.lat for w in zone.waters])
+            seeds[zone.name] = [at[zone.name]] + [(float(x), float(y)) for x, y in zip(xs, ys)]
+    ports = [(at[c.name], c.sea_zones) for c in game_map.cities if c.port and c.sea_zones and c.name in at]
+    return sea_zone_regions(seeds, ports, water, st.space / 2 + PORT_WATER)
 
 
 def _mark_boxes(game_map: MapFile, at: dict[str, tuple[float, float]], badges: dict[str, list[tuple[str, float, float]]],
@@ -701,7 +710,13 @@ def _draw_sea_zones(painter: Painter, plan: PosterPlan, area: Box) -> float:
         Paragraph(z.name, fonts.bold, colour=ink, space_before=0.3),
         Paragraph(f"sails to {', '.join(z.adjacent) or 'no other zone'}; ports: {', '.join(ports[z.name]) or 'none'}.",
                   fonts.regular, run_in=True))]
-    fitted = fit_text(paragraphs, area.width, area.bottom - top, largest=st.key_size, smallest=st.key_size, what="the poster's sea zone list")
+    try:
+        fitted = fit_text(paragraphs, area.width, area.bottom - top, largest=st.key_size, smallest=st.key_size,
+                          what=f"the poster's key has no room for the list of {len(plan.game_map.sea_zones):,} sea zones")
+    except TextFitError as exc:  # the zones are the map's: say so, and what gives the list room
+        raise DataError([Problem(plan.map_file, "sea_zones",
+                                 f"{exc}; shorten the zones' names, or give the key room in the layout "
+                                 "(poster: key_width, key_size)", "no-room")]) from None
     painter.text_block(fitted, area.x, top, area.width, anchor=Anchor.START)
     return top + fitted.height
 

@@ -66,18 +66,22 @@ def _count(length: float, shown: float, step: float) -> int:
     return 1 if length <= shown else math.ceil((length - shown) / step - 1e-9) + 1
 
 
-def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float = OVERLAP) -> TilePlan:
-    """The fewest sheets of `paper` (portrait or landscape, whichever needs fewer) covering `page`."""
+def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float = OVERLAP,
+               inset: float = 0.0) -> TilePlan:
+    """The fewest sheets of `paper` (portrait or landscape, whichever needs fewer) covering `page` inside its own
+    blank border of `inset` mm, which needs no paper of its own: a page whose content fits a sheet takes one."""
     plans = []
+    inset = max(0.0, min(inset, page[0] / 2, page[1] / 2))
+    content = (page[0] - 2 * inset, page[1] - 2 * inset)
     for width, height in ((min(paper), max(paper)), (max(paper), min(paper))):
         shown_w, shown_h = width - 2 * margin, height - 2 * margin
         if shown_w <= overlap or shown_h <= overlap:
             continue
-        columns = _count(page[0], shown_w, shown_w - overlap)
-        rows = _count(page[1], shown_h, shown_h - overlap)
-        # the page centred on the sheets, so that the paper left over is shared by the first and last row and column
-        left = -(columns * (shown_w - overlap) + overlap - page[0]) / 2
-        top = -(rows * (shown_h - overlap) + overlap - page[1]) / 2
+        columns = _count(content[0], shown_w, shown_w - overlap)
+        rows = _count(content[1], shown_h, shown_h - overlap)
+        # the content centred on the sheets, so that the paper left over is shared by the first and last row and column
+        left = inset - (columns * (shown_w - overlap) + overlap - content[0]) / 2
+        top = inset - (rows * (shown_h - overlap) + overlap - content[1]) / 2
         sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(left + c * (shown_w - overlap), top + r * (shown_h - overlap), shown_w, shown_h))
                        for r in range(rows) for c in range(columns))
         plans.append(TilePlan(page, (width, height), margin, overlap, rows, columns, sheets))
@@ -101,9 +105,10 @@ def tiles_advice(paper_name: str, plan: TilePlan) -> str:
 
 
 def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: FontSet, settings: "PrintSettings",
-                    title: str) -> list[Document]:
+                    title: str, page_margin: float = 0.0) -> list[Document]:
     """NAME.pdf, `page` whole on one sheet of its size (for a print shop, or a printer that takes it), and
-    NAME-tiles.pdf, the same page over the chosen paper when it takes more than one sheet.
+    NAME-tiles.pdf, the same page over the chosen paper when it takes more than one sheet (the page's own
+    blank border of `page_margin` mm left off the sheets).
     The tiles have no SVG pages: they are windows onto the page, whose own SVG holds it whole."""
 
     def whole(painter: Painter) -> None:
@@ -113,7 +118,7 @@ def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: 
     documents = [draw_document(folder / f"{name}.pdf", whole, fonts, settings.formats, title=title, advice=advice,
                                dpi=settings.dpi)]
     paper = settings.paper
-    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), settings.layout.margin)
+    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), settings.layout.margin, inset=page_margin)
     if len(tiles.sheets) > 1:
         tiled_advice = tiles_advice(settings.paper_name, tiles)
         tiled = partial(draw_tiled, plan=tiles, page=page, fonts=fonts, title=title, advice=tiled_advice)

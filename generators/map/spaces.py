@@ -21,6 +21,7 @@ from ..printing.geometry import Box
 from .geography import projection
 from .line_grid import LineGrid
 from .marker_spread import spread_markers
+from .thin_plate import ThinPlate
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 ROUNDS = 400  # spacing rounds: enough for the most crowded corner of a large map to settle
 PIN_STEP = 30.0  # mm between the points that pin the warp to the frame's edge
+SPREAD_SETTLED = 0.05  # mm: each step's spreading stops once no two places overlap by more than this
 STEPS = 40  # at most this many gentle warp steps
 SETTLED = 0.3  # mm: spacing holds once no place needs to move further than this (the gap asked for, less a little)
 FOLD_SAFE = 0.5  # a step's shifts differ between nearby places by at most this share of their distance
@@ -204,23 +206,34 @@ def _distinct(points, shifts):
 def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float], gap: float, lines=()):
     """Places moved apart and the warp that carries the drawing with them: small thin-plate steps, each
     gentle enough (nearby places' shifts differ by at most half their distance) that it cannot fold the
-    drawing, repeated until the spacing holds; their composition is the warp, one smooth map without folds."""
+    drawing, repeated until the spacing holds; their composition is the warp, one smooth map without folds.
+    Once the spacing's turns are gentle enough to be taken whole, those that follow are taken in the same
+    step: the places end where they would step by step, and the land is warped a few times, not twenty."""
     import numpy as np
-    from scipy.interpolate import RBFInterpolator
 
     pins = _pins(frame)
     xy = np.array([true_at[n] for n in names], dtype=float)
     steps = []
     within = (frame.x, frame.y, frame.right, frame.bottom)
+    lines = np.asarray(lines, dtype=int).reshape(-1, 2)
+
+    def turn(at):  # places spread apart, then pushed off the lines they do not end
+        spread = spread_markers([tuple(p) for p in at], radii, gap=gap, rounds=ROUNDS, within=within, settled=SPREAD_SETTLED)
+        return _clear_of_lines(np.array(spread), radii, lines, LINE_CLEARANCE)
+
     for _ in range(STEPS):
-        target = np.array(spread_markers([tuple(p) for p in xy], radii, gap=gap, rounds=ROUNDS, within=within))
-        target = _clear_of_lines(target, radii, np.asarray(lines, dtype=int).reshape(-1, 2), LINE_CLEARANCE)
+        target = turn(xy)
         shift = target - xy
         if np.abs(shift).max() < SETTLED:
             break
-        shift *= min(1.0, FOLD_SAFE / max(_steepness(xy, shift), 1e-9))
-        steps.append(RBFInterpolator(*_distinct(np.vstack([xy, pins]), np.vstack([shift, np.zeros_like(pins)])),
-                                     kernel="thin_plate_spline", degree=1))
+        steepness = _steepness(xy, shift)
+        if steepness > FOLD_SAFE:
+            shift *= FOLD_SAFE / steepness
+        else:  # a step taken whole: the turns after it join it while they move places and it stays gentle
+            while np.abs((further := turn(target)) - target).max() >= SETTLED and _steepness(xy, further - xy) <= FOLD_SAFE:
+                target = further
+            shift = target - xy
+        steps.append(ThinPlate.through(*_distinct(np.vstack([xy, pins]), np.vstack([shift, np.zeros_like(pins)]))))
         xy = xy + shift
 
     def move(points):

@@ -10,9 +10,10 @@ What is drawn is made from the very bytes that were checked.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -226,48 +227,61 @@ def _read_bytes(path: Path) -> bytes:
     return data
 
 
-def _checked(path: Path) -> tuple[bytes, float, float]:
-    """The picture's bytes and size, every check made: of its kind, readable, within the limits, whole."""
+def _read_picture_bytes(path: Path) -> bytes:
+    """The bytes of a picture file of a kind Dossier draws, checked by _read_bytes."""
     if path.suffix.lower() not in KINDS:
         raise ArtError(f"unknown picture kind {path.suffix or '(no suffix)'!r}; use .svg or .png")
-    data = _read_bytes(path)
-    width, height = _svg_size(data) if path.suffix.lower() == ".svg" else _decoded_png(data)
+    return _read_bytes(path)
+
+
+def _size_of(suffix: str, data: bytes) -> tuple[float, float]:
+    width, height = _svg_size(data) if suffix == ".svg" else _decoded_png(data)
     if width <= 0 or height <= 0:
         raise ArtError("the picture has no size")
-    return data, float(width), float(height)
+    return float(width), float(height)
+
+
+class _ByContent:
+    """What was made from a file's bytes, remembered by the sha256 of those bytes (and the path, which
+    a Picture names): a file replaced by another of the same size and the same modification time, as
+    an editor or `dossier watch` can leave it, is still seen as new, because its bytes are read each time."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self.made: OrderedDict[tuple[Path, bytes], object] = OrderedDict()
+
+    def get(self, path: Path, data: bytes, make):
+        key = (path, hashlib.sha256(data).digest())
+        if key in self.made:
+            self.made.move_to_end(key)
+            return self.made[key]
+        value = make()  # an ArtError is not remembered: the file is read and judged again next time
+        self.made[key] = value
+        if len(self.made) > self.size:
+            self.made.popitem(last=False)
+        return value
+
+
+_SIZES = _ByContent(1024)
+_PICTURES = _ByContent(256)
 
 
 def inspect_picture(path: Path) -> tuple[float, float]:
     """The size of the picture at `path`, the whole file checked; raises ArtError saying what is wrong."""
-    if path.suffix.lower() not in KINDS:
-        raise ArtError(f"unknown picture kind {path.suffix or '(no suffix)'!r}; use .svg or .png")
-    kind = kind_of(path)
-    if kind is not Kind.FILE:
-        return _checked(path)[1:]  # says what is there instead
-    stat = path.stat()
-    return _inspected(path, stat.st_mtime_ns, stat.st_size)
-
-
-@lru_cache(maxsize=1024)
-def _inspected(path: Path, modified: int, size: int) -> tuple[float, float]:
-    """inspect_picture's answer for one version of a file (a file changed since is read again)."""
-    return _checked(path)[1:]
+    data = _read_picture_bytes(path)
+    return _SIZES.get(path, data, lambda: _size_of(path.suffix.lower(), data))
 
 
 def read_picture(path: Path) -> Picture:
-    """The picture at `path`, read once per version of the file for drawing (a picture replaced since,
-    as while `dossier watch` runs, is read again); raises ArtError saying what is wrong with it."""
-    if kind_of(path) is not Kind.FILE:
-        _checked(path)  # says what is there instead
-    stat = path.stat()
-    return _picture(path, stat.st_mtime_ns, stat.st_size)
+    """The picture at `path` for drawing, made once per content of the file (a picture replaced since,
+    as while `dossier watch` runs, is made again); raises ArtError saying what is wrong with it."""
+    data = _read_picture_bytes(path)
 
+    def make() -> Picture:
+        width, height = _size_of(path.suffix.lower(), data)
+        return _read_svg(path, data) if path.suffix.lower() == ".svg" else Picture(path, width, height, png=data)
 
-@lru_cache(maxsize=256)
-def _picture(path: Path, modified: int, size: int) -> Picture:
-    """read_picture's answer for one version of a file."""
-    data, width, height = _checked(path)
-    return _read_svg(path, data) if path.suffix.lower() == ".svg" else Picture(path, width, height, png=data)
+    return _PICTURES.get(path, data, make)
 
 
 def art_path(game: "Game", name: str) -> Path:

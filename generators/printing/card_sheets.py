@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.card_models import Card, Side
-from ..core.cards import resolve_cards
+from ..core.cards import deck_cards
 from ..core.units import mm_to_pt, pt_to_mm
 from .card_text import NOTE_INK, card_ink, side_paragraphs
 from .fonts import FontSet, ascent, fit_size, piece_fonts, text_width
@@ -162,7 +162,7 @@ def card_footer(game: "Game", set_card: SetCard, total: int) -> tuple[tuple[str,
 
 def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
     """<game>/cards.pdf (and SVG/PNG as asked); [] when the game has no cards."""
-    resolved = resolve_cards(game)
+    resolved = deck_cards(game)
     if not resolved:
         return []
     layout = game.layout

@@ -44,7 +44,6 @@ SPLIT = 0.5  # the picture's share of a row it shares with the value, to start w
 SAMPLE = 3  # faces per role and measure an arrangement is judged on
 ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
-OUTLINE = 0.6  # mm: the frame of an outline back
 EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with
 
 
@@ -330,14 +329,9 @@ class FacePainter:
         face = set_face.face
         colour = self.layout.colour(face.colour)
         full = box.grown(bleed)
-        if back and colour.is_outline_back:
+        if back and colour.is_outline_back:  # white paper and the colour's fill as ink; no frame near the cut to show a duplex shift
             painter.rect(full.x, full.y, full.width, full.height, fill="#ffffff")
-            frame = box.grown(-set_face.arrangement.safe / 2)
-            line = colour.edge or colour.fill
-            for x, y, w, h in ((frame.x, frame.y, frame.width, OUTLINE), (frame.x, frame.bottom - OUTLINE, frame.width, OUTLINE),
-                               (frame.x, frame.y, OUTLINE, frame.height), (frame.right - OUTLINE, frame.y, OUTLINE, frame.height)):
-                painter.rect(x, y, w, h, fill=line)
-            ink, paper = colour.fill, "#ffffff"
+            ink, paper = colour.edge or colour.fill, "#ffffff"
         else:
             painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge or colour.fill)
             if colour.edge:

@@ -2,7 +2,8 @@
 
 What a tile prints is its game's declaration (game.yaml `tiles.front`): a band with its texts (the
 first and the last in bold) in the band's colour; below it the heading in bold and the entries,
-each in bold up to its first space. Every tile of a game shares one band size and one body size:
+each in bold up to its first space, the heading `headline` times the entries' size. Every tile of a game
+shares one band size and one body size:
 the largest at which the longest tile fits (or the sizes the layout's `type.<kind>` sets: `header`,
 `body`), never below the layout's minimum tile text size. Nothing comes closer to the cut than the
 tile size's safe zone.
@@ -98,7 +99,7 @@ class TilePainter:
         return size
 
     def _body(self, text: TileText) -> list[Paragraph]:
-        paragraphs = [Paragraph(text.heading, self.fonts.bold)] if text.heading else []
+        paragraphs = [Paragraph(text.heading, self.fonts.bold, self.style.headline)] if text.heading else []
         for entry in text.entries:
             lead, _, rest = entry.partition(" ")
             paragraphs += [Paragraph(lead, self.fonts.bold)]
@@ -133,8 +134,9 @@ class TilePainter:
         return TileArt(text, self.band_size, max(centred, self.safe + ascender), body, picture)
 
     def draw(self, painter: "Painter", art: TileArt, box: Box, bleed: float) -> None:
-        """Draw a laid-out tile with its cut line at `box`."""
-        full = box.grown(bleed)
+        """Draw a laid-out tile with its cut line at `box`, its colours carried `bleed` past the cut, or half
+        way into the tiles' gutter where that is more."""
+        full = box.grown(max(bleed, self.style.gutter / 2))
         band = self.band
         painter.rect(full.x, full.y, full.width, full.height, fill=self.colour.fill)
         head = self.layout.colour(art.text.colour)
@@ -188,7 +190,7 @@ def tile_items(game: "Game", tiles: list["Tile"], layout: "Layout", fonts: FontS
         def front(p, box, bleed, art=art):
             painter.draw(p, art, box, bleed)
 
-        items += [Item(f"tile {tile.id}", tile_kind_name(game), size, front, None)] * copies
+        items += [Item(f"tile {tile.id}", tile_kind_name(game), size, front, None, layout.tiles.gutter)] * copies
     return items
 
 

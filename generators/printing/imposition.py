@@ -18,7 +18,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from ..core.errors import DossierError
-from ..core.units import pt_to_mm
+from ..core.units import mm_to_pt, pt_to_mm
 from .fonts import text_width
 from .geometry import Box
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 MIN_MARK = 1.5  # mm: a crop mark shorter than this is left out
 EDGE_ROOM = 0.5  # share of the sheet margin at the paper's edge that crop marks keep clear of
+MIN_CAPTION = 5.0  # pt: a sheet's caption is not set smaller to fit beside its items
 
 
 class SheetError(DossierError):
@@ -125,13 +126,13 @@ class Plan:
 
 
 def sheet_spec(settings: "PrintSettings", item: tuple[float, float], backs: bool = True,
-               header: float = 0.0) -> SheetSpec:
+               header: float = 0.0, gutter: float = 0.0) -> SheetSpec:
     """The cut sheet `settings` print `item`-sized pieces on: paper, bleed, duplex or fold and back offset;
-    `header` mm for the caption when it costs no row (see captioned)."""
+    `header` mm for the caption when it costs no row (see captioned); at least `gutter` mm between pieces."""
     layout = settings.layout
     spec = SheetSpec(
         paper=(settings.paper.width, settings.paper.height), item=item, margin=layout.cut_sheet_margin,
-        gutter=layout.gutter, bleed=settings.bleed, backs=Backs(settings.backs) if backs else Backs.NONE,
+        gutter=max(layout.gutter, gutter), bleed=settings.bleed, backs=Backs(settings.backs) if backs else Backs.NONE,
         back_offset=settings.back_offset,
         group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
         paper_name=settings.paper_name,
@@ -316,7 +317,8 @@ def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layou
                  size: float, colour: str = "#000000") -> None:
     """One line saying what the sheet is and how to print it, clear of the items and their crop marks:
     in the top margin, else the bottom one (backs mirrored top to bottom land where the fronts left
-    room), else up the left margin when the items fill the sheet's height."""
+    room), else up the left margin when the items fill the sheet's height (smaller, down to MIN_CAPTION,
+    where the room between the crop marks and the paper's bare edge is narrower than its line)."""
     room = spec.paper[0] - 2 * spec.margin
     size = min(size, size * room / max(text_width(text, font, size), 1e-9))  # a long title shrinks the line to fit
     marks = layout.crop_marks.offset + layout.crop_marks.length + spec.bleed
@@ -332,6 +334,9 @@ def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layou
         painter.text(spec.margin, height - spec.margin, text, font, size, colour)
     elif left - edge >= line:
         painter.text(left - pt_to_mm(size) * 0.4, height - spec.margin, text, font, size, colour, angle=90.0)
+    elif left - edge >= pt_to_mm(MIN_CAPTION):  # still up the left margin, set as large as the room there allows
+        fit = min(size, mm_to_pt(left - edge))
+        painter.text(left - pt_to_mm(fit) * 0.25, height - spec.margin, text, font, fit, colour, angle=90.0)
     else:
         painter.text(spec.margin, height - spec.margin, text, font, size, colour)
 

@@ -41,7 +41,8 @@ class Item:
     """One piece to print: a label for messages, the name and size (mm) of its group, and its two sides.
 
     `back` is None when the back is left unprinted (tiles); a group with no printed backs
-    is printed single-sided.
+    is printed single-sided. `gutter` is the least space (mm) the item asks between itself and its
+    neighbours on the sheet (the layout's `gutter` where that is more).
     """
 
     label: str
@@ -49,6 +50,7 @@ class Item:
     size: tuple[float, float]
     front: DrawSide
     back: DrawSide | None
+    gutter: float = 0.0
 
 
 def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan) -> str:
@@ -70,7 +72,7 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     groups = list(grouped)
     ordered = [item for members in grouped.values() for item in members]
     spec = sheet_spec(settings, groups[0][1], backs=any(i.back for i in ordered),
-                      header=caption_space(layout, layout.caption.size))
+                      header=caption_space(layout, layout.caption.size), gutter=max(i.gutter for i in ordered))
     plan = impose_groups([(size, len(members)) for (_, size), members in grouped.items()], spec,
                          what=" or ".join(dict.fromkeys(g for g, _ in groups)))
 

@@ -11,7 +11,7 @@ everything fits on one side, else on both; nothing fits, and the aid is refused,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..core.card_models import Card, Item, Section, Side
@@ -58,10 +58,12 @@ class Block:
 
 
 def aid_panels(game: "Game", cards: list[Card]) -> list[tuple[str, Side]]:
-    """Every card side, those cards.yaml's `aid` names first and in its order, the rest after them in card order."""
+    """The card sides cards.yaml's `aid` names, in its order, then (unless `aid_only_named`) every other side
+    in card order."""
     sides = {f"{card.id}.{face}": side for card in cards for face, side in card.sides()}
     first = game.cards.aid if game.cards else []
-    order = list(dict.fromkeys(list(first) + list(sides)))
+    rest = [] if game.cards and game.cards.aid_only_named and first else list(sides)
+    order = list(dict.fromkeys(list(first) + rest))
     return [(name, sides[name]) for name in order]
 
 
@@ -81,8 +83,8 @@ def aid_blocks(game: "Game", panels: list[tuple[str, Side]], ink: CardInk) -> li
 class AidSetter:
     """Sets the aid's blocks at a size and column width, and draws them."""
 
-    def __init__(self, game: "Game", ink: CardInk):
-        self.game, self.ink = game, ink
+    def __init__(self, game: "Game", ink: CardInk, base: float):
+        self.game, self.ink, self.base = game, ink, base  # `ink`'s hanging indent is a bullet's width at `base` pt
         variants = len(game.info.variants)
         self._every = "both" if variants == 2 else "all"  # the variant cell of an item that holds for every game
 
@@ -95,10 +97,11 @@ class AidSetter:
         """`block` set `width` mm wide at `size` pt, or None when a word is wider than the column."""
         items = list(block.section.items)
         cited = set(block.cited)
+        ink = replace(self.ink, indent=self.ink.indent * size / self.base)
         if block.section.show == "list":
-            paragraphs = self._title(block) + section_paragraphs(self.game, block.section.heading, items, self.ink, cited)
+            paragraphs = self._title(block) + section_paragraphs(self.game, block.section.heading, items, ink, cited)
             return self._text(paragraphs, width, size)
-        head = self._text(self._title(block) + heading_paragraphs(self.game, block.section.heading, items, self.ink, cited),
+        head = self._text(self._title(block) + heading_paragraphs(self.game, block.section.heading, items, ink, cited),
                           width, size)
         body = (self._steps if block.section.show == "steps" else self._table)(block.section, items, width, size)
         if head is None or body is None:
@@ -269,7 +272,7 @@ def lay_out_aid(setter: AidSetter, panels: list[list[Block]], layout: "Layout", 
     """The blocks placed at the largest size that fits one side, else two; with the number of sides and the size."""
     style = layout.cards
     for sides in (1, 2):
-        size = style.aid_text_size
+        size = style.aid_max_text or style.aid_text_size
         while size >= style.aid_min_text - 1e-9:
             placed = _pack(setter, panels, size, width, height, style.aid_columns, sides)
             if placed is not None:
@@ -295,7 +298,7 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
     ink = card_ink(game, layout, fonts, style.aid_text_size)
-    setter = AidSetter(game, ink)
+    setter = AidSetter(game, ink, style.aid_text_size)
     laid = lay_out_aid(setter, aid_blocks(game, aid_panels(game, cards), ink), layout, width, area.height)
     if laid is None:
         raise TextFitError(f"player aid: the cards' text does not fit on both sides of one "

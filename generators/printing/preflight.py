@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core import paths
-from ..core.cards import resolve_cards
+from ..core.cards import deck_cards
 from ..core.checks import setting_file
 from ..core.errors import DossierError, Problem
 from ..core.faces import TemplateError, faces
@@ -190,7 +190,7 @@ def check_texts(game: "Game") -> list[Problem]:
             tile_items(game, list(game.tiles), layout, fonts)
         except TextFitError as exc:
             problems.append(Problem(game.file("tiles.yaml"), "tiles", str(exc), "text-too-long"))
-    cards = resolve_cards(game)
+    cards = deck_cards(game)
     card = _card_size(game, layout)[1] if cards else None
     if card:
         try:

@@ -66,6 +66,9 @@ def check_card_print(game: "Game") -> list[Problem]:
     for rule, tag in found.citation_tags.items():
         if found.citations and rule not in found.citations:
             problems.append(Problem(file, f"citation_tags.{rule}", f"{rule!r} is not in the file's citations list", "unknown-citation"))
+        if tag.casefold() not in rule.casefold():  # a player looks a tag up among the rulebook's headings
+            problems.append(Problem(file, f"citation_tags.{rule}", f"tag {tag!r} is not words of {rule!r}; take them from "
+                                    "its title, so a player finds the rule by them", "invalid"))
         if tag in seen:
             problems.append(Problem(file, f"citation_tags.{rule}", f"tag {tag!r} is already {seen[tag]!r}'s", "duplicate"))
         seen.setdefault(tag, rule)
