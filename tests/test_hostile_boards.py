@@ -47,7 +47,7 @@ def test_a_track_of_two_hundred_million_boxes_is_refused(cli, boards):
 
 def test_a_box_holding_more_than_an_aid_may_is_refused(cli, boards):
     # holds: 100,000 drew for 155 s; ten million never finished
-    _edit(boards, "holds: 12,", "holds: 100000,")
+    _edit(boards, "holds: 4,", "holds: 100000,")  # the first box: the BLACK PRISON
     refused(cli, boards, "boards[0].middle[0].holds: input should be less than or equal to 1000, got 100000")
 
 
@@ -64,7 +64,7 @@ def test_a_list_of_more_items_than_an_aid_may_hold_is_refused(cli, boards):
 
 def test_a_board_at_the_limits_builds_in_bounded_time(cli, boards, tmp_path):
     _edit(boards, '      - {id: "16"}\n', '      - {id: "16"}\n' + "".join(f'      - {{id: "x{i}"}}\n' for i in range(980)))  # 1,000 spaces
-    _edit(boards, "holds: 12,", "holds: 1000,")
+    _edit(boards, "holds: 4,", "holds: 1000,")
     start = time.thread_time()
     result = cli("build", "--game", boards.parent, "--only", "boards", "--out", tmp_path / "out")
     spent = time.thread_time() - start
