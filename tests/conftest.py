@@ -49,6 +49,13 @@ def _own_configuration(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture
+def here(tmp_path, monkeypatch) -> Path:
+    """A fresh folder made the current one, as a user who runs `dossier` from their own folder."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
 def cli(capsys):
     """Run `dossier ARGS...` through the same entry point as the installed script."""
 

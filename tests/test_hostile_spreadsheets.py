@@ -15,12 +15,6 @@ if os.environ.get("CI") != "true":  # CI installs every dependency; a developer'
     pytest.importorskip("openpyxl")
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def _thread_seconds(run):
     start = time.thread_time()
     result = run()

@@ -13,12 +13,6 @@ if os.environ.get("CI") != "true":  # CI installs every dependency; a developer'
     pytest.importorskip("openpyxl")
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def rows(file: Path) -> list[list[str]]:
     with open(file, encoding="utf-8", newline="") as handle:
         return list(csv.reader(handle))
