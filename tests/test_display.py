@@ -122,22 +122,22 @@ def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, gam
     assert same_line[-1] == "3", same_line  # the value as corrected, no longer marked assumed
 
 
-def test_a_value_for_a_row_the_table_lacks_is_refused(cli, game_copy):
+def validate_with_values(cli, game_copy, values: str):
+    """`dossier validate` on a copy of Spies! whose special-effect table's `values:` reads `values`."""
     folder = game_copy("spies")
     file = folder / "tables.yaml"
-    file.write_text(file.read_text(encoding="utf-8").replace("    values: {}", '    values: {"Ge 99": {effect: "x"}}', 1),
-                    encoding="utf-8")
-    result = cli("validate", "--game", folder)
+    file.write_text(file.read_text(encoding="utf-8").replace("    values: {}", f"    values: {values}", 1), encoding="utf-8")
+    return cli("validate", "--game", folder)
+
+
+def test_a_value_for_a_row_the_table_lacks_is_refused(cli, game_copy):
+    result = validate_with_values(cli, game_copy, '{"Ge 99": {effect: "x"}}')
     assert result.code == 2 and "tables.yaml" in result.stderr and "Ge 99" in result.stderr, result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_a_value_for_a_field_the_sources_print_is_refused(cli, game_copy):
-    folder = game_copy("spies")
-    file = folder / "tables.yaml"
-    file.write_text(file.read_text(encoding="utf-8").replace("    values: {}", '    values: {"Ge 7": {event: "x"}}', 1),
-                    encoding="utf-8")
-    result = cli("validate", "--game", folder)
+    result = validate_with_values(cli, game_copy, '{"Ge 7": {event: "x"}}')
     assert result.code == 2 and "tables.yaml" in result.stderr and "unprinted" in result.stderr, result.stderr
 
 

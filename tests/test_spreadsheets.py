@@ -23,6 +23,17 @@ def write_rows(file: Path, table: list[list[str]]) -> None:
         csv.writer(handle).writerows(table)
 
 
+def validate_with_cell(cli, here, row: int, column: str, value: str):
+    """`dossier validate` on a new CSV-roster game whose cell in `row` (0: the header) under `column` reads `value`;
+    the result and the rows as written."""
+    assert cli("new", "mini", "--format", "csv").code == 0
+    roster = here / "mini" / "pieces.csv"
+    table = rows(roster)
+    table[row][table[0].index(column)] = value
+    write_rows(roster, table)
+    return cli("validate", "--game", "./mini"), table
+
+
 def test_new_with_format_csv_writes_a_spreadsheet_roster_that_builds(cli, here):
     result = cli("new", "mini", "--format", "csv")
     assert result.code == 0, result.stderr
@@ -54,12 +65,8 @@ def test_a_spreadsheet_roster_builds_the_same_pdf_as_its_yaml_twin(cli, tmp_path
 
 
 def test_a_bad_cell_is_named_by_row_column_and_piece(cli, here):
-    assert cli("new", "mini", "--format", "csv").code == 0
-    table = rows(here / "mini" / "pieces.csv")
+    result, table = validate_with_cell(cli, here, 2, "strength", "three")
     strength = table[0].index("strength")
-    table[2][strength] = "three"
-    write_rows(here / "mini" / "pieces.csv", table)
-    result = cli("validate", "--game", "./mini")
     letter = "ABCDEFGH"[strength]
     assert result.code == 2
     assert (f"mini/pieces.csv: pieces[1].strength: expected a whole number, got 'three' "
@@ -67,11 +74,7 @@ def test_a_bad_cell_is_named_by_row_column_and_piece(cli, here):
 
 
 def test_a_misspelt_column_suggests_the_field(cli, here):
-    assert cli("new", "mini", "--format", "csv").code == 0
-    table = rows(here / "mini" / "pieces.csv")
-    table[0][table[0].index("strength")] = "strenght"
-    write_rows(here / "mini" / "pieces.csv", table)
-    result = cli("validate", "--game", "./mini")
+    result, _ = validate_with_cell(cli, here, 0, "strength", "strenght")
     assert result.code == 2
     assert "mini/pieces.csv: pieces[0].strenght (also pieces[1].strenght" in result.stderr
     assert "unknown field; did you mean 'strength'? (Fox, row 2, column D (strenght))" in result.stderr
@@ -120,11 +123,7 @@ def test_a_workbook_that_would_unpack_too_large_is_refused_unopened(cli, here):
 
 
 def test_a_control_character_in_a_cell_is_refused(cli, here):
-    assert cli("new", "mini", "--format", "csv").code == 0
-    table = rows(here / "mini" / "pieces.csv")
-    table[1][table[0].index("name")] = "F\x0box"
-    write_rows(here / "mini" / "pieces.csv", table)
-    result = cli("validate", "--game", "./mini")
+    result, _ = validate_with_cell(cli, here, 1, "name", "F\x0box")
     assert result.code == 2 and "control character U+000B" in result.stderr
 
 
