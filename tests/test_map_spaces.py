@@ -245,14 +245,15 @@ def test_the_time_and_victory_record_has_no_blanks_and_names_its_years_in_the_ma
 
 def test_aids_line_up_on_one_grid(spies):
     """Each box's corner is on the poster's 2 mm grid or on another box's edge, and boxes whose edges come near
-    each other (left, right, top or bottom, within ALIGN) share that edge to 0.3 mm (the Spies Captured box
+    each other (left, right, top or bottom, within the layout's aid_align) share that edge to 0.3 mm (the Spies Captured box
     once sat 1.5 mm left of the Sanctioned Spies box)."""
     import itertools
 
-    from generators.map.poster import ALIGN, GRID, plan_poster
+    from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
     plan = plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
+    GRID, ALIGN = plan.style.aid_grid, plan.style.aid_align
     edges = [(x, x + laid.width, y, y + laid.height) for laid, x, y in plan.aids]
 
     def on_grid(v: float) -> bool:
