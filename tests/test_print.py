@@ -331,7 +331,7 @@ def test_tile_too_long_is_refused_naming_it(cli, game_copy, tmp_path):
     tiles.write_text(text.replace('event: "Czech Crisis!"', 'event: "' + "Czech Crisis! " * 40 + '"'), encoding="utf-8")
     result = cli("build", "--game", folder, "--out", tmp_path, "--only", "tiles")
     assert result.code == 2
-    assert "tile Ge 1" in result.stderr and "does not fit" in result.stderr
+    assert "tiles.yaml: tiles: tile Ge 1" in result.stderr and "does not fit" in result.stderr
     assert "Traceback" not in result.stderr
     assert not list(tmp_path.rglob("*.pdf")) and not list(tmp_path.rglob("*.part"))
 
