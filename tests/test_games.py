@@ -27,8 +27,8 @@ OUTLINES = {
     "spion-und-spion": {(63.0, 88.0): 34,        # 22 Pass-Cards, 12 ZOFF cards
                         (15.875, 15.875): 24,    # 5/8 in: 16 spies, the GRAY SPY, 4 BAZONGs, 3 traps
                         (14.0, 14.0): 6,         # TRAP-B-GONE die faces
-                        (60.0, 30.0): 36,        # ZILLION notes
-                        (70.0, 40.0): 8},        # 4 Hot-Envelopes (one a player), 4 traitor slips
+                        (50.0, 27.0): 36,        # ZILLION notes
+                        (63.0, 40.0): 8},        # 4 Hot-Envelopes (one a player), 4 traitor slips
     "web-of-spies": {(63.0, 88.0): 57,           # 28 Spy Cards, 12 other starting cards, 8 asset cards, 9 blank
                      (88.0, 125.0): 4,           # Player Mats
                      (12.7, 12.7): 23},          # 20 agents, 3 asset markers
@@ -319,3 +319,152 @@ def test_the_aid_says_how_agents_are_placed(built):
         text = "".join(squash(column.extract_text()) for column in thirds)
     assert squash("the highest roll starts") in text
     assert squash("one agency per region") in text
+
+
+# Spion & Spion's pieces ------------------------------------------------------------------------------
+
+def _darkness(page, box, dpi: int = 50) -> float:
+    """The share of ink inside `box` (pt) of a pdfplumber page, 0 for white paper and 1 for solid black."""
+    x0, top, x1, bottom = box
+    image = page.crop((x0 + 1, top + 1, x1 - 1, bottom - 1)).to_image(resolution=dpi).original.convert("L")
+    pixels = list(image.getdata())
+    return 1 - sum(pixels) / (255 * len(pixels))
+
+
+def test_the_pieces_fill_their_sheets(built):
+    """Six Letter sheets hold every piece, and each sheet is at least 60 % pieces (seven, three half empty, before)."""
+    area = (LETTER[0] - 14) * (LETTER[1] - 14)  # inside the 7 mm sheet margin
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        used = [sum((x1 - x0) * (bottom - top) for x0, top, x1, bottom in cut_boxes(page)) / MM ** 2 / area
+                for page in pdf.pages[0::2]]
+    assert len(used) <= 6, len(used)
+    assert min(used) >= 0.6, [round(u, 2) for u in used]
+
+
+def test_traitor_slips_and_pass_cards_are_light_enough_to_write_on_and_print(built, games):
+    """A FROEHN slip is paper to write a number on: white, its type at most a fifth ink. A BLACK Pass-Card's front
+    is a black frame on white, at most half ink (it was solid black, 63 x 88 mm of toner a card)."""
+    pass_cards = {p.name for p in games["spion-und-spion"].pieces if p.kind == "pass-card"}
+    slips = cards = 0
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for page in pdf.pages[0::2]:
+            words = page.extract_words()
+            for box in cut_boxes(page):
+                text = text_in(words, box)
+                if text.startswith("FROEHN"):
+                    slips += 1
+                    assert _darkness(page, box) < 0.2, text
+                elif text.split(" ")[0] in pass_cards:
+                    cards += 1
+                    assert _darkness(page, box) < 0.5, text
+    assert (slips, cards) == (4, 22)
+
+
+def test_white_blue_keeps_clear_of_its_frame(built):
+    """Every word on a ringed piece keeps at least 0.5 mm inside the ring (the layout asks 0.8 mm)."""
+    checked = 0
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for page in pdf.pages[0::2]:
+            words = page.extract_words()
+            cuts = cut_boxes(page)
+            fills = [r for r in page.rects if r["fill"] and not r["stroke"]]
+            for x0, top, x1, bottom in cuts:
+                inner = [r for r in fills if x0 < r["x0"] - 0.5 and r["x1"] + 0.5 < x1 and top < r["top"] - 0.5 and r["bottom"] + 0.5 < bottom
+                         and r["width"] > 0.6 * (x1 - x0)]
+                if not inner:
+                    continue
+                ring = max(inner, key=lambda r: r["width"])
+                for word in (w for w in words if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom):
+                    checked += 1
+                    room = min(word["x0"] - ring["x0"], ring["x1"] - word["x1"])
+                    assert room >= 0.5 * MM, (word["text"], round(room / MM, 2))
+    assert checked >= 8
+
+
+def test_traps_and_die_faces_show_their_pictures(built, games):
+    """Snake, Magnet and Bottle are drawn, on the traps and on the TRAP-B-GONE die faces alike."""
+    names = {"Snake", "Magnet", "Bottle"}
+    shown = Counter()
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for page in pdf.pages[0::2]:
+            words = page.extract_words()
+            for box in cut_boxes(page):
+                text = text_in(words, box)
+                if text in names:
+                    x0, top, x1, bottom = box
+                    drawn = [c for c in page.curves if x0 <= c["x0"] and c["x1"] <= x1 and top <= c["top"] and c["bottom"] <= bottom]
+                    assert drawn, text
+                    shown[text] += 1
+    assert shown == {name: 3 for name in names}  # one trap and two die faces each
+
+
+def test_a_spys_number_stays_whole_under_a_2_mm_duplex_shift(built, games):
+    """The number under a spy keeps at least 3.5 mm from the cut (2 mm of shift and the 1.5 mm safe zone)."""
+    numbers = {p.name for p in games["spion-und-spion"].pieces if p.kind == "spy"}
+    found = 0
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+            chars = back.chars
+            for x0, top, x1, bottom in cut_boxes(front):
+                if abs((x1 - x0) / MM - 15.875) > 0.1:
+                    continue
+                bx0, bx1 = back.width - x1, back.width - x0
+                inside = [c for c in chars if bx0 <= c["x0"] and c["x1"] <= bx1 and top <= c["top"] and c["bottom"] <= bottom]
+                if len(inside) == 1 and inside[0]["text"] in numbers:
+                    found += 1
+                    c = inside[0]
+                    room = min(c["x0"] - bx0, bx1 - c["x1"], c["top"] - top, bottom - c["bottom"])
+                    assert room >= 3.4 * MM, round(room / MM, 2)
+    assert found == 12
+    # and the room the number is set in, whatever size the sheet's backs take
+    from generators.printing.counters import FacePainter
+    from generators.printing.fonts import piece_fonts
+
+    game = games["spion-und-spion"]
+    painter = FacePainter(game, game.layout, piece_fonts(game.layout.fonts, game.folder))
+    box = painter.arrangement("spy", "back", (15.875, 15.875)).boxes["title"]
+    assert min(box.x, box.y, 15.875 - box.x - box.width, 15.875 - box.y - box.height) >= 3.5 - 1e-6, box
+
+
+def test_preparation_is_on_the_aid_and_the_cards(built, card_texts):
+    """PREPARATION: two spies in the embassy, one in prison, the BAZONG on the embassy, 10 ZILLION each."""
+    with pdfplumber.open(built / "spion-und-spion" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        thirds = [page.crop((page.width * i / 3, 0, page.width * (i + 1) / 3, page.height)) for i in range(3)]
+        aid = "".join(squash(column.extract_text()) for column in thirds)
+    _, cards = card_texts["spion-und-spion"]
+    for text in (aid, cards):
+        assert squash("Preparation") in text
+        assert squash("two in your embassy, one in your prison in the middle") in text
+        assert squash("Your BAZONG on your embassy and 10 ZILLIONS") in text
+
+
+# The house rule's markers and the Special Action tokens ---------------------------------------------
+
+def test_the_house_rules_markers_are_told_apart_by_a_ring_in_the_powers_colour(built, games):
+    """All nine fronts are black acrylic; each power's ring differs from every other's by delta E >= 15."""
+    from test_map_poster import _delta_e
+
+    rings: dict[str, set[str]] = {}
+    with pdfplumber.open(built / "global-1936-spies" / "counters.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        for x0, top, x1, bottom in cut_boxes(page):
+            power = text_in(words, (x0, top, x1, bottom))
+            outer = [r for r in page.rects if r["fill"] and not r["stroke"] and abs(r["x0"] - x0) < 0.5 and abs(r["top"] - top) < 0.5
+                     and abs(r["width"] - (x1 - x0)) < 0.5]
+            assert outer, power
+            rings.setdefault(power, set()).add("#" + "".join(f"{round(v * 255):02x}" for v in outer[0]["non_stroking_color"]))
+    powers = {game_power.name for game_power in games["global-1936-spies"].info.factions}
+    assert set(rings) == powers and all(len(c) == 1 for c in rings.values()), rings
+    colours = [next(iter(c)) for c in rings.values()]
+    assert "#000000" not in colours
+    assert min(_delta_e(a, b) for i, a in enumerate(colours) for b in colours[i + 1:]) >= 15, rings
+
+
+def test_the_special_action_sheets_say_which_game_they_serve(built):
+    """The source names no base game; every sheet says what the rule shows of it (hidden Spies, a Briefcase)."""
+    for product in ("counters", "cards", "player-aid"):
+        with pdfplumber.open(built / "special-action-tokens" / f"{product}.pdf") as pdf:
+            for page in pdf.pages:
+                assert "Briefcase" in " ".join(page.extract_text().split()), (product, page.page_number)

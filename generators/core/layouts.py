@@ -43,11 +43,14 @@ class _Part(BaseModel):
 
 
 class Size(_Part):
-    """Width and height in millimetres; `safe_zone` overrides the layout's for pieces of this size."""
+    """Width and height in millimetres; `safe_zone` overrides the layout's for pieces of this size, and
+    `back_safe_zone` for their backs (a duplex printer's shift moves a back against its cut: what a back
+    must show whole, a hidden number, keeps this far in)."""
 
     width: PositiveMm
     height: PositiveMm
     safe_zone: Optional[UnsignedMm] = None
+    back_safe_zone: Optional[UnsignedMm] = None
 
 
 class Colour(_Part):
@@ -273,7 +276,8 @@ class Layout(_Part):
     """A resolved layout preset (lengths in mm, text sizes in pt).
 
     `sheet_margin` is the border of cut sheets (counters, tiles, cards; `margin` when unset);
-    `safe_zone` how far text and symbols keep from a cut; `type` sets a text size per kind and
+    `safe_zone` how far text and symbols keep from a cut, and `edge_clearance` how far they keep inside the
+    ring a two-colour piece's `edge` draws in it; `type` sets a text size per kind and
     role ({spy: {title: 7pt}}) where the largest size that fits every piece would otherwise be used.
     """
 
@@ -282,6 +286,7 @@ class Layout(_Part):
     margin: UnsignedMm = 10.0
     sheet_margin: Optional[UnsignedMm] = None
     safe_zone: UnsignedMm = 1.5
+    edge_clearance: UnsignedMm = 0.0
     gutter: UnsignedMm = 0.0
     bleed: UnsignedMm = 0.0
     crop_marks: CropMarks = Field(default_factory=CropMarks)
@@ -314,9 +319,11 @@ class Layout(_Part):
         index = NameIndex("paper size", self.papers)
         return self.papers[index.resolve(name or self.paper)]
 
-    def safe(self, size_name: str) -> float:
-        """How far (mm) text and symbols keep from the cut on pieces of size `size_name`."""
+    def safe(self, size_name: str, back: bool = False) -> float:
+        """How far (mm) text and symbols keep from the cut on pieces of size `size_name` (on their backs with `back`)."""
         size = self.sizes.get(size_name)
+        if back and size is not None and size.back_safe_zone is not None:
+            return size.back_safe_zone
         return self.safe_zone if size is None or size.safe_zone is None else size.safe_zone
 
     def size(self, name: str) -> Size:

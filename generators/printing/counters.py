@@ -58,8 +58,9 @@ WRITE_IN_LINE = 0.35  # pt
 @dataclass(frozen=True)
 class Arrangement:
     """One side of a kind laid out at one size: each part's box (mm from the face's top-left corner),
-    each text role's size (pt), the safe zone (mm) the boxes keep from the cut, and whether the title
-    runs along the face's diagonal (a back too long to be set level at its sheet's size)."""
+    each text role's size (pt), the safe zone (mm) from the cut, where an edge's ring and a corner lie
+    (the boxes may keep further in), and whether the title runs along the face's diagonal (a back too
+    long to be set level at its sheet's size)."""
 
     boxes: dict[str, Box]
     sizes: dict[str, float]
@@ -215,6 +216,9 @@ class FacePainter:
         parts = _parts([face for _, face in labelled])
         group = self.game.info.kinds[kind].size
         safe = self.layout.safe(group)
+        inset = self.layout.safe(group, back=side == "back")  # where the parts' boxes start
+        if any(self.layout.colour(face.colour).edge for _, face in labelled):  # clear of the ring the edge draws
+            inset = max(inset, safe * EDGE + self.layout.edge_clearance)
         corner = corner_diameter(size) + safe if any(face.corner is not None for _, face in labelled) else 0.0
         sample = _widest(labelled, self.font)
         shares = [(True, SPLIT), (False, SPLIT)] if "picture" in parts and "value" in parts else [(False, SPLIT)]
@@ -224,7 +228,7 @@ class FacePainter:
         def judge(state: tuple) -> float | None:
             nonlocal failure
             weights, beside, split = state
-            boxes = _boxes(parts, size, safe, dict(weights), beside, split, corner)
+            boxes = _boxes(parts, size, inset, dict(weights), beside, split, corner)
             try:
                 return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score(self.layout.faces.emphasis)
             except _RoleTooLong as exc:
@@ -253,7 +257,7 @@ class FacePainter:
             assert failure is not None
             raise failure.error
         weights, beside, split = best[1]
-        boxes = _boxes(parts, size, safe, dict(weights), beside, split, corner)
+        boxes = _boxes(parts, size, inset, dict(weights), beside, split, corner)
         try:
             sizes = self._sizes(kind, side, labelled, boxes, size, group)
         except _RoleTooLong as exc:

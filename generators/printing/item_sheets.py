@@ -71,7 +71,8 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
         grouped.setdefault((item.group, item.size), []).append(item)
     groups = list(grouped)
     ordered = [item for members in grouped.values() for item in members]
-    spec = sheet_spec(settings, groups[0][1], backs=any(i.back for i in ordered),
+    tallest = max((size for _, size in groups), key=lambda size: size[1])  # the caption may cost no row of it
+    spec = sheet_spec(settings, tallest, backs=any(i.back for i in ordered),
                       header=caption_space(layout, layout.caption.size), gutter=max(i.gutter for i in ordered))
     plan = impose_groups([(size, len(members)) for (_, size), members in grouped.items()], spec,
                          what=" or ".join(dict.fromkeys(g for g, _ in groups)))
