@@ -333,12 +333,17 @@ def test_an_asset_card_a_user_adds_is_printed(cli, game_copy, tmp_path):
 
     folder = game_copy("web-of-spies")
     roster = folder / "pieces.yaml"
-    roster.write_text(roster.read_text(encoding="utf-8") + '  - {kind: asset-card, name: "Dead Drop", text: "Hide a card.", icons: [shield]}\n',
-                      encoding="utf-8")
+    roster.write_text(roster.read_text(encoding="utf-8") + '  - {kind: asset-card, name: "Dead Drop", cost: "7", text: "Hide a card.", '
+                      'marks: [shield], icons: [document]}\n', encoding="utf-8")
     assert cli("build", "--game", folder, "--only", "counters", "--out", tmp_path / "out").code == 0
     with pdfplumber.open(tmp_path / "out" / "web-of-spies" / "counters.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
+        cost = [(c, page) for page in pdf.pages for c in page.chars if c["text"] == "7"]
     assert "Dead Drop" in text and text.count("Tick the three combat symbols") == 9  # the blank sheet's nine cards
+    # its cost sits in the ring in the card's upper right corner
+    ringed = [c for c, page in cost for ring in page.curves if ring["stroke"] and ring["width"] > 5 * 72 / 25.4
+              and ring["x0"] < c["x0"] and c["x1"] < ring["x1"] and ring["top"] < c["top"] and c["bottom"] < ring["bottom"]]
+    assert len(ringed) == 1
 
 
 def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
