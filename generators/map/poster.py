@@ -56,6 +56,7 @@ PORT_WATER = 3.0  # mm: the water within this of a port's space is its sea zone'
 GRID = 2.0  # mm: aids' corners sit on this grid, so that boxes beside each other line up
 NAME_LINE = 1.35  # a city name's line, in its size: room for the tags below it
 HALO = ("#ffffff", 1.1)  # the halo round map names: colour, width (pt)
+AREA_INSET = 1.0  # mm a map region's name keeps inside its own land
 AREA_KEY, AREA_INK = "area:", "#333333"  # a map region's label: its key among the placed labels, its colour
 # Marks (mm, as shares of a space's radius where they sit on it) and lines (pt; dashes in mm)
 RIM = 0.2  # share of a space's radius its coloured rim takes: counters sit on the white inside
@@ -439,9 +440,10 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
     for key, text in (areas or {}).items():
         members = [at[c.name] for c in game_map.cities if c.region == key[len(AREA_KEY):] and c.name in at]
         if members:
-            middle = _middle_on_land(members, (lands or {}).get(key[len(AREA_KEY):]))
+            land = (lands or {}).get(key[len(AREA_KEY):])
+            middle = _middle_on_land(members, land)
             requests.append(LabelRequest(key, middle, text_width(text, fonts.bold, st.region_size), pt_to_mm(st.region_size) * 1.2,
-                                         0.5, area=True))
+                                         0.5, area=True, within=None if land is None else land.buffer(-AREA_INSET)))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
     return {p.key: p for p in place_labels(requests, inside, obstacles, lines)}
 
