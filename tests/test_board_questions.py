@@ -339,11 +339,12 @@ GOODS = ["money", "chits", "secrets", "tiles", "concessions"]
 @st.composite
 def trades(draw):
     """Two random powers trading random goods on either's turn, the talks opened by whichever may, with a random number
-    of players (one seat for both or not)."""
+    of players (one seat for both or not). On one's own turn there are no talks to answer, only to open."""
     variant = draw(st.sampled_from(GAME.info.variants))
     trader, partner = draw(st.permutations(FACTIONS))[:2]
     players = draw(st.sampled_from([None, 2, 3, 4, 5]))
-    return variant, trader, partner, players, draw(st.sampled_from(GOODS)), draw(st.booleans()), draw(st.booleans())
+    own_turn = draw(st.booleans())
+    return variant, trader, partner, players, draw(st.sampled_from(GOODS)), own_turn, own_turn or draw(st.booleans())
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -611,6 +611,10 @@ def test_trade(cli, args, allowed):
     assert ruling(cli, "trade", *args)["allowed"] is allowed
 
 
+def test_no_talks_to_answer_on_your_own_turn(cli):
+    assert "--when opponent-turn" in refused(cli, "trade", "--item", "money", "--when", "own-turn", "--talk", "answer")
+
+
 def test_opening_talks_costs_action_points_in_the_long_game(cli):
     assert "1 Action Point for each opponent" in ruling(cli, "trade", "--item", "chits", "--game", "long")["explanation"]
 

@@ -1127,6 +1127,9 @@ def trade(
     """
     from .board import refusal, trade_board
 
+    if when is When.own_turn and talk is Talk.answer:
+        raise QuestionError("--talk answer is about another player's turn: on your own turn no one else may open talks, "
+                            "so there are none to answer (Responding to Diplomacy); add --when opponent-turn, or ask --talk open")
     board, actions = trade_board(table, item.value, when is When.own_turn, talk is Talk.open, same_player)
     *opening, deal = actions
     faults = []
