@@ -256,6 +256,7 @@ class Layout(_Part):
     type: dict[str, dict[str, PositivePt]] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)
     papers: dict[str, Size] = Field(default_factory=dict)
+    board_sheet: dict[str, str] = Field(default_factory=dict)  # home paper -> the stock sheet a whole board prints on
 
     @property
     def cut_sheet_margin(self) -> float:
