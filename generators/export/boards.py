@@ -121,13 +121,26 @@ class Start:
     copy: int
 
 
-def board_starts(boards: list[Board], parts: list["Part"]) -> list[Start]:
-    """Every copy with a start (pieces.yaml's `start`), on the first board that has its place."""
+def board_starts(boards: list[Board], parts: list["Part"], first: int = 0) -> list[Start]:
+    """Every copy with a start (pieces.yaml's `start`), on the first board that has its place, trying board
+    `first` before the others (the board a game for its table size is played on)."""
     where: dict[str, tuple[int, Space]] = {}
-    for i, board in enumerate(boards):
-        for space in board.spaces:
+    for i in sorted(range(len(boards)), key=lambda i: i != first):
+        for space in boards[i].spaces:
             where.setdefault(space.name, (i, space))
     return [Start(*where[place], part, copy) for part in parts for copy, place in enumerate(part.starts) if place in where]
+
+
+def starts_on_each_board(boards: list[Board], parts: list["Part"]) -> list[Start]:
+    """Every copy with a start set up on each board that has its place: every board comes set up for its own
+    game (the 2-player board for a 2-player game), with the copies whose places it has."""
+    return [Start(i, space, part, copy) for i, board in enumerate(boards) for space in board.spaces
+            for part in parts for copy, place in enumerate(part.starts) if place == space.name]
+
+
+def set_up_boards(boards: list[Board], parts: list["Part"]) -> list[int]:
+    """The boards some copy starts on, in board order."""
+    return sorted({s.board for s in starts_on_each_board(boards, parts)})
 
 
 def off_board(part: "Part", starts: list[Start]) -> int:

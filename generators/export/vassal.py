@@ -12,6 +12,9 @@ main map is docked into no window: Map.addTo asks GlobalOptions whether one wind
   the pieces at the same resolution, so a piece sits on the map at its printed size; a board
   with spaces (the poster's cities and sea zones) carries a region grid, a named region on each,
   so that a piece dropped near a city snaps onto it and the log names the places it moved between;
+  each board comes set up for its own game: a set-up stack on each of its places that pieces start on
+  (pieces.yaml `start`), so a 2-player game finds its pieces on the 2-player board as a 4-player one
+  does on the 4-player board;
 - a table window: along its top the draw piles (the tiles face down in a pile per group,
   each kind of piece the game draws at random face down and shuffled, the reference cards face
   up), below them each faction's pieces in a stack of its own (a set-up stack per faction), and
@@ -44,7 +47,7 @@ from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..printing.fonts import register_fonts
-from .boards import Board, Start, board_starts, game_boards, off_board
+from .boards import Board, Start, board_starts, game_boards, off_board, starts_on_each_board
 from .output import Bundle
 from .parts import CARD, TILE, Part, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
@@ -181,8 +184,8 @@ class ModuleWriter:
         ET.SubElement(root, "VASSAL.build.module.Chatter")
         windows = [self.map_window(root, board.title, board.title, f"board-{board.name}.png", None, main=i == 0,
                                    spaces=board.spaces) for i, board in enumerate(self.boards)]
-        for start in self.starts:  # pieces that begin the game on a board, a set-up stack on each place
-            self.start_stack(windows[start.board], self.boards[start.board], start)
+        for start in starts_on_each_board(self.boards, self.parts):  # each board set up for its own game: a set-up
+            self.start_stack(windows[start.board], self.boards[start.board], start)  # stack on each of its places
         self.table_window(root, main=not self.boards)
         pieces = [p for p in self.parts if p.kind not in (TILE, CARD)]
         if pieces:
