@@ -602,3 +602,21 @@ def test_tile_footers_stay_6_mm_from_the_edge(sheets_only):
     for page in sheets_only.pages[1:]:
         footer = [w for w in page.extract_words() if w["text"] == "sheet"]
         assert footer and all((float(page.height) - w["bottom"]) * MM_PER_PT >= 6.0 for w in footer)
+
+def test_tiled_sheets_are_joined_off_as_many_spaces_and_boxes_as_the_paper_left_over_allows(plan, spies):
+    """The seams of map-tiles.pdf cut fewer cities' spaces and boxes than sheets centred on the poster would, on as
+    many sheets."""
+    from generators.map.poster import poster_boxes
+    from generators.map.poster_sheets import plan_tiles, seams
+
+    boxes = poster_boxes(plan)
+    assert len(boxes) >= len(plan.at) + len(plan.aids)
+
+    def cut(tiles) -> int:
+        xs, ys = seams(tiles)
+        return sum(1 for b in boxes if any(b.x < x < b.right for x in xs) or any(b.y < y < b.bottom for y in ys))
+
+    for paper in ((215.9, 279.4), (210.0, 297.0)):
+        centred = plan_tiles((plan.width, plan.height), paper, spies.layout.margin)
+        chosen = plan_tiles((plan.width, plan.height), paper, spies.layout.margin, avoid=boxes)
+        assert len(chosen.sheets) == len(centred.sheets) and cut(chosen) < cut(centred)

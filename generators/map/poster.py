@@ -510,4 +510,12 @@ def build_map(game: "Game", settings: "PrintSettings") -> list["Document"]:
     plan = plan_poster(game, layout, fonts)
     title = f"{game.info.title} map"
     page = Drawing(plan.width, plan.height, partial(draw_poster, plan=plan), key=title)
-    return whole_and_tiled(settings.game_dir(game), "map", page, plan.advice, fonts, settings, title)
+    return whole_and_tiled(settings.game_dir(game), "map", page, plan.advice, fonts, settings, title,
+                           avoid=poster_boxes(plan))
+
+
+def poster_boxes(plan: PosterPlan) -> list[Box]:
+    """What a seam between tiled sheets should not cut (page mm): each place's space or ship, each aid."""
+    marks = [Box(x - plan.radius(name), y - plan.radius(name), 2 * plan.radius(name), 2 * plan.radius(name))
+             for name, (x, y) in plan.at.items()]
+    return marks + [Box(x, y, laid.width, laid.height) for laid, x, y in plan.aids]
