@@ -569,3 +569,17 @@ def test_tiled_boards_are_joined_off_their_spaces_and_boxes_where_the_paper_allo
         assert len(chosen.sheets) == len(centred.sheets) and cut(chosen) <= cut(centred), board.id
         fewer += cut(chosen) < cut(centred)
     assert fewer >= (2 if paper == "a4" else 1)
+
+
+def test_each_embassy_says_on_itself_what_starts_there(printed, spion):
+    """The review found nothing marking where the BAZONG sits: the embassy's own space says it, at its foot."""
+    import pdfplumber
+
+    plan = _plans(spion)["four-player"]
+    assert plan.starts["BLACK embassy"] == "Spy ×2, BAZONG" and "1" not in plan.starts  # plain spaces start empty
+    at = next(a for a in plan.spaces if a.space.label == "BLACK embassy")
+    with pdfplumber.open(printed / "spion-und-spion" / "board-four-player.pdf") as pdf:
+        page = pdf.pages[0]
+        dx, dy = (page.width / MM - plan.width) / 2, (page.height / MM - plan.height) / 2  # centred on its stock sheet
+        inside = page.within_bbox(((at.x + dx) * MM, (at.y + dy) * MM, (at.x + dx + at.size) * MM, (at.y + dy + at.size) * MM))
+        assert "Spy ×2, BAZONG" in " ".join(inside.extract_text().split())

@@ -60,11 +60,11 @@ def check_starts(game: "Game") -> list[Problem]:
     return problems
 
 
-def setup_lines(game: "Game", places: list[str], face_down: set[str] = frozenset()) -> list[str]:
-    """What starts on each of `places` (in their order) as a line to print: the place, then its pieces by kind with
-    how many ("Home base: Agent ×2, Flag"); a kind's pieces known by name (a trap, say) by their names, pieces
-    whose names are numbers (a hidden number, say) and those on a `face_down` place (a pile) by their kind only, the place
-    saying it lies face down."""
+def setup_at(game: "Game", places: list[str], face_down: set[str] = frozenset()) -> dict[str, str]:
+    """What starts on each of `places` that anything starts on, in their order: its pieces by kind with how many
+    ("Agent ×2, Flag"); a kind's pieces known by name (a trap, say) by their names, pieces whose names are numbers
+    (a hidden number, say) and those on a `face_down` place (a pile) by their kind only, the place saying it lies
+    face down."""
     kinds = game.info.kinds
     at: dict[str, dict[str, int]] = {place: {} for place in places}
     for piece in game.pieces:
@@ -73,12 +73,13 @@ def setup_lines(game: "Game", places: list[str], face_down: set[str] = frozenset
                 kind = kinds[piece.kind].label if piece.kind in kinds else piece.kind
                 shown_as = kind if place in face_down or piece.name.isdigit() or piece.name == kind else piece.name
                 at[place][shown_as] = at[place].get(shown_as, 0) + 1
-    lines = []
-    for place, pieces in at.items():
-        if pieces:
-            what = ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in pieces.items())
-            lines.append(f"{place}: {what}" + (f", {FACE_DOWN}" if place in face_down else ""))
-    return lines
+    return {place: ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in pieces.items())
+            + (f", {FACE_DOWN}" if place in face_down else "") for place, pieces in at.items() if pieces}
+
+
+def setup_lines(game: "Game", places: list[str], face_down: set[str] = frozenset()) -> list[str]:
+    """What starts on each of `places` as a line to print: the place, then what starts there (setup_at)."""
+    return [f"{place}: {what}" for place, what in setup_at(game, places, face_down).items()]
 
 
 def setup_as_list(aid: "Aid", game: "Game", places: list[str], face_down: set[str] = frozenset()) -> "Aid":

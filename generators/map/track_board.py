@@ -3,7 +3,8 @@
 The spaces run clockwise round the board's edge in the track's order: the `corner` spaces on the four corners,
 the spaces between two corners spread evenly along that side. Each space is the layout's `space` size (corner
 spaces its `corner-space` size when the layout has one), coloured by its kind, its owner's colour in a band
-across its top, and arrows in each direction's colour pointing the way that side walks. The `middle` aids are
+across its top, arrows in each direction's colour pointing the way that side walks, and at its foot what starts
+on it (pieces.yaml `start`). The `middle` aids are
 set inside the ring, the `border` aids along its lower inner edge; the legend under the ring, and the `below`
 aids beside it, left to right, a new row when the ring's width is full. `plan_board` works out every position,
 `draw_board` draws the plan onto any painter page.
@@ -22,7 +23,7 @@ from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
 from .aids import Ink, Laid, draw_aid, lay_out
 from .poster_sheets import sheet_advice, whole_and_tiled
-from .starts import setup_as_list
+from .starts import setup_as_list, setup_at
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from ..printing.settings import PrintSettings
 
 CORNERS = 4
-TITLE_SIZE, LABEL_SIZE, MARK_SIZE, NOTE_SIZE, LEGEND_SIZE = 28.0, 14.0, 11.0, 11.0, 10.0  # pt
+TITLE_SIZE, LABEL_SIZE, MARK_SIZE, NOTE_SIZE, LEGEND_SIZE, START_SIZE = 28.0, 14.0, 11.0, 11.0, 10.0, 8.0  # pt
 GAP = 4.0  # mm, at least, between neighbouring spaces
 AID_GAP = 10.0  # mm between aids, and between the ring and what lies inside or below it
 BAND = 0.22  # share of a space's height its owner's band takes
@@ -74,6 +75,7 @@ class BoardPlan:
     names: dict[str, str]  # faction id -> name
     edges: dict[str, str] = field(default_factory=dict)  # faction id -> the second colour ringing its pieces, if any
     sheet: tuple[float, float] | None = None  # the stock sheet (width, height, mm) the whole board prints on, if any
+    starts: dict[str, str] = field(default_factory=dict)  # space label -> what starts on it, printed at its foot
 
 
 def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
@@ -148,8 +150,9 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
     arrows = _arrows(board)
     title = f"{game.info.title}: {board.title}"
     edges = {f.id: layout.colour(f.id).edge for f in game.info.factions if layout.colour(f.id).edge}
+    starts = setup_at(game, [sp.label for sp in board.spaces])
     return BoardPlan(board, width, height, m, title, sheet_advice(paper_name, sheet or (width, height)), placed, aids, legend_at,
-                     fonts, colours, arrows, names, edges, sheet)
+                     fonts, colours, arrows, names, edges, sheet, starts)
 
 
 def _key_under(below: list[Laid], legend_w: float, legend_h: float, x0: float, y1: float, x1: float):
@@ -292,6 +295,9 @@ def _draw_space(painter: Painter, plan: BoardPlan, at: SpaceAt) -> None:
         _fit_text(painter, fonts.bold, space.label, cx, at.y + pt_to_mm(LABEL_SIZE) * 1.1, at.size - 4, LABEL_SIZE, "#000000")
     if kind and kind.mark:
         _fit_text(painter, fonts.bold, kind.mark, cx, at.y + at.size - pt_to_mm(MARK_SIZE) * 0.6, at.size - 4, MARK_SIZE, "#000000")
+    elif space.label in plan.starts:  # where the set-up puts pieces, said on the space itself
+        _fit_text(painter, fonts.regular, plan.starts[space.label], cx, at.y + at.size - pt_to_mm(START_SIZE) * 0.7, at.size - 4,
+                  START_SIZE, "#000000")
     length = at.size * ARROW
     dx, dy = at.heading
     for k, (way, side) in enumerate(plan.arrows):
