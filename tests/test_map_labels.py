@@ -14,6 +14,8 @@ from generators.cli import main
 
 MM_PER_PT = 25.4 / 72
 GAMES = ("spies", "web-of-spies")
+BESIDE = 2.2  # mm: a name beside its space, with no leader, keeps this near it...
+NEARER = 0.2  # ...and nearer it than any other space by this share of its radius (0.6 mm at least)
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -107,8 +109,6 @@ def test_every_name_reads_as_its_own_space(printed):
     """A name beside its space keeps within 2.2 mm of it, nearer it than any other space by a fifth of a radius,
     and out of the gap between its space and any neighbour within a radius of it (within half a radius of the line
     joining their centres); any other name is joined to its space by a leader drawn from the space's edge."""
-    from generators.map.label_placement import AMBIGUITY_MARGIN, AMBIGUITY_SHARE, BETWEEN_REACH, BETWEEN_SHARE, NEAR_MAX
-
     plan, page = printed
     labels, leaders = _printed_labels(plan, page), _leaders(page)
     spaces = {name: (plan.at[name], plan.radius(name)) for name in plan.city_labels}
@@ -118,17 +118,17 @@ def test_every_name_reads_as_its_own_space(printed):
         if _has_leader(box, at, radius, leaders):
             continue
         own = _gap(box, at, radius)
-        if own > NEAR_MAX + 0.5:
+        if own > BESIDE + 0.5:
             unclear.append((name, "far from its space, no leader", round(own, 1)))
             continue
-        margin = max(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * radius)
+        margin = max(0.6, NEARER * radius)
         for other, (there, r) in spaces.items():
             gap = _gap(box, there, r)
             if other == name:
                 continue
             if gap < own + margin - 0.3:
                 unclear.append((name, "as near", other, round(own, 1), round(gap, 1)))
-            elif gap < BETWEEN_REACH * radius - 0.3 and _between(box, at, there, BETWEEN_SHARE * min(radius, r) - 0.3):
+            elif gap < radius - 0.3 and _between(box, at, there, min(radius, r) / 2 - 0.3):
                 unclear.append((name, "between", other, round(own, 1), round(gap, 1)))
     assert not unclear
 
