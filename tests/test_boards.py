@@ -554,10 +554,9 @@ def test_tiled_boards_are_joined_off_their_spaces_and_boxes_where_the_paper_allo
     from generators.printing.fonts import register_fonts
 
     fonts = register_fonts(spion.layout.fonts, spion.folder)
-    sheet = spion.layout.paper_size(spion.layout.board_sheet[paper])
     fewer = 0
     for board in spion.boards.boards:
-        plan = plan_board(spion, board, spion.layout, fonts, (sheet.width, sheet.height), paper)
+        plan = plan_board(spion, board, spion.layout, fonts)  # laid out for the home paper, as the tiles show it
         boxes = board_boxes(plan)
 
         def cut(tiles) -> int:

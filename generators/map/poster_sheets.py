@@ -135,11 +135,12 @@ def tiles_advice(paper_name: str, plan: TilePlan) -> str:
 
 def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: FontSet, settings: "PrintSettings",
                     title: str, page_margin: float = 0.0, sheet: tuple[float, float] | None = None,
-                    avoid: Sequence[Box] = ()) -> list[Document]:
+                    avoid: Sequence[Box] = (), tiled: Drawing | None = None) -> list[Document]:
     """NAME.pdf, `page` whole on one sheet of its size, or centred on a stock `sheet` (width, height, mm: turned
     the page's way) that holds it (for a print shop, or a printer that takes it), and NAME-tiles.pdf, the same
     page over the chosen paper when it takes more than one sheet (the page's own blank border of `page_margin`
-    mm left off the sheets, its seams off the `avoid` boxes where the paper left over allows: plan_tiles).
+    mm left off the sheets, its seams off the `avoid` boxes where the paper left over allows: plan_tiles), or
+    the `tiled` page instead when given (the same content laid out for the home paper).
     The tiles have no SVG pages: they are windows onto the page, whose own SVG holds it whole."""
 
     def whole(painter: Painter) -> None:
@@ -155,12 +156,13 @@ def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: 
     documents = [draw_document(folder / f"{name}.pdf", whole, fonts, settings.formats, title=title, advice=advice,
                                dpi=settings.dpi)]
     paper = settings.paper
-    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), settings.layout.margin, inset=page_margin,
+    cut = tiled or page
+    tiles = plan_tiles((cut.width, cut.height), (paper.width, paper.height), settings.layout.margin, inset=page_margin,
                        avoid=avoid)
     if len(tiles.sheets) > 1:
         tiled_advice = tiles_advice(settings.paper_name, tiles)
-        tiled = partial(draw_tiled, plan=tiles, page=page, fonts=fonts, title=title, advice=tiled_advice)
-        documents.append(draw_document(folder / f"{name}-tiles.pdf", tiled, fonts,
+        draw = partial(draw_tiled, plan=tiles, page=cut, fonts=fonts, title=title, advice=tiled_advice)
+        documents.append(draw_document(folder / f"{name}-tiles.pdf", draw, fonts,
                                        [f for f in settings.formats if f != "svg"], title=f"{title}, tiled",
                                        advice=tiled_advice, dpi=settings.dpi))
     return documents

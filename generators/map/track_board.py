@@ -373,10 +373,13 @@ def build_boards(game: "Game", settings: "PrintSettings") -> list["Document"]:
     stock = layout.board_sheet.get(settings.paper_name)  # the stock sheet a whole board prints on, for this paper
     sheet = (lambda size: (size.width, size.height))(layout.paper_size(stock)) if stock else None
     for board in game.boards.boards:
-        plan = plan_board(game, board, layout, fonts, sheet, stock or "")
+        home = plan_board(game, board, layout, fonts)  # its key under the ring: laid out for the home paper's tiles
+        plan = plan_board(game, board, layout, fonts, sheet, stock or "") if sheet else home
         if plan.sheet is not None and not _fits((plan.width, plan.height), plan.sheet):  # too big for it: its own size
-            plan = plan_board(game, board, layout, fonts)
+            plan = home
         page = Drawing(plan.width, plan.height, partial(draw_board, plan=plan), key=plan.title)
+        same = (plan.width, plan.height) == (home.width, home.height)  # laid out alike: the tiles show the same page
+        tiled = page if same else Drawing(home.width, home.height, partial(draw_board, plan=home), key=f"{home.title} tiled")
         documents += whole_and_tiled(settings.game_dir(game), f"board-{board.id}", page, plan.advice, fonts, settings,
-                                     plan.title, sheet=plan.sheet, avoid=board_boxes(plan))
+                                     plan.title, sheet=plan.sheet, avoid=board_boxes(plan if same else home), tiled=tiled)
     return documents
