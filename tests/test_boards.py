@@ -582,3 +582,15 @@ def test_each_embassy_says_on_itself_what_starts_there(printed, spion):
         dx, dy = (page.width / MM - plan.width) / 2, (page.height / MM - plan.height) / 2  # centred on its stock sheet
         inside = page.within_bbox(((at.x + dx) * MM, (at.y + dy) * MM, (at.x + dx + at.size) * MM, (at.y + dy + at.size) * MM))
         assert "Spy ×2, BAZONG" in " ".join(inside.extract_text().split())
+
+
+def test_a_board_sheet_naming_no_paper_is_refused_naming_its_preset(cli, game_copy, tmp_path):
+    """A designer's preset whose board_sheet names a paper paper.yaml lacks gets the file and the field, exit 2."""
+    folder = game_copy("spion-und-spion")
+    (folder / "layouts").mkdir(exist_ok=True)
+    (folder / "layouts" / "mine.yaml").write_text("extends: spion-und-spion\nboard_sheet: {letter: nonsense}\n", encoding="utf-8")
+    game_file = folder / "game.yaml"
+    game_file.write_text(game_file.read_text(encoding="utf-8").replace("layout: spion-und-spion", "layout: mine"), encoding="utf-8")
+    result = cli("build", "--game", str(folder), "--only", "boards", "--out", str(tmp_path / "out"))
+    assert result.code == 2 and "mine.yaml" in result.stderr and "board_sheet" in result.stderr and "'nonsense'" in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from . import paths
 from .errors import DataError, OptionError, Problem, UnknownNameError
@@ -302,6 +302,13 @@ class Layout(_Part):
     colours: dict[str, Colour] = Field(default_factory=dict)
     papers: dict[str, Size] = Field(default_factory=dict)
     board_sheet: dict[str, str] = Field(default_factory=dict)  # home paper -> the stock sheet a whole board prints on
+
+    @model_validator(mode="after")
+    def _board_sheets_are_papers(self):
+        unknown = sorted({name for name in self.board_sheet.values() if name not in self.papers})
+        if unknown:
+            raise ValueError(f"board_sheet names no paper size {unknown[0]!r}; papers: {', '.join(sorted(self.papers))}")
+        return self
 
     @property
     def cut_sheet_margin(self) -> float:
