@@ -200,12 +200,13 @@ def test_tiles_index_and_sheet_labels(sheets_only):
         assert re.search(rf"sheet {n} of {len(footers)}\b", text), (n, text)
 
 
-def test_each_sheet_shows_its_window_of_the_poster_inside_its_margins(placements):
+def test_each_sheet_shows_its_window_of_the_poster_inside_its_margins(placements, plan):
     """Each sheet clips the poster to the paper inside its 10 mm margins and places it so that its window's
     corner lands on the margin's corner; side-by-side and stacked sheets are one step of the plan apart."""
+    from generators.map.poster import poster_boxes
     from generators.map.poster_sheets import plan_tiles
 
-    tiles = plan_tiles((34 * 25.4, 22 * 25.4), (215.9, 279.4), 10.0)
+    tiles = plan_tiles((34 * 25.4, 22 * 25.4), (215.9, 279.4), 10.0, avoid=poster_boxes(plan))  # as the build plans them
     assert len(placements) == len(tiles.sheets)
     width, height = (v / MM_PER_PT for v in tiles.paper)
     for sheet, (clip, matrix) in zip(tiles.sheets, placements):
