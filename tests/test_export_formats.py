@@ -107,7 +107,7 @@ def test_sheets_hold_at_most_69_faces_and_number_cards_by_sheet_and_slot(spies):
 
 def test_a_board_added_to_the_list_is_shown_by_both_exports(tmp_path, monkeypatch):
     """How a display board is picked up: an entry in boards.BOARDS naming the function that draws it."""
-    def display(game, layout, fonts):
+    def display(game, settings, fonts):
         return boards.Picture(Drawing(100.0, 60.0, lambda painter: painter.rect(0, 0, 100.0, 60.0, fill="#336699")))
 
     monkeypatch.setattr(boards, "test_display", display, raising=False)

@@ -46,7 +46,7 @@ from .. import __version__
 from ..printing.fonts import register_fonts
 from .boards import Board, Start, board_starts, game_boards, off_board
 from .output import Bundle
-from .parts import CARD, TILE, Part, game_parts
+from .parts import CARD, TILE, Part, export_settings, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
 from .rules_page import rules_summary_html
 from .sequence import encode
@@ -382,10 +382,10 @@ def about_picture(image: "Image") -> "Image":
 
 def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     """The module for `game`."""
-    layout = game.layout
-    fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout)
-    boards = game_boards(game, layout, fonts)
+    settings = export_settings(game)
+    fonts = register_fonts(settings.layout.fonts, game.folder)
+    parts = game_parts(game, settings)
+    boards = game_boards(game, settings, fonts)
     pictures = [side_drawing(side, part.size, 0.0, DPI) for part in parts for side in (part.front, part.back)]
     drawn = rasterise(pictures + [b.drawing for b in boards], fonts, DPI)
     writer = PngWriter()
