@@ -11,7 +11,9 @@ Natural Earth draws today's borders. Each 1933 country is made of today's countr
 then land inside a hand-drawn ring (MOVES, longitude/latitude, each with its reason) passes from
 the modern countries named to the 1933 country. The rings follow the 1933 borders only roughly
 (to some 10-20 km), which is plenty at the poster's scale of about 1:7,500,000; the README says so.
-Every country is then clipped to EXTENT and simplified as one coverage (shared borders stay shared).
+Every country is then clipped to EXTENT (a ring of longitudes and latitudes that holds the whole of the
+Spies! poster's map frame with 3-4 degrees to spare: a frame reaching past it would show the land cut off
+along a straight line) and simplified as one coverage (shared borders stay shared).
 Coordinates are stored in hundredths of a degree, each ring as its first point and then the
 steps from point to point.
 """
@@ -25,11 +27,16 @@ import zipfile
 from pathlib import Path
 
 import shapely
-from shapely.geometry import Polygon, box, shape
+from shapely.geometry import Polygon, shape
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "components" / "spies" / "geography.json"
-EXTENT = (-25.0, 24.0, 62.0, 73.0)  # west, south, east, north (degrees)
+# (lon, lat) round the land kept. The poster's frame reaches 90.6 E at 58 N (Siberia), 48.6 W at 58 N (off Greenland),
+# 74.7 N at 20 E and 21.3 N in its southern corners; the ring follows that outline rather than a box so that China,
+# Mongolia and most of Greenland, far outside the frame, are not stored.
+EXTENT = [(-38.0, 20.0), (62.0, 20.0), (62.0, 30.0), (66.0, 30.0), (70.0, 40.0), (76.0, 45.0), (84.0, 50.0), (94.0, 57.0),
+          (94.0, 62.0), (86.0, 66.0), (74.0, 70.0), (62.0, 74.0), (45.0, 77.0), (-4.0, 77.0), (-18.0, 74.5), (-28.0, 71.5),
+          (-36.0, 68.5), (-44.0, 65.5), (-50.0, 62.0), (-54.0, 58.0), (-50.0, 54.0), (-38.0, 46.0)]
 TOLERANCE = 0.03  # degrees: about 3 km, under half a millimetre on the poster
 PRECISION = 100  # stored units per degree
 SMALLEST = 0.002  # square degrees: islands smaller than this (about 15 km²) are dropped, but never a country's largest piece
@@ -40,7 +47,7 @@ MEMBERS: dict[str, list[str]] = {
     "Italy": ["ITA", "SMR", "VAT"],
     "France": ["FRA", "MCO"],
     "United Kingdom": ["GBR", "JEY", "GGY", "IMN"],
-    "Soviet Union": ["RUS", "BLR", "UKR", "GEO", "ARM", "AZE", "KAZ", "TKM", "UZB"],
+    "Soviet Union": ["RUS", "BLR", "UKR", "GEO", "ARM", "AZE", "KAZ", "TKM", "UZB", "KGZ", "TJK"],
     "Irish Free State": ["IRL"],
     "Spain": ["ESP", "AND"],
     "Portugal": ["PRT"],
@@ -152,6 +159,15 @@ MOVES: list[tuple[str, list[str], list[tuple[float, float]], str]] = [
      "Tangier and its hinterland were an international zone, 1923-1956"),
 ]
 
+# (name, ring of (lon, lat), why): water of the 1930s that Natural Earth's countries, which draw today's shores, cover
+# with land; the land inside each ring is taken from every country.
+LAKES: list[tuple[str, list[tuple[float, float]], str]] = [
+    ("the Aral Sea", [(58.2, 44.6), (58.3, 45.4), (58.6, 45.9), (59.2, 46.3), (59.8, 46.6), (60.6, 46.8), (61.2, 46.7),
+                      (61.6, 46.4), (61.3, 46.1), (61.0, 45.8), (61.6, 45.6), (61.9, 45.2), (61.7, 44.7), (61.2, 44.2),
+                      (60.6, 43.9), (60.0, 43.6), (59.5, 43.6), (59.0, 43.8), (58.5, 44.1)],
+     "the Aral Sea drawn with its shores before 1960, to some 20-30 km; most of it has dried up since"),
+]
+
 NOTES = [
     "Approximate 1933 borders: today's borders (Natural Earth) with the land that changed hands since moved back by hand-drawn "
     "rings, true to some 10-20 km.",
@@ -171,7 +187,7 @@ def _read_natural_earth():
     reader = shapefile.Reader(shp=io.BytesIO(archive.read(f"{stem}.shp")), dbf=io.BytesIO(archive.read(f"{stem}.dbf")),
                               shx=io.BytesIO(archive.read(f"{stem}.shx")))
     version = archive.read(f"{stem}.VERSION.txt").decode().strip()
-    frame = box(*EXTENT)
+    frame = Polygon(EXTENT)
     found = {}
     for item in reader.iterShapeRecords():
         geometry = shape(item.shape.__geo_interface__)
@@ -200,10 +216,11 @@ def countries_of_1933(modern: dict) -> dict:
             if other != name and gained[other]:
                 gained[name] += [g.intersection(area) for g in gained[other]]
                 gained[other] = [g.difference(area) for g in gained[other]]
+    lakes = shapely.union_all([Polygon(ring) for _, ring, _ in LAKES]) if LAKES else Polygon()
     land = {}
     for name in gained:
         parts = [pieces[code] for code in MEMBERS.get(name, []) if code in pieces] + gained[name]
-        merged = shapely.union_all(parts) if parts else Polygon()
+        merged = shapely.union_all(parts).difference(lakes) if parts else Polygon()
         if not merged.is_empty:
             land[name] = merged
     return land
@@ -251,8 +268,8 @@ def main() -> None:
         "source": f"Natural Earth 1:10m Admin 0 countries, version {version} (naturalearthdata.com)",
         "licence": "Natural Earth data is in the public domain; the 1933 changes are this project's own (MIT).",
         "credit": f"Coastlines and borders: Natural Earth {version} (public domain); 1933 borders approximated.",
-        "notes": NOTES + [f"{name}: {why}" for name, _, _, why in MOVES],
-        "extent": list(EXTENT),
+        "notes": NOTES + [f"{name}: {why}" for name, _, _, why in MOVES] + [f"Water: {why}" for _, _, why in LAKES],
+        "extent": [list(point) for point in EXTENT],
         "precision": PRECISION,
         "encoding": "each country: polygons; each polygon: rings (outer first, then holes); each ring: x0, y0 then "
                     "dx, dy per further point, in 1/precision degrees of longitude (x) and latitude (y)",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -131,3 +132,17 @@ def test_a_text_left_no_room_says_so_and_never_names_a_negative_size():
     with pytest.raises(TextFitError, match=r"^the poster's sea zone list: no room is left for it: what comes before it "
                                            r"leaves 119\.1 x 0\.0 mm$"):
         fit_text("North Sea", 119.1, -488.2, largest=8, smallest=8, what="the poster's sea zone list", font="Helvetica")
+
+
+def test_a_geography_that_ends_short_of_the_map_frame_is_refused_naming_its_extent(cli, game_copy, tmp_path):
+    # Spies!'s geography once stopped at 62 E while the frame reaches 90 E in Siberia: Russia ended in a
+    # straight cut along that meridian, sea painted east of it
+    game = game_copy("spies")
+    document = json.loads((game / "geography.json").read_text(encoding="utf-8"))
+    document["extent"] = [-25.0, 24.0, 62.0, 73.0]
+    (game / "geography.json").write_text(json.dumps(document), encoding="utf-8")
+    result = cli("build", "--only", "map", "--out", tmp_path / "out", "--game", game)
+    assert result.code == 2
+    assert "geography.json: extent: the map's frame reaches beyond the land this file holds" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -54,6 +54,14 @@ def image(poster):
 
 
 @pytest.fixture(scope="module")
+def plan(spies):
+    from generators.map.poster import plan_poster
+    from generators.printing.fonts import register_fonts
+
+    return plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
+
+
+@pytest.fixture(scope="module")
 def places(spies):
     from generators.map.spaces import poster_places
 
@@ -171,12 +179,62 @@ def test_cities_move_only_as_far_as_spacing_needs(places):
     assert moved[len(moved) // 2] < 8.0 and moved[-1] < 35.0
 
 
-def test_russia_east_of_moscow_is_land_and_the_caspian_is_water(places, image, spies):
-    for lat, lon in ((55.8, 41.0), (56.0, 47.0), (52.0, 52.0), (58.0, 54.0)):
+def _rgb(hex_colour: str):
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def _covered(plan, x: float, y: float) -> bool:
+    """Whether page point (x, y) is under something drawn over the land: an aid, a space, a name."""
+    boxes = [(bx, by, bx + laid.width, by + laid.height) for laid, bx, by in plan.aids]
+    boxes += [(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom) for p in plan.placed.values()]
+    near_space = any(math.dist((x, y), at) < plan.radius(name) + 2.0 for name, at in plan.at.items() if name in plan.city_labels)
+    return near_space or any(x0 - 1 <= x <= x1 + 1 and y0 - 1 <= y <= y1 + 1 for x0, y0, x1, y1 in boxes)
+
+
+def test_russia_is_land_from_moscow_to_the_frames_east_edge(places, plan, image, spies):
+    """Sampled on the render every half degree from Moscow's meridian to the frame's east edge, between 48 N (north
+    of the Caspian and the Aral) and 62 N (south of the White Sea): no sample is sea or neutral land, and the
+    samples reach the frame's edge (a geography that ends short of the frame once cut Russia off along the 62nd
+    meridian, a straight diagonal from the Bank Track to the Caspian)."""
+    import numpy as np
+
+    from generators.map.land import country_powers
+    from generators.map.poster import Palette
+
+    palette = Palette.from_layout(spies.layout, [f.id for f in spies.info.factions], spies.map)
+    russia = _rgb(palette.shade(country_powers(spies.map)["Soviet Union"]))
+    neutral = _rgb(palette.shade(None))
+    lons, lats = np.meshgrid(np.arange(38.0, 120.0, 0.5), np.arange(48.0, 62.01, 0.5))
+    xs, ys = places.project(lons.ravel(), lats.ravel())
+    f = places.frame
+    inside = (xs > f.x + 1) & (xs < f.right - 1) & (ys > f.y + 1) & (ys < f.bottom - 1)
+    wrong, russian, east = [], 0, 0.0
+    for lon, lat, x, y in zip(lons.ravel()[inside], lats.ravel()[inside], xs[inside], ys[inside]):
+        if _covered(plan, float(x), float(y)):
+            continue
+        colour = _colour_at(image, float(x), float(y))
+        if _is_sea(colour, spies) or all(abs(a - b) <= 8 for a, b in zip(colour, neutral)):
+            wrong.append((float(lat), float(lon)))
+        elif all(abs(a - b) <= 8 for a, b in zip(colour, russia)):
+            russian += 1
+            east = max(east, float(x))
+    assert not wrong, wrong[:10]
+    assert russian > 300 and east > f.right - 5  # Russia's own land, painted out to the frame
+
+
+def test_the_caspian_and_the_aral_are_water(places, image, spies):
+    for lat, lon in ((42.0, 50.5), (45.0, 60.0)):  # the middle of the Caspian, and of the Aral Sea as it was in 1933
         xs, ys = places.project([lon], [lat])
-        assert not _is_sea(_colour_at(image, float(xs[0]), float(ys[0])), spies), (lat, lon)
-    xs, ys = places.project([50.5], [42.0])  # the middle of the Caspian
-    assert _is_sea(_colour_at(image, float(xs[0]), float(ys[0])), spies)
+        assert _is_sea(_colour_at(image, float(xs[0]), float(ys[0])), spies), (lat, lon)
+
+
+def test_the_geography_holds_land_for_the_whole_frame(places, spies):
+    from shapely.geometry import box
+
+    from generators.map.land import frame_beyond_extent, read_geography
+
+    f = places.frame
+    assert frame_beyond_extent(read_geography(spies.file(spies.map.geography)), places.project, box(f.x, f.y, f.right, f.bottom)) == 0.0
 
 
 def test_no_route_crosses_a_space_it_does_not_join(shown):
@@ -243,17 +301,14 @@ def test_the_time_and_victory_record_has_no_blanks_and_names_its_years_in_the_ma
     assert marker  # in the Game Year row's own boxes, not a heading above it
 
 
-def test_aids_line_up_on_one_grid(spies):
+def test_aids_line_up_on_one_grid(plan):
     """Each box's corner is on the poster's 2 mm grid or on another box's edge, and boxes whose edges come near
     each other (left, right, top or bottom, within the layout's aid_align) share that edge to 0.3 mm (the Spies Captured box
     once sat 1.5 mm left of the Sanctioned Spies box)."""
     import itertools
 
-    from generators.map.poster import plan_poster
-    from generators.printing.fonts import register_fonts
-
-    plan = plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
     GRID, ALIGN = plan.style.aid_grid, plan.style.aid_align
+
     edges = [(x, x + laid.width, y, y + laid.height) for laid, x, y in plan.aids]
 
     def on_grid(v: float) -> bool:
@@ -287,13 +342,9 @@ def test_one_type_size_per_role_in_the_key_and_the_city_names(page, spies):
     assert city_sizes == {round(layout.city_size, 2)}
 
 
-def test_the_powers_names_in_a_track_share_one_size(page, spies):
+def test_the_powers_names_in_a_track_share_one_size(page, plan, spies):
     """In the Turn Order box every power's name is set at one size (Germany was smaller than the rest), and so
     are the five names in the Bank Track's starting box, none under 5 pt."""
-    from generators.map.poster import plan_poster
-    from generators.printing.fonts import register_fonts
-
-    plan = plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
     powers = {f.name for f in spies.info.factions}
     words = page.extract_words(extra_attrs=["size"])
     for laid, x, y in plan.aids:

@@ -4,6 +4,9 @@ the poster, each country's power taken from the map (the sea's zones: sea_zones.
 A geography file is JSON: `credit` (printed on the poster), `precision` (stored units per degree) and
 `countries`, each a list of polygons, each a list of rings (outer first, then holes), each ring its
 first longitude and latitude and then the steps to every further point, in 1/precision degrees.
+An optional `extent` says where the file holds land: [west, south, east, north] or a ring of
+[longitude, latitude] points. A map frame reaching beyond it is refused: the land there would end
+in a straight cut along the extent's edge, and the map would show sea where there is land.
 """
 
 from __future__ import annotations
@@ -35,6 +38,23 @@ class Geography:
     file: Path
     credit: str
     countries: dict[str, list[list[tuple[object, object]]]]
+    extent: tuple[tuple[float, float], ...] | None = None  # (lon, lat) ring round the land the file holds
+
+
+def _extent_ring(file: Path, value: object) -> tuple[tuple[float, float], ...] | None:
+    """The file's `extent` as a (lon, lat) ring: a box [west, south, east, north] or a list of points."""
+    if value is None:
+        return None
+    numbers = (int, float)
+    if isinstance(value, list) and len(value) == 4 and all(isinstance(v, numbers) for v in value):
+        west, south, east, north = value
+        if west < east and south < north:
+            return ((west, south), (east, south), (east, north), (west, north))
+    elif isinstance(value, list) and len(value) >= 3 and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(v, numbers) for v in p) for p in value):
+        if Polygon(value).is_valid and Polygon(value).area > 0:
+            return tuple((float(lon), float(lat)) for lon, lat in value)
+    raise _problem(file, "extent", "must be [west, south, east, north] or a ring of [longitude, latitude] points")
 
 
 def _problem(file: Path, where: str, message: str) -> DataError:
@@ -72,7 +92,7 @@ def _read(file: Path, stamp: float) -> Geography:
             raise _problem(file, f"countries.{name}", "must be a list of polygons")
         countries[name] = [[_decode(file, f"countries.{name}[{i}][{j}]", ring, precision) for j, ring in enumerate(rings)]
                            for i, rings in enumerate(shapes) if isinstance(rings, list)]
-    return Geography(file, credit.strip(), countries)
+    return Geography(file, credit.strip(), countries, _extent_ring(file, document.get("extent")))
 
 
 def read_geography(file: Path) -> Geography:
@@ -93,10 +113,39 @@ def country_powers(game_map: MapFile) -> dict[str, str | None]:
     return powers | dict(game_map.territories)
 
 
-def land_regions(geography: Geography, game_map: MapFile, project: Project, frame: Polygon) -> list[Region]:
-    """Each country of the geography as drawn inside `frame` (page mm), with its power from the map."""
+EXTENT_STEP = 0.5  # degrees between the points of the extent's edge projected: its edges curve on the map
+EXTENT_SLACK = 0.5  # mm the frame may reach past the extent (rounding of the stored points)
+
+
+def frame_beyond_extent(geography: Geography, project: Project, frame: Polygon) -> float:
+    """How much of `frame` (mm²) lies outside the land the geography holds (its `extent`), 0 when it has none."""
     import numpy as np
 
+    if geography.extent is None:
+        return 0.0
+    ring = np.array(geography.extent + geography.extent[:1], dtype=float)
+    lons, lats = [], []
+    for (lon0, lat0), (lon1, lat1) in zip(ring, ring[1:]):
+        steps = max(1, int(np.ceil(max(abs(lon1 - lon0), abs(lat1 - lat0)) / EXTENT_STEP)))
+        t = np.arange(steps) / steps
+        lons.append(lon0 + (lon1 - lon0) * t)
+        lats.append(lat0 + (lat1 - lat0) * t)
+    xs, ys = project(np.concatenate(lons), np.concatenate(lats))
+    held = shapely.make_valid(Polygon(np.column_stack([xs, ys])))
+    return float(frame.difference(held.buffer(EXTENT_SLACK)).area)
+
+
+def land_regions(geography: Geography, game_map: MapFile, project: Project, frame: Polygon) -> list[Region]:
+    """Each country of the geography as drawn inside `frame` (page mm), with its power from the map; DataError
+    when the frame reaches beyond the geography's extent."""
+    import numpy as np
+
+    beyond = frame_beyond_extent(geography, project, frame)
+    if beyond > 0.0:
+        share = beyond / frame.area
+        raise _problem(geography.file, "extent", f"the map's frame reaches beyond the land this file holds ({share:.0%} of the "
+                       "frame lies outside its extent, where the land would end in a straight cut): make the geography "
+                       "file again with a wider extent, or narrow map.yaml's extent")
     powers = country_powers(game_map)
     rings = [ring for polys in geography.countries.values() for polygon in polys for ring in polygon]
     if not rings:

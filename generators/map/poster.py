@@ -237,7 +237,7 @@ def _land_drawing(regions: list[Region], palette: Palette):
     edges = []
     for power, shapes in by_power.items():
         colour = mix(palette.powers[power], "#000000", 0.75)
-        edges += [(colour, list(poly.exterior.coords)) for poly in polygons(union_of(shapes))]
+        edges += [(colour, list(ring.coords)) for poly in polygons(union_of(shapes)) for ring in (poly.exterior, *poly.interiors)]
     return fills, edges
 
 
