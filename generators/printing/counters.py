@@ -1,8 +1,8 @@
 """Counter sheets: every piece of a game's roster, both faces, as `counters.pdf`.
 
 A face shows what the roster fills into its kind's template: a title, a picture (the face's art,
-its symbol or a row of icons), a text and a value, stacked top to bottom inside the layout's safe
-zone, on the face's colour. Every face of one side of a kind shares one arrangement and one size
+its symbol or a row of marks and icons), a text and a value, stacked top to bottom inside the layout's safe
+zone, on the face's colour; a corner ring (a cost) at the top right, ruled lines to write on under the text. Every face of one side of a kind shares one arrangement and one size
 per role (title, text, value): the layout's `type` size, or else the largest at which the longest
 text of that role fits, so type never jumps from piece to piece. Arrangements are worked out once
 per kind, side and size, from every piece of that kind in the roster (replacement pieces match
@@ -12,13 +12,14 @@ the full sheet).
 from __future__ import annotations
 
 import heapq
+import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.faces import Face, faces
-from ..core.units import mm_to_pt
+from ..core.units import mm_to_pt, pt_to_mm
 from .art import art_path, read_picture
 from .fonts import FontSet, piece_fonts, unit_width
 from .geometry import Box
@@ -26,7 +27,8 @@ from .item_sheets import Item, print_items
 from .painter import Anchor
 from .print_checks import ROLES
 from .render import collector_paused
-from .textfit import LEADING, FittedText, Paragraph, TextFitError, set_text, shared_size
+from .textfit import (LEADING, FittedText, Paragraph, TextFitError, diagonal_angle, diagonal_size, ink_box,
+                      set_diagonally, set_text, shared_size)
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -45,16 +47,24 @@ SAMPLE = 3  # faces per role and measure an arrangement is judged on
 ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
 EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with
+CORNER = 0.15  # a corner ring's diameter as a share of the face's shorter side
+ICON_STEP = 1.35  # a row of symbols: the distance between centres, in symbol sides
+MARK_GLYPH = 0.7  # a mark's symbol as a share of its solid tab
+MARKS_GAP = 0.35  # the space between a row's marks and its icons, in places
+WRITE_IN_PITCH = 6.0  # mm between the ruled lines players write on
+WRITE_IN_LINE = 0.35  # pt
 
 
 @dataclass(frozen=True)
 class Arrangement:
     """One side of a kind laid out at one size: each part's box (mm from the face's top-left corner),
-    each text role's size (pt) and the safe zone (mm) the boxes keep from the cut."""
+    each text role's size (pt), the safe zone (mm) the boxes keep from the cut, and whether the title
+    runs along the face's diagonal (a back too long to be set level at its sheet's size)."""
 
     boxes: dict[str, Box]
     sizes: dict[str, float]
     safe: float
+    turned: bool = False
 
     def score(self, emphasis: "FaceEmphasis") -> float:
         """How well the arrangement reads: its smallest role size (and picture) against the emphasis the layout
@@ -76,7 +86,12 @@ class SetFace:
 
 
 def _has_picture(face: Face) -> bool:
-    return bool(face.art or face.symbol or face.icons)
+    return bool(face.art or face.symbol or face.symbols)
+
+
+def corner_diameter(size: tuple[float, float]) -> float:
+    """The corner ring's diameter (mm) on a face of `size`."""
+    return min(size) * CORNER
 
 
 @lru_cache(maxsize=None)
@@ -95,9 +110,10 @@ def _parts(side_faces: list[Face]) -> list[str]:
 
 
 def _boxes(parts: list[str], size: tuple[float, float], safe: float, weights: dict[str, float],
-           beside: bool, split: float = 0.5) -> dict[str, Box]:
+           beside: bool, split: float = 0.5, corner: float = 0.0) -> dict[str, Box]:
     """Each part's box: rows inside the safe zone by weight; with `beside` the value sits right of the
-    picture, which takes `split` of the row's width."""
+    picture, which takes `split` of the row's width; the title keeps `corner` mm clear at each side
+    (a corner ring's room, kept on both so the title stays centred)."""
     inner = Box(safe, safe, size[0] - 2 * safe, size[1] - 2 * safe)
     rows = [p for p in parts if not (beside and p == "value")]
     total = sum(weights[p] for p in rows) or 1.0
@@ -109,6 +125,8 @@ def _boxes(parts: list[str], size: tuple[float, float], safe: float, weights: di
             boxes["picture"] = Box(inner.x, y, inner.width * split, height)
             boxes["value"] = Box(inner.x + inner.width * split, y, inner.width * (1 - split), height)
             boxes["row"] = Box(inner.x, y, inner.width, height)
+        elif part == "title" and corner:
+            boxes[part] = Box(inner.x + corner, y, inner.width - 2 * corner, height)
         else:
             boxes[part] = Box(inner.x, y, inner.width, height)
         y += height
@@ -202,6 +220,7 @@ class FacePainter:
         parts = _parts([face for _, face in labelled])
         group = self.game.info.kinds[kind].size
         safe = self.layout.safe(group)
+        corner = corner_diameter(size) + safe if any(face.corner is not None for _, face in labelled) else 0.0
         sample = _widest(labelled, self.font)
         shares = [(True, SPLIT), (False, SPLIT)] if "picture" in parts and "value" in parts else [(False, SPLIT)]
         best: tuple[float, tuple] | None = None
@@ -210,7 +229,7 @@ class FacePainter:
         def judge(state: tuple) -> float | None:
             nonlocal failure
             weights, beside, split = state
-            boxes = _boxes(parts, size, safe, dict(weights), beside, split)
+            boxes = _boxes(parts, size, safe, dict(weights), beside, split, corner)
             try:
                 return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score(self.layout.faces.emphasis)
             except _RoleTooLong as exc:
@@ -239,11 +258,20 @@ class FacePainter:
             assert failure is not None
             raise failure.error
         weights, beside, split = best[1]
-        boxes = _boxes(parts, size, safe, dict(weights), beside, split)
+        boxes = _boxes(parts, size, safe, dict(weights), beside, split, corner)
         try:
-            return Arrangement(boxes, self._sizes(kind, side, labelled, boxes, size, group), safe)
+            sizes = self._sizes(kind, side, labelled, boxes, size, group)
         except _RoleTooLong as exc:
             raise exc.error from None
+        turned = self._turnable(side, boxes) and any(
+            set_text(Paragraph(text, self.font("title")), boxes["title"].width, boxes["title"].height, sizes["title"]) is None
+            for text in {_texts(face)["title"] for _, face in labelled})
+        return Arrangement(boxes, sizes, safe, turned)
+
+    def _turnable(self, side: str, boxes: dict[str, Box]) -> bool:
+        """Whether this side's title may run along the diagonal: a back of nothing but its title, where
+        the layout asks for diagonal backs."""
+        return side == "back" and self.layout.faces.diagonal_backs and set(boxes) == {"title"}
 
     def _fixed(self, kind: str, side: str, size: tuple[float, float]) -> dict[str, float]:
         """The sizes the layout's `type` sets for this kind's side: `title` for the front, `back_title` for
@@ -251,20 +279,24 @@ class FacePainter:
         given = self.layout.type.get(kind, {})
         prefix = "" if side == "front" else "back_"
         fixed = {role: given[prefix + role] for role in ROLES if prefix + role in given}
-        if side == "back" and "title" not in fixed and (shared := self.back_title_size(self.game.info.kinds[kind].size, size)):
+        info = self.game.info.kinds[kind]
+        if side == "back" and "title" not in fixed and (info.hidden or info.drawn) and (
+                shared := self.back_title_size(info.size, size)):
             fixed["title"] = shared
         return fixed
 
     def back_title_size(self, group: str, size: tuple[float, float]) -> float | None:
-        """The one size the back titles of every kind of size `group` share at `size` (pt): the largest
-        at which each fits, as set by the layout's `type` where it sets one. Face-down pieces are
-        the faces players read all game, so one does not shout over another."""
+        """The one size the back titles of every face-down kind (hidden or drawn) of size `group` share
+        at `size` (pt): the largest at which each fits, as set by the layout's `type` where it sets one.
+        Face-down pieces are the faces players read all game, so one does not shout over another; a
+        marker's back is a state of the marker (a bank's "+100 £"), read like a front, and takes its own size."""
         key = (group, size)
         if key not in self._back_titles:
             self._back_titles[key] = None  # while the kinds are sized on their own
             found = []
             for kind, info in self.game.info.kinds.items():
-                if info.size != group or not any(_texts(face).get("title") for _, face in self._side(kind, "back")):
+                if info.size != group or not (info.hidden or info.drawn) or not any(
+                        _texts(face).get("title") for _, face in self._side(kind, "back")):
                     continue
                 given = self.layout.type.get(kind, {}).get("back_title")
                 found.append(given if given is not None else self._arrange(kind, "back", size).sizes["title"])
@@ -289,12 +321,14 @@ class FacePainter:
             font = self.font(role)
             texts.sort(key=lambda pair: unit_width(pair[0], font), reverse=True)  # the widest lowers the size first
             blocks = [(Paragraph(text, font), f"{label}: {role}") for text, label in texts]
+            turnable = role == "title" and self._turnable(side, boxes)
             try:
-                if role in fixed:
-                    for paragraph, what in blocks:
-                        if set_text(paragraph, box.width, box.height, fixed[role]) is None:
-                            raise TextFitError(f"{what}: does not fit in {box.width:.1f} x {box.height:.1f} mm "
-                                               f"at the layout's {fixed[role]:g} pt")
+                if role in fixed:  # every face of the kind level, or (where it may turn) every one on the diagonal
+                    setters = (set_text, set_diagonally) if turnable else (set_text,)
+                    if not any(all(setter(p, box.width, box.height, fixed[role]) for p, _ in blocks) for setter in setters):
+                        what = next(w for p, w in blocks if set_text(p, box.width, box.height, fixed[role]) is None)
+                        raise TextFitError(f"{what}: does not fit in {box.width:.1f} x {box.height:.1f} mm "
+                                           f"at the layout's {fixed[role]:g} pt")
                     sizes[role] = fixed[role]
                     continue
                 largest = min(cap, mm_to_pt(box.height) / LEADING, getattr(self.layout.max_piece_text, role))
@@ -304,11 +338,31 @@ class FacePainter:
                 # neighbouring arrangements often give a role the same box: its size is worked out once
                 key = (kind, side, role, len(blocks), round(box.width, 3), round(box.height, 3), round(largest, 3))
                 if key not in self._role_sizes:
-                    self._role_sizes[key] = shared_size(blocks, box.width, box.height, largest=largest, smallest=smallest)
+                    self._role_sizes[key] = self._role_size(blocks, box, largest, smallest, turnable)
                 sizes[role] = self._role_sizes[key]
             except TextFitError as exc:
                 raise _RoleTooLong(role, exc) from None
         return sizes
+
+    @staticmethod
+    def _role_size(blocks: list, box: Box, largest: float, smallest: float, turnable: bool) -> float:
+        """The largest size every block of a role fits its box at: level, or, where the role may turn,
+        along the box's diagonal when that is larger."""
+        try:
+            level = shared_size(blocks, box.width, box.height, largest=largest, smallest=smallest)
+        except TextFitError:
+            if not turnable:
+                raise
+            level = None
+        if not turnable:
+            return level
+        try:
+            turned = diagonal_size(blocks, box.width, box.height, largest=largest, smallest=smallest)
+        except TextFitError:
+            if level is None:
+                raise
+            return level
+        return turned if level is None else max(level, turned)
 
     def set_face(self, kind: str, side: str, face: Face, size: tuple[float, float]) -> SetFace:
         """`face` (on `side` of a piece of `kind`) set at its kind's arrangement for `size`."""
@@ -319,7 +373,8 @@ class FacePainter:
             texts = []
             for role, text in _texts(face).items():
                 box = self._box(arrangement, face, role)
-                fitted = set_text(Paragraph(text, self.font(role)), box.width, box.height, arrangement.sizes[role])
+                setter = set_diagonally if arrangement.turned and role == "title" else set_text
+                fitted = setter(Paragraph(text, self.font(role)), box.width, box.height, arrangement.sizes[role])
                 assert fitted is not None, "the arrangement was sized to fit every face"
                 texts.append((role, fitted))
             found = self._set[key] = SetFace(face, arrangement, tuple(texts))
@@ -348,24 +403,95 @@ class FacePainter:
             ink, paper = colour.ink, colour.fill
         for role, fitted in set_face.texts:
             part = self._box(set_face.arrangement, face, role)
-            top = box.y + part.y + (part.height - fitted.height) / 2
+            if set_face.arrangement.turned and role == "title":
+                _draw_turned(painter, fitted, part.shifted(box.x, box.y), ink)
+                continue
+            ruled = face.write_in and role == "text"
+            top = box.y + part.y + (0.0 if ruled else (part.height - fitted.height) / 2)
             painter.text_block(fitted, box.x + part.x, top, part.width, ink, Anchor.MIDDLE)
+            if ruled:
+                self._draw_write_in(painter, part.shifted(box.x, box.y), fitted.height, ink)
         picture = set_face.arrangement.boxes.get("picture")
         if picture is not None and not face.blank and _has_picture(face):
             self._draw_picture(painter, face, picture.shifted(box.x, box.y), min(box.width, box.height), ink, paper)
+        if face.corner is not None and not face.blank:
+            self._draw_corner(painter, face.corner, box, set_face.arrangement.safe, ink, paper)
+
+    @staticmethod
+    def _draw_write_in(painter: "Painter", part: Box, used: float, ink: str) -> None:
+        """Ruled lines across the text's box below its `used` mm, one every WRITE_IN_PITCH mm."""
+        y = part.y + used + WRITE_IN_PITCH
+        while y <= part.y + part.height + 1e-6:
+            painter.line(part.x, y, part.x + part.width, y, stroke=ink, line_width=WRITE_IN_LINE)
+            y += WRITE_IN_PITCH
+
+    def _draw_corner(self, painter: "Painter", text: str, box: Box, safe: float, ink: str, paper: str) -> None:
+        """`text` in a ring at the face's top-right corner inside the safe zone; an empty ring when `text` is ""."""
+        diameter = corner_diameter((box.width, box.height))
+        cx, cy = box.x + box.width - safe - diameter / 2, box.y + safe + diameter / 2
+        painter.circle(cx, cy, diameter / 2, fill=paper, stroke=ink, line_width=1.0)
+        if text:
+            font = self.fonts.bold
+            size = min(mm_to_pt(diameter) * 0.55, mm_to_pt(diameter) * 0.7 / max(unit_width(text, font), 1e-6))
+            painter.text(cx, cy + pt_to_mm(size) * 0.36, text, font, size, ink, Anchor.MIDDLE)
 
     def _draw_picture(self, painter: "Painter", face: Face, box: Box, face_side: float, ink: str, paper: str) -> None:
         if face.art:
             inset = box.grown(-min(box.width, box.height) * (1 - PICTURE_FILL) / 2)
             painter.picture(read_picture(art_path(self.game, face.art)), inset.x, inset.y, inset.width, inset.height)
             return
-        names = face.icons or (face.symbol,)
-        side = min(box.height, box.width / len(names)) * PICTURE_FILL
-        if face.icons:
+        if face.labels:
+            self._draw_legend(painter, face, box, ink, paper)
+            return
+        names = face.symbols or (face.symbol,)
+        gap = MARKS_GAP if face.marks and face.icons else 0.0
+        step = box.width / (len(names) + gap)
+        side = min(box.height, step) * PICTURE_FILL
+        if face.symbols:  # a row of symbols stands together in the middle
             side = min(side, face_side * ICON_SHARE)
-        step = box.width / len(names)
+            step = min(step, side * ICON_STEP)
+        left = box.x + (box.width - step * (len(names) + gap)) / 2
         for i, name in enumerate(names):
-            painter.symbol(name, box.x + step * (i + 0.5), box.y + box.height / 2, side, ink, paper)
+            cx = left + step * (i + 0.5 + (gap if i >= len(face.marks) else 0.0))
+            self._draw_symbol(painter, name, i < len(face.marks), cx, box.y + box.height / 2, side, ink, paper)
+
+    @staticmethod
+    def _draw_symbol(painter: "Painter", name: str, mark: bool, cx: float, cy: float, side: float,
+                     ink: str, paper: str) -> None:
+        """A symbol; a mark is the symbol in the face's colour on a solid tab of ink."""
+        if mark:
+            painter.rect(cx - side / 2, cy - side / 2, side, side, fill=ink)
+            painter.symbol(name, cx, cy, side * MARK_GLYPH, paper, ink)
+        else:
+            painter.symbol(name, cx, cy, side, ink, paper)
+
+    def _draw_legend(self, painter: "Painter", face: Face, box: Box, ink: str, paper: str) -> None:
+        """The marks in one column and the icons in the next, each symbol with its name to its right."""
+        columns = [list(zip(face.marks, face.labels)), list(zip(face.icons, face.labels[len(face.marks):]))]
+        columns = [column for column in columns if column]
+        rows = max(len(column) for column in columns)
+        width, pitch = box.width / len(columns), box.height / rows
+        side = min(pitch * 0.8, width * 0.3)
+        font = self.fonts.regular
+        widest = max(unit_width(label, font) for label in face.labels)
+        size = min(mm_to_pt(side) * 0.6, mm_to_pt(width - side * 1.5) / max(widest, 1e-6))
+        for c, column in enumerate(columns):
+            for r, (name, label) in enumerate(column):
+                cx, cy = box.x + c * width + side * 0.6, box.y + pitch * (r + 0.5)
+                self._draw_symbol(painter, name, c == 0 and bool(face.marks), cx, cy, side, ink, paper)
+                painter.text(cx + side * 0.8, cy + pt_to_mm(size) * 0.35, label, font, size, ink, Anchor.START)
+
+
+def _draw_turned(painter: "Painter", fitted: FittedText, part: Box, ink: str) -> None:
+    """Set lines drawn along `part`'s rising diagonal, their ink centred on the box's centre."""
+    angle = diagonal_angle(part.width, part.height)
+    sin, cos = math.sin(math.radians(angle)), math.cos(math.radians(angle))
+    _, top, bottom = ink_box(fitted)
+    cx, cy = part.x + part.width / 2, part.y + part.height / 2
+    for line in fitted.lines:
+        below = line.baseline - (top + bottom) / 2  # the baseline's distance below the ink's middle, across the line
+        painter.text(cx + below * sin, cy + below * cos, line.text, line.font, line.size, line.colour or ink,
+                     Anchor.MIDDLE, angle=angle)
 
 
 def piece_label(game: "Game", piece: "Piece") -> str:
