@@ -371,12 +371,13 @@ def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
 @pytest.mark.parametrize("board_id", ["four-player", "two-player"])
 def test_an_exports_track_spaces_sit_on_the_printed_spaces_and_rooms(spion, board_id):
     from generators.export.boards import track_drawings
+    from generators.export.parts import export_settings
     from generators.map.track_board import plan_board
     from generators.printing.fonts import register_fonts
 
     fonts = register_fonts(spion.layout.fonts, spion.folder)
     board = board_for(spion, board_id=board_id)
-    picture = next(p for p in track_drawings(spion, spion.layout, fonts) if p.name == board_id)
+    picture = next(p for p in track_drawings(spion, export_settings(spion), fonts) if p.name == board_id)
     plan = plan_board(spion, board, spion.layout, fonts)
     spaces = {s.name: s for s in picture.spaces}
     assert len(spaces) == len(picture.spaces)  # a name a piece is logged at is one place

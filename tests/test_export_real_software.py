@@ -204,9 +204,9 @@ def test_vassal_move_log_names_the_cities_and_not_the_masked_piece(vassal_checke
 
 def expected_starts(game) -> Counter:
     """(piece name as the exports call it, place) for every copy pieces.yaml starts on a board."""
-    from generators.export.parts import game_parts
+    from generators.export.parts import export_settings, game_parts
 
-    return Counter((part.name, place) for part in game_parts(game, game.layout) for place in part.starts)
+    return Counter((part.name, place) for part in game_parts(game, export_settings(game)) for place in part.starts)
 
 
 def board_places(board) -> set[str]:

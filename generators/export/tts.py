@@ -34,7 +34,7 @@ from ..printing.fonts import register_fonts
 from ..printing.painter import Drawing
 from .boards import Board, Start, board_starts, game_boards, set_up_boards
 from .output import Bundle
-from .parts import CARD, TILE, Part, game_parts
+from .parts import CARD, TILE, Part, export_settings, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
 from .spaces import Space
 from .tts_scripts import fit_script, units
@@ -140,10 +140,10 @@ def board_dpi(picture: Drawing) -> float:
 
 def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     """The saved object and its images for `game`."""
-    layout = game.layout
-    fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout)
-    boards = game_boards(game, layout, fonts)
+    settings = export_settings(game)
+    fonts = register_fonts(settings.layout.fonts, game.folder)
+    parts = game_parts(game, settings)
+    boards = game_boards(game, settings, fonts)
     sheets = plan_sheets(game, parts)
     folder = options.game_dir(game) / "tts"
     images = PngWriter()

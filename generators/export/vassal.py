@@ -46,10 +46,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import __version__
+from ..core.paths import build_time
 from ..printing.fonts import register_fonts
 from .boards import Board, Start, board_starts, game_boards, off_board, starts_on_each_board
 from .output import Bundle
-from .parts import CARD, TILE, Part, game_parts
+from .parts import CARD, TILE, Part, export_settings, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
 from .rules_page import rules_summary_html
 from .sequence import encode
@@ -74,6 +75,7 @@ MAP_PARTS = ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter
              "StackExpander", "PieceMover", "KeyBufferer", "ImageSaver", "CounterDetailViewer", "Zoomer")
 STACK_LABEL = 20  # pixels between the piles and the factions' stacks
 RULES_PAGE = "rules-summary.html"
+ZIP_EPOCH = 315532800  # 1980-01-01: a zip entry can hold no earlier date
 ABOUT_IMAGE = "about.png"
 ABOUT_SIZE = (400, 400)  # pixels the About screen's picture fits in
 MODULE = "VASSAL.build.GameModule"
@@ -361,11 +363,12 @@ def description(game: "Game") -> str:
     return f"{info.title}{f' ({made})' if made else ''}: pieces, map and cards from Dossier's data"
 
 
-def module_data(game: "Game") -> bytes:
-    """moduledata: what VASSAL shows of a module before opening it (ModuleMetaData)."""
+def module_data(game: "Game", saved: float) -> bytes:
+    """moduledata: what VASSAL shows of a module before opening it (ModuleMetaData), saved at `saved` (seconds
+    since 1970)."""
     root = ET.Element("data", version="1")
     for tag, text in (("version", __version__), ("VassalVersion", VASSAL_VERSION),
-                      ("dateSaved", str(int(time.time() * 1000))), ("description", description(game)),
+                      ("dateSaved", str(int(saved * 1000))), ("description", description(game)),
                       ("name", game.info.title)):
         ET.SubElement(root, tag).text = text
     return _xml(root)
@@ -385,10 +388,10 @@ def about_picture(image: "Image") -> "Image":
 
 def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     """The module for `game`."""
-    layout = game.layout
-    fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout)
-    boards = game_boards(game, layout, fonts)
+    settings = export_settings(game)
+    fonts = register_fonts(settings.layout.fonts, game.folder)
+    parts = game_parts(game, settings)
+    boards = game_boards(game, settings, fonts)
     pictures = [side_drawing(side, part.size, 0.0, DPI) for part in parts for side in (part.front, part.back)]
     drawn = rasterise(pictures + [b.drawing for b in boards], fonts, DPI)
     writer = PngWriter()
@@ -411,12 +414,19 @@ def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     images = writer.files()
     rules = rules_summary_html(game)
     build = _xml(ModuleWriter(game, parts, boards, sizes, two_faced, rules is not None).build_file())
+    saved = build_time()  # SOURCE_DATE_EPOCH when set: the same data makes the same module, byte for byte
+
+    def entry(name: str, compress: int) -> zipfile.ZipInfo:
+        info = zipfile.ZipInfo(name, date_time=time.gmtime(max(saved, ZIP_EPOCH))[:6])
+        info.compress_type = compress
+        return info
+
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("buildFile.xml", build, compress_type=zipfile.ZIP_DEFLATED)
-        archive.writestr("moduledata", module_data(game), compress_type=zipfile.ZIP_DEFLATED)
+        archive.writestr(entry("buildFile.xml", zipfile.ZIP_DEFLATED), build)
+        archive.writestr(entry("moduledata", zipfile.ZIP_DEFLATED), module_data(game, saved))
         if rules is not None:
-            archive.writestr(RULES_PAGE, rules.encode("utf-8"), compress_type=zipfile.ZIP_DEFLATED)
+            archive.writestr(entry(RULES_PAGE, zipfile.ZIP_DEFLATED), rules.encode("utf-8"))
         for name, data in images.items():
-            archive.writestr(f"images/{name}", data, compress_type=zipfile.ZIP_STORED)  # PNG is compressed already
+            archive.writestr(entry(f"images/{name}", zipfile.ZIP_STORED), data)  # PNG is compressed already
     return Bundle(options.game_dir(game), {f"{game.name}.vmod": buffer.getvalue()}, owns_folder=False)
