@@ -246,20 +246,24 @@ def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float]
 
 
 def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project):
-    """The land as drawn (each country warped), and `at` with spaces slid to suit their coasts (coasts.py)."""
+    """The land as drawn (each country warped, small islands enlarged, coasts kept off inland spaces) and `at`
+    with spaces slid to suit their coasts (coasts.py)."""
     from shapely.geometry import Polygon
 
-    from .coasts import fitted_to_coasts
+    from .coasts import coast_kept_off, fitted_to_coasts, islands_enlarged
     from .land import land_regions, read_geography, union_of
+    from .territories import Region
 
     geography = read_geography(game.file(game.map.geography))
     box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
     regions = land_regions(geography, game.map, lambda lons, lats: warp(*flat_project(lons, lats)), box)
     if not regions:
         return at, regions
-    countries = {r.country: r.shape for r in regions}
-    style = game.layout.poster
-    return fitted_to_coasts(game.map, at, style.space / 2, COAST_GAP, countries, union_of([r.shape for r in regions])), regions
+    radius = game.layout.poster.space / 2
+    countries = islands_enlarged(game.map, at, radius, {r.country: r.shape for r in regions})
+    at = fitted_to_coasts(game.map, at, radius, COAST_GAP, countries, union_of(list(countries.values())))
+    countries = coast_kept_off(game.map, at, radius, countries)
+    return at, [Region(r.country, r.power, countries[r.country]) for r in regions]
 
 
 def poster_places(game: "Game") -> Places:
