@@ -351,14 +351,21 @@ def _lined_up(placed: list, marks: list[Box], lines: list, frame: Box, gap: floa
         grown = box(x - CLEARANCE, y - CLEARANCE, x + laid.width + CLEARANCE, y + laid.height + CLEARANCE)
         return set(tree.query(grown, predicate="intersects").tolist()) if tree is not None else set()
 
+    def crowded(i: int, x: float, y: float) -> set:
+        laid = out[i][0]
+        near = box(x - gap, y - gap, x + laid.width + gap, y + laid.height + gap)
+        return {j for j, (other, ox, oy) in enumerate(out) if j != i and near.intersects(box(ox, oy, ox + other.width, oy + other.height))}
+
     def moved(i: int, x: float, y: float) -> bool:
         laid, x0, y0 = out[i]
         if x < frame.x + 1 or y < frame.y + 1 or x + laid.width > frame.right - 1 or y + laid.height > frame.bottom - 1:
             return False
         if hits(x, y, laid) - hits(x0, y0, laid):
             return False
-        near = box(x - gap, y - gap, x + laid.width + gap, y + laid.height + gap)
-        if any(near.intersects(box(ox, oy, ox + other.width, oy + other.height)) for j, (other, ox, oy) in enumerate(out) if j != i):
+        if crowded(i, x, y) - crowded(i, x0, y0):  # nearer than the gap to an aid it kept the gap from before
+            return False
+        if any(box(x, y, x + laid.width, y + laid.height).intersection(box(ox, oy, ox + other.width, oy + other.height)).area > 0
+               for j, (other, ox, oy) in enumerate(out) if j != i):
             return False
         out[i] = (laid, x, y)
         return True
