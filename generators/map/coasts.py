@@ -138,9 +138,21 @@ def _clear_of_lines(name: str, tos, at: dict[str, XY], routes: Sequence[tuple[st
     return clear
 
 
-def _land_share(centre: XY, radius: float, land: BaseGeometry) -> float:
-    disc = shapely.Point(centre).buffer(radius)
-    return disc.intersection(land).area / disc.area
+class _Pieces:
+    """Each country's polygons in one spatial index, so that the land near a place is found without
+    measuring the whole map's coast for every city."""
+
+    def __init__(self, countries: dict[str, BaseGeometry]):
+        from .territories import polygons
+
+        self.owners = [name for name, shape in countries.items() for _ in polygons(shape)]
+        self.shapes = [piece for shape in countries.values() for piece in polygons(shape)]
+        self.tree = shapely.STRtree(self.shapes)
+
+    def near(self, area: BaseGeometry, besides: str | None = None) -> BaseGeometry:
+        """The land whose pieces' boxes meet `area`'s, less the country `besides` when it is named."""
+        found = [self.shapes[i] for i in sorted(self.tree.query(area).tolist()) if self.owners[i] != besides]
+        return shapely.union_all(found) if found else shapely.Polygon()
 
 
 def islands_enlarged(game_map: MapFile, at: dict[str, XY], radius: float,
@@ -149,31 +161,35 @@ def islands_enlarged(game_map: MapFile, at: dict[str, XY], radius: float,
     under ISLAND_SMALL of the space and touching no other land) drawn larger: scaled about its own middle to ISLAND_AREA
     times the space's area (at most ISLAND_MOST times across), joined with the ground under the space but its
     rim, and kept ISLAND_STRAIT clear of all other land and of every other place's mark."""
+    import numpy as np
     from shapely import affinity
 
     from .territories import polygons
 
     countries = dict(countries)
-    land = shapely.union_all(list(countries.values()))
+    pieces = _Pieces(countries)
+    places = shapely.points([at[n] for n in at])
+    names = list(at)
     for city in game_map.cities:
         own = countries.get(city.country)
         if not city.port or city.name not in at or own is None:
             continue
         centre = shapely.Point(at[city.name])
         space = centre.buffer(radius)
-        if _land_share(at[city.name], radius, land) >= ISLAND_TRIGGER:
+        if space.intersection(pieces.near(space)).area / space.area >= ISLAND_TRIGGER:
             continue
-        pieces = polygons(own)
-        island = min(pieces, key=centre.distance)  # its islets stay as they are
-        others = land.difference(own)
-        if island.area >= space.area * ISLAND_SMALL or island.distance(others) < 0.05:
+        parts = polygons(own)
+        island = parts[int(np.argmin(shapely.distance(parts, centre)))]  # its islets stay as they are
+        if island.area >= space.area * ISLAND_SMALL or island.distance(pieces.near(island.buffer(0.05), city.country)) < 0.05:
             continue  # not a small island (or one joined to other land): the slide over its land does what can be done
         scale = min(ISLAND_MOST, (ISLAND_AREA * space.area / max(island.area, 1e-6)) ** 0.5)
         grown = affinity.scale(island, scale, scale, origin=island.centroid).union(centre.buffer(radius - ISLAND_RIM))
-        marks = [shapely.Point(at[n]).buffer(radius + ISLAND_STRAIT) for n in at if n != city.name]
-        grown = grown.difference(shapely.union_all([others.buffer(ISLAND_STRAIT)] + marks))
-        countries[city.country] = shapely.union_all([piece for piece in pieces if piece is not island] + [grown])
-        land = land.union(grown)
+        reach = grown.buffer(radius + 2 * ISLAND_STRAIT)
+        marks = [places[k].buffer(radius + ISLAND_STRAIT) for k in sorted(shapely.STRtree(places).query(reach).tolist())
+                 if names[k] != city.name]
+        grown = grown.difference(shapely.union_all([pieces.near(reach, city.country).buffer(ISLAND_STRAIT)] + marks))
+        countries[city.country] = shapely.union_all([piece for piece in parts if piece is not island] + [grown])
+        pieces = _Pieces(countries)
     return countries
 
 
@@ -182,13 +198,13 @@ def coast_kept_off(game_map: MapFile, at: dict[str, XY], radius: float,
     """`countries` with the coast pushed back, on the city's own land, round every inland space it touches
     (to INLAND_CLEARANCE beyond the rim), where no other country's land is."""
     countries = dict(countries)
-    land = shapely.union_all(list(countries.values()))
+    pieces = _Pieces(countries)
     for city in game_map.cities:
         own = countries.get(city.country)
         if city.port or city.name not in at or own is None:
             continue
         disc = shapely.Point(at[city.name]).buffer(radius + INLAND_CLEARANCE)
-        if disc.difference(land).area > 1e-6:
-            countries[city.country] = own.union(disc.difference(land.difference(own)))
-            land = land.union(countries[city.country])
+        if disc.difference(pieces.near(disc)).area > 1e-6:
+            countries[city.country] = own.union(disc.difference(pieces.near(disc, city.country)))
+            pieces = _Pieces(countries)
     return countries
