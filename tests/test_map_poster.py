@@ -12,7 +12,6 @@ import pytest
 from shapely.geometry import LineString, Point, box
 
 from generators.cli import main
-from generators.map.poster import BADGE_R
 
 MM_PER_PT = 25.4 / 72
 
@@ -225,6 +224,26 @@ def test_no_map_no_map_files(tmp_path, game_copy):
     assert not list((tmp_path / "out").rglob("map*"))
 
 
+def test_a_games_preset_sets_the_posters_badges_lines_and_dashes(tmp_path, game_copy):
+    """The poster's marks and lines are the layout's named sizes: a game's own preset that makes the badges
+    5 mm, the rail lines 2.5 pt and the air lines' dashes 6 mm on, 2 mm off gets exactly those in map.pdf."""
+    folder = game_copy("spies")
+    (folder / "layouts").mkdir(exist_ok=True)
+    (folder / "layouts" / "big-marks.yaml").write_text(
+        "extends: spies\nposter: {badge: 5mm, lines: {rail: 2.5pt}, dashes: {air: [6mm, 2mm]}}\n", encoding="utf-8")
+    game_yaml = folder / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace("layout: spies", "layout: big-marks"), encoding="utf-8")
+    assert main(["build", "--game", str(folder), "--only", "map", "--out", str(tmp_path / "out")]) == 0
+    with pdfplumber.open(tmp_path / "out" / "spies" / "map.pdf") as pdf:
+        page = pdf.pages[0]
+        widths = [round(line["linewidth"], 2) for line in page.lines]
+        badges = [c for c in page.curves if c.get("non_stroking_color") == (0.0, 0.0, 0.0) and abs(c["width"] - c["height"]) < 0.01]
+        dashes = {tuple(round(v * MM_PER_PT, 2) for v in line["dash"][0]) for line in page.lines if line.get("dash") and line["dash"][0]}
+    assert widths.count(2.5) > 100 and 1.7 not in widths  # every rail line, and none at the default width
+    assert len(badges) > 30 and all(abs(b["width"] * MM_PER_PT - 5.0) < 0.05 for b in badges)
+    assert (6.0, 2.0) in dashes and (3.2, 1.8) not in dashes
+
+
 # --- real geography ------------------------------------------------------------------------
 
 def _is_sea(poster_image, spies, lat: float, lon: float) -> bool:
@@ -399,7 +418,7 @@ def test_credit_line_names_the_source(poster_text):
 # --- legibility --------------------------------------------------------------------------------
 
 def test_no_name_covers_a_marker_a_badge_or_another_name(plan):
-    markers = list(_markers(plan).values()) + [((bx, by), BADGE_R) for spots in plan.badges.values() for _, bx, by in spots]
+    markers = list(_markers(plan).values()) + [((bx, by), plan.style.badge / 2) for spots in plan.badges.values() for _, bx, by in spots]
     rects = [p.rect for p in plan.placed.values()]
     for i, r in enumerate(rects):
         assert all(_gap(r, at, radius) >= 0 for at, radius in markers), plan.placed
@@ -421,7 +440,7 @@ def test_no_marker_covers_another_marker_or_badge(plan):
     import math
 
     discs = [(name, at, r) for name, (at, r) in _markers(plan).items()]
-    discs += [(name, (bx, by), BADGE_R) for name, spots in plan.badges.items() for _, bx, by in spots]
+    discs += [(name, (bx, by), plan.style.badge / 2) for name, spots in plan.badges.items() for _, bx, by in spots]
     clashes = [(a, b) for i, (a, pa, ra) in enumerate(discs) for b, pb, rb in discs[i + 1:]
                if a != b and math.dist(pa, pb) < ra + rb]
     assert not clashes

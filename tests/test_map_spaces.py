@@ -316,11 +316,11 @@ def test_the_time_and_victory_record_has_no_blanks_and_names_its_years_in_the_ma
 
 def test_aids_line_up_on_one_grid(plan):
     """Each box's corner is on the poster's 2 mm grid or on another box's edge, and boxes whose edges come near
-    each other (left, right, top or bottom, within ALIGN) share that edge to 0.3 mm (the Spies Captured box
+    each other (left, right, top or bottom, within the layout's aid_align) share that edge to 0.3 mm (the Spies Captured box
     once sat 1.5 mm left of the Sanctioned Spies box)."""
     import itertools
 
-    from generators.map.poster import ALIGN, GRID
+    GRID, ALIGN = plan.style.aid_grid, plan.style.aid_align
 
     edges = [(x, x + laid.width, y, y + laid.height) for laid, x, y in plan.aids]
 

@@ -33,6 +33,7 @@ Pt = Annotated[float, BeforeValidator(_pt)]
 PositiveMm = Annotated[float, BeforeValidator(_mm), Field(gt=0)]
 UnsignedMm = Annotated[float, BeforeValidator(_mm), Field(ge=0)]
 PositivePt = Annotated[float, BeforeValidator(_pt), Field(gt=0)]
+UnsignedPt = Annotated[float, BeforeValidator(_pt), Field(ge=0)]
 PositiveFloat = Annotated[float, Field(gt=0)]
 
 
@@ -173,12 +174,37 @@ class TileStyle(_Part):
     headline: float = Field(default=1.0, ge=1, le=2)
 
 
+class PosterLines(_Part):
+    """The widths (pt) of the poster's lines: rail and air lines, sea lanes, the borders between countries,
+    round a power's home territory and between sea zones, and the leader from a name set apart to its place."""
+
+    rail: PositivePt = 1.7
+    air: PositivePt = 1.1
+    lane: PositivePt = 1.2
+    country: PositivePt = 0.5
+    power: PositivePt = 1.6
+    zone: PositivePt = 0.8
+    leader: PositivePt = 0.7
+
+
+class PosterDashes(_Part):
+    """The dashes (on, off in mm) of the poster's air lines, sea lanes and borders between sea zones."""
+
+    air: tuple[PositiveMm, PositiveMm] = (3.2, 1.8)
+    lane: tuple[PositiveMm, PositiveMm] = (0.7, 1.3)
+    zone: tuple[PositiveMm, PositiveMm] = (2.5, 1.5)
+
+
 class PosterStyle(_Part):
     """The map poster's named boxes and sizes (mm; type in pt), which a game's preset may override: the
     paper and its margin, the title band above the map, the frame's border of grid letters and the grid's
     squares, a city's space and the least paper between two spaces, the key's strip beside the map (0: the
     key goes below it; then `key_height` is the least room kept for it under the map), and how much wider
-    than true the map is drawn (`stretch`, to fill the frame)."""
+    than true the map is drawn (`stretch`, to fill the frame); the marks on a space (a port's ring, the
+    water round a port kept its own sea zone's, a mark's badge and its letter), a city name's line as a
+    share of its size (room for its tags below) and the halo round names, the narrowest column of the
+    index of places, the grid the aids' corners sit on and how near two aids' edges come before they are
+    lined up, the legend's rows and the spaces drawn in it, and the lines and their dashes."""
 
     paper: str = "poster-22x34"
     landscape: bool = False
@@ -208,6 +234,19 @@ class PosterStyle(_Part):
     key_size: PositivePt = 8.0
     heading_size: PositivePt = 11.0
     credit_size: PositivePt = 7.0
+    port_ring: UnsignedMm = 0.9
+    port_water: UnsignedMm = 3.0
+    badge: PositiveMm = 3.6
+    badge_size: PositivePt = 6.5
+    name_line: float = Field(default=1.35, ge=1.0, le=3.0)
+    halo: UnsignedPt = 1.1
+    index_column: PositiveMm = 52.0
+    aid_grid: PositiveMm = 2.0
+    aid_align: UnsignedMm = 6.0
+    legend_row: PositiveMm = 7.0
+    legend_space: PositiveMm = 6.0
+    lines: PosterLines = Field(default_factory=PosterLines)
+    dashes: PosterDashes = Field(default_factory=PosterDashes)
 
 
 class DisplayStyle(_Part):

@@ -57,7 +57,8 @@ class Board:
 def poster_drawing(game: "Game", layout: "Layout", fonts: "FontSet") -> Picture | None:
     """The map poster, as `dossier build` prints it in map.pdf, with a space on each city and sea zone, then on
     each room of its aids (the Bank Track's boxes, the record's)."""
-    from ..map.poster import draw_poster, plan_poster
+    from ..map.poster import plan_poster
+    from ..map.poster_drawing import draw_poster
 
     if game.map is None:
         return None
