@@ -59,3 +59,26 @@ def test_a_damaged_entry_is_worked_out_again(game_copy, monkeypatch):
     game_cache.keep(spaces.places_key(game), spaces.KEPT, {"steps": "not steps"})
     assert spaces.poster_places(game).at == first.at
 
+
+
+def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypatch):
+    from generators.map import poster
+    from generators.printing.fonts import register_fonts
+    from generators.validation import load_game
+
+    def plan(folder):
+        game = load_game(folder)
+        return poster.plan_poster(game, game.layout, register_fonts(game.layout.fonts, game.folder))
+
+    folder = game_copy("spies")
+    first = plan(folder)
+
+    def never(*args):
+        raise AssertionError("worked out again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(poster, "route_lanes", never)
+        patch.setattr(poster, "_sea_zones", never)
+        again = plan(folder)
+    assert again.lanes == first.lanes and again.zone_edges == first.zone_edges
+    assert {n: z.wkb for n, z in again.sea_zones.items()} == {n: z.wkb for n, z in first.sea_zones.items()}

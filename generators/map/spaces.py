@@ -13,7 +13,7 @@ nothing moves that spacing does not need to move and the map bends without teari
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from ..core.map_models import MapFile
@@ -80,6 +80,7 @@ class Places:
     warp: Warp = field(repr=False)
     flat_project: Callable = field(repr=False)
     regions: list = field(default_factory=list, repr=False)  # each country's land as drawn (land.Region), warp included
+    key: str | None = field(default=None, repr=False)  # what they are kept under on disk (places_key), None when not kept
 
     def project(self, lons, lats):
         """Longitudes and latitudes (arrays) to drawn page mm: projected, then warped."""
@@ -315,7 +316,7 @@ def _from_data(data, game: "Game") -> Places | None:
         return None
     _, flat_project = map_frame(game.map, game.layout)
     spaces = {c.name: Space(*at[c.name], game.layout.poster.space) for c in game.map.cities if c.name in at}
-    return Places(width, height, frame, true_at, at, spaces, Warp(_composed(steps)), flat_project, regions)
+    return Places(width, height, frame, true_at, at, spaces, Warp(_composed(steps)), flat_project, regions, data.get("key"))
 
 
 def _composed(steps):
@@ -337,9 +338,10 @@ def poster_places(game: "Game") -> Places:
         return cached
     key = places_key(game)
     kept = recall(key, KEPT)
-    places = _from_data(kept, game) if isinstance(kept, dict) else None
+    places = _from_data(kept | {"key": key}, game) if isinstance(kept, dict) else None
     if places is None:
         places, steps = _worked_out(game)
+        places = replace(places, key=key)
         keep(key, KEPT, _as_data(places, steps))
     game.derived["poster_places"] = places
     return places
