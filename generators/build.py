@@ -72,9 +72,12 @@ def product(name: str) -> Callable[["Game", "PrintSettings"], list["Document"]]:
 
 def build_game(game: "Game", settings: "PrintSettings", on_step: Callable[[str], None] | None = None) -> list["Document"]:
     """Every product (or those in settings.only) for `game`, drawn and not yet written."""
+    from .printing.preflight import texts_refused_as_validate_does
+
     documents: list["Document"] = []
-    for name in settings.only or tuple(PRODUCTS):
-        if on_step:
-            on_step(name)
-        documents += product(name)(game, settings)
+    with texts_refused_as_validate_does(game):
+        for name in settings.only or tuple(PRODUCTS):
+            if on_step:
+                on_step(name)
+            documents += product(name)(game, settings)
     return documents

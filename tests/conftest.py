@@ -5,6 +5,7 @@ layout code (test files import them from here)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -176,9 +177,64 @@ def text_in(words: list[dict], box: tuple[float, float, float, float]) -> str:
     return " ".join(w["text"] for w in inside)
 
 
+def is_turned(char: dict) -> bool:
+    """True for a character set on a slant (a back stamped along its diagonal)."""
+    return abs(char["matrix"][1]) > 1e-6
+
+
+def char_size(char: dict) -> float:
+    """A character's font size (pt). pdfplumber's `size` is the height of its box on the page, which a
+    turned character's box exceeds: the glyph box (advance x font size) turned by its matrix is undone."""
+    if not is_turned(char):
+        return char["size"]
+    a, b = (abs(v) for v in char["matrix"][:2])
+    return (char["height"] - char["adv"] * b) / a if a > 1e-6 else char["width"]
+
+
+def reading_order(chars: list[dict]) -> list[dict]:
+    """One face's characters as a reader takes them: level lines top to bottom, left to right; a turned
+    line (a diagonal stamp) along its direction."""
+    def key(char):
+        if not is_turned(char):
+            return (0, round(char["top"], 1), char["x0"])
+        a, b, _, _, e, f = char["matrix"]
+        norm = math.hypot(a, b)
+        return (1, round((-b * e + a * f) / norm, 1), (a * e + b * f) / norm)
+    return sorted(chars, key=key)
+
+
+def turned_words(chars: list[dict]) -> list[dict]:
+    """Words of characters set on a slant: grouped by direction and baseline, in order along it, with
+    their box on the page, their font size and the angle (degrees) they run at."""
+    lines: dict[tuple, list[tuple[float, dict]]] = {}
+    for char in chars:
+        a, b, _, _, e, f = char["matrix"]
+        norm = math.hypot(a, b)
+        a, b = a / norm, b / norm
+        lines.setdefault((round(a, 3), round(b, 3), round(-b * e + a * f, 1)), []).append((a * e + b * f, char))
+    words = []
+    for (a, b, _), placed in lines.items():
+        placed.sort(key=lambda entry: entry[0])
+        current: list[dict] = []
+        end = None
+        for along, char in placed + [(math.inf, None)]:
+            if current and (char is None or char["text"].isspace() or along - end > 0.3 * char_size(char)):
+                words.append({"text": "".join(c["text"] for c in current), "x0": min(c["x0"] for c in current),
+                              "x1": max(c["x1"] for c in current), "top": min(c["top"] for c in current),
+                              "bottom": max(c["bottom"] for c in current), "size": char_size(current[0]),
+                              "angle": math.degrees(math.atan2(b, a))})
+                current = []
+            if char is not None and not char["text"].isspace():
+                current.append(char)
+                end = along + char["adv"]
+    return words
+
+
 def words_of(page) -> list[dict]:
-    """A page's words with their font size."""
-    return page.extract_words(keep_blank_chars=False, use_text_flow=False, extra_attrs=["size"])
+    """A page's words with their font size: level words as pdfplumber groups them, turned ones by turned_words."""
+    level = page.filter(lambda obj: obj.get("object_type") != "char" or not is_turned(obj))
+    words = level.extract_words(keep_blank_chars=False, use_text_flow=False, extra_attrs=["size"])
+    return words + turned_words([c for c in page.chars if is_turned(c)])
 
 
 def region(page, box: tuple[float, float, float, float]) -> str:

@@ -141,6 +141,20 @@ def test_a_damaged_entry_is_a_miss_and_is_replaced(cli, game_copy):
     assert any(isinstance(k["parts"].get("network", {}).get("neighbours"), dict) for k in kept)
 
 
+def test_a_fifo_planted_as_an_entry_is_a_miss_not_a_hang(cli, game_copy, tmp_path, monkeypatch):
+    monkeypatch.setenv("DOSSIER_CACHE", str(tmp_path / "cache"))  # the planted FIFOs stay out of the session's cache
+    folder = game_copy()
+    expected = _route(cli, folder, "Sophia", "Lisbon")
+    for entry in _entries():
+        entry.unlink()
+        os.mkfifo(entry)
+    ask = [sys.executable, "-c", "import sys\nfrom generators.cli import main\nraise SystemExit(main(sys.argv[1:]))",
+           "map", "route", "Sophia", "Lisbon", "--game", str(folder), "--json"]
+    run = subprocess.run(ask, capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == expected
+
+
 def test_an_unwritable_cache_changes_no_answer(cli, game_copy, tmp_path, monkeypatch):
     folder = game_copy()
     blocker = tmp_path / "a file"

@@ -325,11 +325,13 @@ def test_absurd_sizes_are_refused_by_validate(box, old, new, needle):
     box.refused("validate", "--game", box.game, needle=needle)
 
 
-def test_a_text_too_long_for_its_piece_is_refused_by_validate_as_build_would(box):
+def test_a_text_too_long_for_its_piece_is_refused_by_build_and_export_as_validate_refuses_it(box):
     edit(box.file("pieces.yaml"), 'name: "Agent B"', f'name: "{"Agent " * 60}"')
     reason = "text does not fit in 9.7 x 9.1 mm even at 5 pt"
     box.refused("validate", "--game", box.game, needle=["tiny/pieces.yaml: pieces[1]: Agent Agent Agent", reason])
-    box.refused("build", "--game", box.game, "--out", box.out, needle=["Agent Agent Agent", reason])
+    named = ["tiny/pieces.yaml: pieces[1]: Agent Agent Agent", reason]
+    box.refused("build", "--game", box.game, "--out", box.out, needle=named)
+    box.refused("export", "vassal", "--game", box.game, "--out", box.out, needle=named)
     assert not box.out.exists()
 
 

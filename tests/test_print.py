@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import MM, TOL, cut_boxes, face_text, filled_boxes, has_box, mirrored, text_in, words_of
+from conftest import MM, TOL, char_size, cut_boxes, face_text, filled_boxes, has_box, mirrored, text_in, words_of
 from pypdf import PdfReader
 
 from generators.cli import main
@@ -331,7 +331,7 @@ def test_tile_too_long_is_refused_naming_it(cli, game_copy, tmp_path):
     tiles.write_text(text.replace('event: "Czech Crisis!"', 'event: "' + "Czech Crisis! " * 40 + '"'), encoding="utf-8")
     result = cli("build", "--game", folder, "--out", tmp_path, "--only", "tiles")
     assert result.code == 2
-    assert "tile Ge 1" in result.stderr and "does not fit" in result.stderr
+    assert "tiles.yaml: tiles: tile Ge 1" in result.stderr and "does not fit" in result.stderr
     assert "Traceback" not in result.stderr
     assert not list(tmp_path.rglob("*.pdf")) and not list(tmp_path.rglob("*.part"))
 
@@ -477,14 +477,60 @@ def test_nations_fills_stay_apart_in_greyscale(spies, default_build):
     assert min(b - a for a, b in zip(ordered, ordered[1:])) >= 25, grey
 
 
-def test_backs_of_one_sheet_share_one_size(counters):
-    _, _, fronts, _, _, front_chars = counters[0]
-    width, _, _, _, _, back_chars = counters[1]
-    backs = [mirrored(b, width) for b in fronts]
-    sizes = {round(c["size"], 2) for c in back_chars
-             if any(b[0] <= c["x0"] <= b[2] and b[1] <= c["top"] <= b[3] for b in backs)}
+def _back_boxes(spies, counters, kinds) -> list[tuple[tuple, dict]]:
+    """(back's box, its front) for the printed pieces of `kinds`, read by their front's text."""
+    width, _, fronts, _, front_words, _ = counters[0]
+    wanted = {face_text(faces(spies, p)[0]) for p in spies.pieces if p.kind in kinds}
+    return [(mirrored(box, width), text) for box in fronts if (text := text_in(front_words, box)) in wanted]
+
+
+def test_face_down_backs_of_one_sheet_share_one_size(spies, counters):
+    hidden = {k for k, info in spies.info.kinds.items() if info.hidden or info.drawn}
+    assert hidden == {"spy", "police", "secret", "counterspy", "chit"}
+    back_chars = counters[1][5]
+    backs = [box for box, _ in _back_boxes(spies, counters, hidden)]
+    sizes = {round(char_size(c), 2) for c in back_chars if not c["text"].isspace()
+             and any(b[0] <= (c["x0"] + c["x1"]) / 2 <= b[2] and b[1] <= (c["top"] + c["bottom"]) / 2 <= b[3] for b in backs)}
     assert len(sizes) == 1, sizes
-    assert sizes.pop() >= 6.6  # the spies' backs, the ones read all game, no smaller than before
+    # set level, GERMANY reaches only 6.8 pt inside the safe zone; along the diagonal it reaches 8 pt and more
+    assert sizes.pop() >= 8.0
+
+
+def test_spies_backs_run_along_the_diagonal_and_the_others_stay_level(spies, counters):
+    spies_backs = {box for box, _ in _back_boxes(spies, counters, {"spy"})}
+    words = counters[1][4]
+    for word in words:
+        centre = ((word["x0"] + word["x1"]) / 2, (word["top"] + word["bottom"]) / 2)
+        if any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in spies_backs):
+            assert abs(word.get("angle", 0.0) - 45.0) < 0.5, word["text"]
+        else:
+            assert word.get("angle", 0.0) == 0.0, word["text"]
+    assert sum("angle" in w for w in words) == sum(p.count for p in spies.pieces if p.kind == "spy")
+
+
+def test_spies_backs_keep_their_ink_inside_the_safe_zone(spies, counters, default_build):
+    # rendered at 300 dpi as a player prints it: no letter of a turned back comes nearer the cut than the safe zone
+    import numpy
+    import pypdfium2
+
+    from generators.core.layouts import load_layout
+
+    safe = load_layout(spies.info.layout).safe("counter") * MM
+    scale = 300 / 72
+    image = numpy.asarray(pypdfium2.PdfDocument(default_build / "counters.pdf")[1].render(scale=scale).to_pil()
+                          .convert("RGB")).astype(int)
+    checked = 0
+    for (x0, top, x1, bottom), _ in _back_boxes(spies, counters, {"spy"}):
+        left, up, right, down = (round(v * scale) for v in (x0 + 0.3, top + 0.3, x1 - 0.3, bottom - 0.3))  # off the cut lines
+        face = image[up:down, left:right]
+        colours, counts = numpy.unique(face.reshape(-1, 3), axis=0, return_counts=True)
+        inked = numpy.abs(face - colours[counts.argmax()]).sum(axis=2) > 120  # letters: far from the face's own fill
+        assert inked.any(), "a spy's back prints no letters"
+        rows, columns = numpy.nonzero(inked)
+        margin = (safe - 0.3) * scale - 1  # the safe zone, in pixels from the crop's edge, less a pixel of antialiasing
+        assert min(rows.min(), columns.min(), face.shape[0] - 1 - rows.max(), face.shape[1] - 1 - columns.max()) >= margin
+        checked += 1
+    assert checked == sum(p.count for p in spies.pieces if p.kind == "spy")
 
 
 def test_every_secret_has_its_own_picture(spies, default_build):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import char_size, reading_order
 
 from generators.cli import main
 from generators.core.faces import faces
@@ -78,7 +79,7 @@ def spies_cards(out):
 
 def piece_text(chars, box) -> str:
     """The characters in `box` in reading order, without spaces: what identifies a piece's face."""
-    inner = sorted((c for c in chars if inside(c, box)), key=lambda c: (round(c["top"], 1), c["x0"]))
+    inner = reading_order([c for c in chars if inside(c, box)])
     return "".join(c["text"] for c in inner if not c["text"].isspace())
 
 
@@ -99,7 +100,7 @@ def test_each_role_of_each_kind_prints_in_one_size(spies, spies_counters):
     on_back = bucket(back_chars, [mirrored(b, width) for b in fronts])
     for box in fronts:
         for side, found in (("front", on_front[box]), ("back", on_back[mirrored(box, width)])):
-            inner = sorted((c for c in found if not c["text"].isspace()), key=lambda c: (round(c["top"], 1), c["x0"]))
+            inner = reading_order([c for c in found if not c["text"].isspace()])
             text = "".join(c["text"] for c in inner)
             if not text:
                 continue
@@ -107,7 +108,7 @@ def test_each_role_of_each_kind_prints_in_one_size(spies, spies_counters):
             at = 0
             for kind, role, part in roles_of[side, text]:
                 for c in inner[at:at + len(part)]:
-                    sizes[kind, side, role].add(round(c["size"], 2))
+                    sizes[kind, side, role].add(round(char_size(c), 2))
                 at += len(part)
     assert ("spy", "front", "title") in sizes and ("bank", "back", "title") in sizes
     for (kind, side, role), found in sizes.items():

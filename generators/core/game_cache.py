@@ -134,7 +134,10 @@ def _entry(key: str) -> Path | None:
 def _read(key: str) -> dict:
     path = _entry(key)
     try:
-        with open(path, "rb") as handle:
+        # O_NONBLOCK and the check of what was opened: a FIFO or device planted as an entry is a miss, not a hang
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return {}
             text = handle.read(LARGEST_ENTRY + 1)
         entry = json.loads(text) if len(text) <= LARGEST_ENTRY else None
     except (OSError, TypeError, ValueError):

@@ -121,10 +121,14 @@ class FaceEmphasis(_Part):
 
 
 class Faces(_Part):
-    """How piece faces are arranged (see FaceShares and FaceEmphasis)."""
+    """How piece faces are arranged (see FaceShares and FaceEmphasis). With `diagonal_backs`, a kind
+    whose backs hold only a title too long to reach, set level, the one size its sheet's backs share
+    is set along the face's rising diagonal, like a rubber stamp (on a square the diagonal is 1.41
+    times the side); the other backs stay level."""
 
     shares: FaceShares = Field(default_factory=FaceShares)
     emphasis: FaceEmphasis = Field(default_factory=FaceEmphasis)
+    diagonal_backs: bool = False
 
 
 class Caption(_Part):

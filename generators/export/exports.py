@@ -124,5 +124,13 @@ def per_game_images(options: ExportOptions, games: int) -> ExportOptions:
 
 def exporter(fmt: str) -> Callable[["Game", ExportOptions], "Bundle"]:
     """The function that makes export `fmt`."""
+    from ..printing.preflight import texts_refused_as_validate_does
+
     module, function = FORMATS[fmt].split(":")
-    return getattr(importlib.import_module(module), function)
+    make = getattr(importlib.import_module(module), function)
+
+    def export(game: "Game", options: ExportOptions) -> "Bundle":
+        with texts_refused_as_validate_does(game):
+            return make(game, options)
+
+    return export

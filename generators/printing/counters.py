@@ -12,6 +12,7 @@ the full sheet).
 from __future__ import annotations
 
 import heapq
+import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +27,8 @@ from .item_sheets import Item, print_items
 from .painter import Anchor
 from .print_checks import ROLES
 from .render import collector_paused
-from .textfit import LEADING, FittedText, Paragraph, TextFitError, set_text, shared_size
+from .textfit import (LEADING, FittedText, Paragraph, TextFitError, diagonal_angle, diagonal_size, ink_box,
+                      set_diagonally, set_text, shared_size)
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -50,11 +52,13 @@ EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings th
 @dataclass(frozen=True)
 class Arrangement:
     """One side of a kind laid out at one size: each part's box (mm from the face's top-left corner),
-    each text role's size (pt) and the safe zone (mm) the boxes keep from the cut."""
+    each text role's size (pt), the safe zone (mm) the boxes keep from the cut, and whether the title
+    runs along the face's diagonal (a back too long to be set level at its sheet's size)."""
 
     boxes: dict[str, Box]
     sizes: dict[str, float]
     safe: float
+    turned: bool = False
 
     def score(self, emphasis: "FaceEmphasis") -> float:
         """How well the arrangement reads: its smallest role size (and picture) against the emphasis the layout
@@ -236,9 +240,18 @@ class FacePainter:
         weights, beside, split = best[1]
         boxes = _boxes(parts, size, safe, dict(weights), beside, split)
         try:
-            return Arrangement(boxes, self._sizes(kind, side, labelled, boxes, size, group), safe)
+            sizes = self._sizes(kind, side, labelled, boxes, size, group)
         except _RoleTooLong as exc:
             raise exc.error from None
+        turned = self._turnable(side, boxes) and any(
+            set_text(Paragraph(text, self.font("title")), boxes["title"].width, boxes["title"].height, sizes["title"]) is None
+            for text in {_texts(face)["title"] for _, face in labelled})
+        return Arrangement(boxes, sizes, safe, turned)
+
+    def _turnable(self, side: str, boxes: dict[str, Box]) -> bool:
+        """Whether this side's title may run along the diagonal: a back of nothing but its title, where
+        the layout asks for diagonal backs."""
+        return side == "back" and self.layout.faces.diagonal_backs and set(boxes) == {"title"}
 
     def _fixed(self, kind: str, side: str, size: tuple[float, float]) -> dict[str, float]:
         """The sizes the layout's `type` sets for this kind's side: `title` for the front, `back_title` for
@@ -246,20 +259,24 @@ class FacePainter:
         given = self.layout.type.get(kind, {})
         prefix = "" if side == "front" else "back_"
         fixed = {role: given[prefix + role] for role in ROLES if prefix + role in given}
-        if side == "back" and "title" not in fixed and (shared := self.back_title_size(self.game.info.kinds[kind].size, size)):
+        info = self.game.info.kinds[kind]
+        if side == "back" and "title" not in fixed and (info.hidden or info.drawn) and (
+                shared := self.back_title_size(info.size, size)):
             fixed["title"] = shared
         return fixed
 
     def back_title_size(self, group: str, size: tuple[float, float]) -> float | None:
-        """The one size the back titles of every kind of size `group` share at `size` (pt): the largest
-        at which each fits, as set by the layout's `type` where it sets one. Face-down pieces are
-        the faces players read all game, so one does not shout over another."""
+        """The one size the back titles of every face-down kind (hidden or drawn) of size `group` share
+        at `size` (pt): the largest at which each fits, as set by the layout's `type` where it sets one.
+        Face-down pieces are the faces players read all game, so one does not shout over another; a
+        marker's back is a state of the marker (a bank's "+100 £"), read like a front, and takes its own size."""
         key = (group, size)
         if key not in self._back_titles:
             self._back_titles[key] = None  # while the kinds are sized on their own
             found = []
             for kind, info in self.game.info.kinds.items():
-                if info.size != group or not any(_texts(face).get("title") for _, face in self._side(kind, "back")):
+                if info.size != group or not (info.hidden or info.drawn) or not any(
+                        _texts(face).get("title") for _, face in self._side(kind, "back")):
                     continue
                 given = self.layout.type.get(kind, {}).get("back_title")
                 found.append(given if given is not None else self._arrange(kind, "back", size).sizes["title"])
@@ -281,12 +298,14 @@ class FacePainter:
             font = self.font(role)
             texts.sort(key=lambda pair: unit_width(pair[0], font), reverse=True)  # the widest lowers the size first
             blocks = [(Paragraph(text, font), f"{label}: {role}") for text, label in texts]
+            turnable = role == "title" and self._turnable(side, boxes)
             try:
-                if role in fixed:
-                    for paragraph, what in blocks:
-                        if set_text(paragraph, box.width, box.height, fixed[role]) is None:
-                            raise TextFitError(f"{what}: does not fit in {box.width:.1f} x {box.height:.1f} mm "
-                                               f"at the layout's {fixed[role]:g} pt")
+                if role in fixed:  # every face of the kind level, or (where it may turn) every one on the diagonal
+                    setters = (set_text, set_diagonally) if turnable else (set_text,)
+                    if not any(all(setter(p, box.width, box.height, fixed[role]) for p, _ in blocks) for setter in setters):
+                        what = next(w for p, w in blocks if set_text(p, box.width, box.height, fixed[role]) is None)
+                        raise TextFitError(f"{what}: does not fit in {box.width:.1f} x {box.height:.1f} mm "
+                                           f"at the layout's {fixed[role]:g} pt")
                     sizes[role] = fixed[role]
                     continue
                 largest = min(cap, mm_to_pt(box.height) / LEADING, getattr(self.layout.max_piece_text, role))
@@ -296,11 +315,31 @@ class FacePainter:
                 # neighbouring arrangements often give a role the same box: its size is worked out once
                 key = (kind, side, role, len(blocks), round(box.width, 3), round(box.height, 3), round(largest, 3))
                 if key not in self._role_sizes:
-                    self._role_sizes[key] = shared_size(blocks, box.width, box.height, largest=largest, smallest=smallest)
+                    self._role_sizes[key] = self._role_size(blocks, box, largest, smallest, turnable)
                 sizes[role] = self._role_sizes[key]
             except TextFitError as exc:
                 raise _RoleTooLong(role, exc) from None
         return sizes
+
+    @staticmethod
+    def _role_size(blocks: list, box: Box, largest: float, smallest: float, turnable: bool) -> float:
+        """The largest size every block of a role fits its box at: level, or, where the role may turn,
+        along the box's diagonal when that is larger."""
+        try:
+            level = shared_size(blocks, box.width, box.height, largest=largest, smallest=smallest)
+        except TextFitError:
+            if not turnable:
+                raise
+            level = None
+        if not turnable:
+            return level
+        try:
+            turned = diagonal_size(blocks, box.width, box.height, largest=largest, smallest=smallest)
+        except TextFitError:
+            if level is None:
+                raise
+            return level
+        return turned if level is None else max(level, turned)
 
     def set_face(self, kind: str, side: str, face: Face, size: tuple[float, float]) -> SetFace:
         """`face` (on `side` of a piece of `kind`) set at its kind's arrangement for `size`."""
@@ -311,7 +350,8 @@ class FacePainter:
             texts = []
             for role, text in _texts(face).items():
                 box = self._box(arrangement, face, role)
-                fitted = set_text(Paragraph(text, self.font(role)), box.width, box.height, arrangement.sizes[role])
+                setter = set_diagonally if arrangement.turned and role == "title" else set_text
+                fitted = setter(Paragraph(text, self.font(role)), box.width, box.height, arrangement.sizes[role])
                 assert fitted is not None, "the arrangement was sized to fit every face"
                 texts.append((role, fitted))
             found = self._set[key] = SetFace(face, arrangement, tuple(texts))
@@ -340,6 +380,9 @@ class FacePainter:
             ink, paper = colour.ink, colour.fill
         for role, fitted in set_face.texts:
             part = self._box(set_face.arrangement, face, role)
+            if set_face.arrangement.turned and role == "title":
+                _draw_turned(painter, fitted, part.shifted(box.x, box.y), ink)
+                continue
             top = box.y + part.y + (part.height - fitted.height) / 2
             painter.text_block(fitted, box.x + part.x, top, part.width, ink, Anchor.MIDDLE)
         picture = set_face.arrangement.boxes.get("picture")
@@ -358,6 +401,18 @@ class FacePainter:
         step = box.width / len(names)
         for i, name in enumerate(names):
             painter.symbol(name, box.x + step * (i + 0.5), box.y + box.height / 2, side, ink, paper)
+
+
+def _draw_turned(painter: "Painter", fitted: FittedText, part: Box, ink: str) -> None:
+    """Set lines drawn along `part`'s rising diagonal, their ink centred on the box's centre."""
+    angle = diagonal_angle(part.width, part.height)
+    sin, cos = math.sin(math.radians(angle)), math.cos(math.radians(angle))
+    _, top, bottom = ink_box(fitted)
+    cx, cy = part.x + part.width / 2, part.y + part.height / 2
+    for line in fitted.lines:
+        below = line.baseline - (top + bottom) / 2  # the baseline's distance below the ink's middle, across the line
+        painter.text(cx + below * sin, cy + below * cos, line.text, line.font, line.size, line.colour or ink,
+                     Anchor.MIDDLE, angle=angle)
 
 
 def piece_label(game: "Game", piece: "Piece") -> str:

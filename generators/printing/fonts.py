@@ -105,3 +105,37 @@ def ascent(font: str, size: float) -> float:
     face = pdfmetrics.getFont(font).face
     cap = getattr(face, "capHeight", None) or face.ascent * 0.72
     return cap * size / 1000.0
+
+
+
+@lru_cache(maxsize=None)
+def _outlines(font: str):
+    """The glyph table and character map of registered `font`'s file, read with fontTools (once per font)."""
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    tools = ToolsFont(pdfmetrics.getFont(font).face.filename, lazy=True)
+    return tools["glyf"], tools.getBestCmap() or {}, float(tools["head"].unitsPerEm)
+
+
+@lru_cache(maxsize=None)
+def _glyph_height(font: str, char: str) -> tuple[float, float] | None:
+    """The ink of one character (top above, bottom below the baseline) at 1 pt, or None for no ink."""
+    glyphs, cmap, per_em = _outlines(font)
+    name = cmap.get(ord(char))
+    if name is None:
+        return None
+    glyph = glyphs[name]
+    if not getattr(glyph, "numberOfContours", 0):
+        return None
+    glyph.recalcBounds(glyphs)
+    return glyph.yMax / per_em, -glyph.yMin / per_em
+
+
+@lru_cache(maxsize=65536)
+def ink_extent(text: str, font: str) -> tuple[float, float]:
+    """How far the ink of `text` in registered `font` reaches above and below the baseline at 1 pt
+    (points): the letters' own outlines, not the font's line box, so "GERMANY" is as tall as its capitals."""
+    found = [height for c in set(text) if (height := _glyph_height(font, c)) is not None]
+    if not found:
+        return 0.0, 0.0
+    return max(top for top, _ in found), max(0.0, max(bottom for _, bottom in found))

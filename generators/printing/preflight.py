@@ -10,13 +10,15 @@ imposition), so what passes here prints.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core import paths
 from ..core.cards import deck_cards
 from ..core.checks import setting_file
-from ..core.errors import DossierError, Problem
+from ..core.errors import DataError, DossierError, Problem
 from ..core.faces import TemplateError, faces
 from ..core.files import Kind, kind_of
 from ..core.layouts import preset_chain, preset_file
@@ -198,3 +200,19 @@ def check_texts(game: "Game") -> list[Problem]:
         except TextFitError as exc:
             problems.append(Problem(game.file("cards.yaml"), "cards", str(exc), "text-too-long"))
     return problems
+
+
+@contextmanager
+def texts_refused_as_validate_does(game: "Game") -> Iterator[None]:
+    """A text found too long while drawing, refused as `dossier validate` refuses it: naming the file and the field.
+
+    The printing commands leave the text layout to the drawing (see check_texts), which knows only the piece, tile
+    or card; the texts are checked here only once a drawing has failed, so a build that fits pays nothing for it.
+    """
+    try:
+        yield
+    except TextFitError:
+        problems = check_texts(game)
+        if problems:
+            raise DataError(problems) from None
+        raise

@@ -6,6 +6,7 @@ printed piece is never silently clipped. Sizes are in points, box sizes and posi
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,10 +14,11 @@ from functools import lru_cache
 
 from ..core.errors import DossierError
 from ..core.units import mm_to_pt, pt_to_mm
-from .fonts import extent, unit_width
+from .fonts import extent, ink_extent, text_width, unit_width
 
 STEP = 0.25  # pt between the sizes tried, largest first
 LEADING = 1.15  # line height as a multiple of the text size
+MEASURES = (1.0, 0.8, 0.65, 0.5, 0.35)  # a diagonal's length shares tried as the measure of text set along it
 
 
 class TextFitError(DossierError):
@@ -287,3 +289,71 @@ def _fitted(paragraphs: tuple[Paragraph, ...], width: float, height: float, larg
     if best is None:
         best = next((f for f in map(attempt, sizes) if f is not None), None)
     return best
+
+
+def ink_box(fitted: FittedText) -> tuple[float, float, float]:
+    """(width, top, bottom) in mm of the ink of set lines: the widest line, and how far below the block's top
+    the highest letter starts and the lowest one ends (the letters' outlines, not the line boxes)."""
+    width, top, bottom = 0.0, math.inf, -math.inf
+    for line in fitted.lines:
+        above, below = ink_extent(line.text, line.font)
+        width = max(width, text_width(line.text, line.font, line.size))
+        top = min(top, line.baseline - pt_to_mm(above * line.size))
+        bottom = max(bottom, line.baseline + pt_to_mm(below * line.size))
+    return (width, top, bottom) if fitted.lines else (0.0, 0.0, 0.0)
+
+
+def diagonal_angle(width: float, height: float) -> float:
+    """The angle (degrees, anticlockwise) of a `width` x `height` box's rising diagonal."""
+    return math.degrees(math.atan2(height, width))
+
+
+def set_diagonally(paragraphs: str | Paragraph | Sequence[Paragraph], width: float, height: float, size: float, *,
+                   font: str | None = None, leading: float = LEADING) -> FittedText | None:
+    """The paragraphs set at exactly `size` pt to run along the rising diagonal of a `width` x `height` mm
+    box, like a rubber stamp, or None when their ink, so turned, does not stay inside the box. A
+    word too long for the box level may fit this way: on a square the diagonal is 1.41 times the side."""
+    paragraphs, _ = _prepared(paragraphs, font)
+    return _diagonal_at(tuple(paragraphs), width, height, size, leading)
+
+
+@lru_cache(maxsize=4096)
+def _diagonal_at(paragraphs: tuple[Paragraph, ...], width: float, height: float, size: float,
+                 leading: float) -> FittedText | None:
+    turn = math.atan2(height, width)
+    cos, sin = math.cos(turn), math.sin(turn)
+    diagonal = math.hypot(width, height)
+    for share in MEASURES:  # the longest measure first: fewer, longer lines
+        fitted = _set_at(paragraphs, diagonal * share, diagonal, size, leading, 0.0)
+        if fitted is None:
+            continue
+        long, top, bottom = ink_box(fitted)
+        tall = bottom - top
+        if long * cos + tall * sin <= width + 1e-6 and long * sin + tall * cos <= height + 1e-6:
+            return fitted
+    return None
+
+
+def diagonal_size(blocks: Sequence[tuple[str | Paragraph | Sequence[Paragraph], str]], width: float, height: float, *,
+                  largest: float, smallest: float, font: str | None = None, leading: float = LEADING) -> float:
+    """The largest size (pt, in STEPs down from `largest`) at which every block fits along the diagonal of a
+    `width` x `height` mm box (set_diagonally); raises TextFitError naming the first that does not fit at `smallest`."""
+    sizes = [largest - i * STEP for i in range(max(0, int((largest - smallest) / STEP + 1e-9)) + 1)]
+    if sizes[-1] > smallest + 1e-9:
+        sizes.append(smallest)
+    low = 0
+    for paragraphs, what in blocks:
+        if set_diagonally(paragraphs, width, height, sizes[low], font=font, leading=leading) is not None:
+            continue
+        high, found = len(sizes) - 1, None  # bisect the sizes below for the largest that fits
+        while low <= high:
+            middle = (low + high) // 2
+            if set_diagonally(paragraphs, width, height, sizes[middle], font=font, leading=leading) is not None:
+                found, high = middle, middle - 1
+            else:
+                low = middle + 1
+        if found is None:
+            raise TextFitError(f"{what}: text does not fit along the diagonal of {width:.1f} x {height:.1f} mm "
+                               f"even at {smallest:g} pt")
+        low = found
+    return sizes[low]
