@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 from dataclasses import dataclass
+from itertools import zip_longest
 from pathlib import Path
 
 import pytest
@@ -262,8 +263,12 @@ def has_box(boxes, wanted, tol: float = TOL) -> bool:
 
 
 def face_text(face) -> str:
-    """What a printed face reads as, from the data: its title, text and value, single-spaced."""
-    return " ".join(" ".join(part.split()) for part in (face.title, face.text, face.value) if part and not face.blank)
+    """What a printed face reads as, from the data: its title, its legend's names (read row by row: the marks'
+    column beside the icons'), text and value, single-spaced."""
+    marks, icons = list(face.labels[:len(face.marks)]), list(face.labels[len(face.marks):])
+    rows = [name for pair in zip_longest(marks, icons) for name in pair if name] if marks and icons else marks + icons
+    legend = " ".join(rows) if face.labels else None
+    return " ".join(" ".join(part.split()) for part in (face.title, legend, face.text, face.value) if part and not face.blank)
 
 
 # Drawing without a PDF, for fast unit tests of layout code ---------------------------------------------

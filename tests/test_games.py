@@ -248,3 +248,74 @@ def test_the_house_rules_markers_have_a_double_agent_side_with_nothing_near_the_
     markers = [p for p in games["global-1936-spies"].pieces if p.kind == "spy-marker"]
     assert text.count("DOUBLE") == sum(p.count for p in markers)
     assert not dark, dark[:2]
+
+
+# Web of Spies' cards and mats ----------------------------------------------------------------------
+
+def _card_fronts(built, game, kind: str) -> list[tuple[object, tuple, list, list]]:
+    """(piece, cut box, the filled squares and the circles inside it) for every front of `kind`'s pieces."""
+    names = {p.name for p in game.pieces if p.kind == kind}
+    found = []
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        for page in pdf.pages[0::2]:
+            words = page.extract_words()
+            for box in cut_boxes(page):
+                x0, top, x1, bottom = box
+                text = text_in(words, box)
+                piece = next((p for p in game.pieces if p.kind == kind and p.name in names and text.startswith(p.name)), None)
+                if piece is None:
+                    continue
+                squares = [r for r in page.rects if r["fill"] and x0 < r["x0"] and r["x1"] < x1 and top < r["top"] and r["bottom"] < bottom
+                           and abs(r["width"] - r["height"]) < 0.1 and r["width"] > 5 * MM]
+                rings = [c for c in page.curves if c["stroke"] and x0 < c["x0"] and c["x1"] < x1 and top < c["top"] and c["bottom"] < bottom
+                         and abs(c["width"] - c["height"]) < 0.2 and c["width"] > 5 * MM]
+                found.append((piece, box, squares, rings))
+    return found
+
+
+def test_every_asset_card_has_its_cost_ring_in_the_upper_right_corner(built, games):
+    """Anatomy of an Asset Card: the cost sits in the upper right corner; a card whose cost the rulebook
+    does not print gets the ring empty, to write in."""
+    fronts = _card_fronts(built, games["web-of-spies"], "asset-card")
+    assert len(fronts) == 8
+    for piece, (x0, top, x1, bottom), _, rings in fronts:
+        assert len(rings) == 1, piece.name
+        ring = rings[0]
+        assert x1 - ring["x1"] < 4 * MM and ring["top"] - top < 4 * MM, (piece.name, ring["x1"], ring["top"])
+        assert ring["x0"] > (x0 + x1) / 2 and ring["bottom"] < top + (bottom - top) / 4
+
+
+def test_attack_and_defend_print_as_solid_tabs_and_combat_symbols_do_not(built, games):
+    """A card's marks (Attack, Defend, Sabotage) are solid squares of ink; its combat symbols are not,
+    so the two kinds of symbol never look alike."""
+    for kind in ("asset-card", "starting-card"):
+        for piece, _, squares, _ in _card_fronts(built, games["web-of-spies"], kind):
+            assert len(squares) == len(piece.marks or ()), (piece.name, len(squares))
+
+
+def test_the_mats_backs_are_the_symbol_key(built):
+    """The mats' page is not printed blank on its back: each mat's back names every symbol a card shows."""
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        fronts, back = pdf.pages[0].extract_text(), " ".join(pdf.pages[1].extract_text().split())
+    assert "Agency" in fronts
+    for name in ("Symbol key", "Attack", "Defend", "Sabotage", "Surveillance", "Information", "Violence"):
+        assert back.count(name) == 4, name
+
+
+def test_spy_cards_say_what_they_do(built, games):
+    """A Spy Card carries no symbol or ability in the rulebook, but any card moves an agent or pays toward an
+    asset when discarded: that is what its face says, not a bare title."""
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        text = "|".join(region(page, box) for page in pdf.pages[2::2] for box in cut_boxes(page))
+    assert text.count(squash("discard face down to move one agent 1 space")) == 28
+    assert "rulebook" not in text  # the note about blanks is said once, on the mats' backs, not per card
+
+
+def test_the_aid_says_how_agents_are_placed(built):
+    """Setup Step 2: the roll for the starting player and one agency to a region."""
+    with pdfplumber.open(built / "web-of-spies" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        thirds = [page.crop((page.width * i / 3, 0, page.width * (i + 1) / 3, page.height)) for i in range(3)]
+        text = "".join(squash(column.extract_text()) for column in thirds)
+    assert squash("the highest roll starts") in text
+    assert squash("one agency per region") in text

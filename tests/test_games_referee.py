@@ -847,3 +847,46 @@ def test_a_chain_of_combat_cards_is_checked_card_by_card_and_the_last_standing_d
 def test_an_acquired_assets_marker_is_off_the_board_until_the_turn_ends(cli):
     assert ask(cli, *WEB, "asset-marker")["ruling"] == "off the board"
     assert ask(cli, *WEB, "asset-marker", "--turn-over")["ruling"] == "replaced"
+
+
+# The printed Web of Spies cards follow the Combat examples they come from ------------------------------
+
+def _card(name: str) -> str:
+    """A printed card's symbols as the referee's --card takes them ("attack,violence")."""
+    from generators.validation import load_game
+
+    game = load_game("web-of-spies")
+    piece = next(p for p in game.pieces if p.name == name)
+    return ",".join(game.info.symbol_names[s].lower() for s in (*(piece.marks or ()), *(piece.icons or ())))
+
+
+def test_the_printed_cards_play_the_first_combat_example(cli):
+    """The Shotgun attacks; the Uzi may defend; the Silenced Pistol shares no symbol; the American CIA shares
+    one but is no Defend card (Combat)."""
+    def chain(*names):
+        return ask(cli, *WEB, "chain", *(a for n in names for a in ("--card", _card(n))))
+
+    assert chain("Shotgun")["verdict"] == "defender killed"
+    assert chain("Shotgun", "Uzi")["verdict"] == "nobody killed"
+    assert "shares no combat symbol" in chain("Shotgun", "Silenced Pistol")["explanation"]
+    assert "Defend symbol" in chain("Shotgun", "American CIA")["explanation"]
+    assert set(_card("Shotgun").split(",")) & set(_card("American CIA").split(","))
+
+
+def test_the_printed_cards_play_the_second_combat_example(cli):
+    """Flame Thrower, Helicopter, Egyptian GID (the binoculars), Unarmed Combat, Armed Thugs: each counters the
+    last, and a defender with no counter dies."""
+    names = ("Flame Thrower", "Helicopter", "Egyptian GID", "Unarmed Combat", "Armed Thugs")
+    ruling = ask(cli, *WEB, "chain", *(a for n in names for a in ("--card", _card(n))))
+    assert ruling["verdict"] == "defender killed", ruling["explanation"]
+    assert "surveillance" in set(_card("Helicopter").split(",")) & set(_card("Egyptian GID").split(","))
+
+
+def test_every_starting_deck_can_attack():
+    """The Attack Action needs a card with the Attack symbol: each agency's ten starting cards hold one."""
+    from generators.validation import load_game
+
+    game = load_game("web-of-spies")
+    for agency in ("yellow", "sky-blue", "vermillion", "blue"):
+        deck = [p for p in game.pieces if p.nation == agency and p.kind in ("spy-card", "starting-card")]
+        assert any("target" in (p.marks or ()) for p in deck), agency

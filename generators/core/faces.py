@@ -23,8 +23,17 @@ class Face:
     symbol: str | None = None
     art: str | None = None
     icons: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
+    labels: tuple[str, ...] = ()
+    corner: str | None = None
+    write_in: bool = False
     colour: str = "neutral"
     blank: bool = False
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        """The marks, then the icons, in the row they print in."""
+        return self.marks + self.icons
 
 
 # A face's symbol or colour given as this word is the piece's faction's own.
@@ -44,6 +53,13 @@ def _fill(text: str | None, values: dict[str, Any], piece: Piece) -> str | None:
     return fill(text, values)
 
 
+def _fill_if_known(text: str | None, values: dict[str, Any]) -> str | None:
+    """`text` filled, or "" (an empty slot to write in) when the piece lacks a value it names."""
+    if text is None:
+        return None
+    return fill(text, values) if all(as_text(values.get(name)) for name in slots(text)) else ""
+
+
 def fill_face(game: "Game", template: FaceTemplate, piece: Piece) -> Face:
     """The face `template` shows for `piece`: texts filled, a NATION symbol and colour resolved."""
     values = record_values(game, piece)
@@ -61,6 +77,11 @@ def fill_face(game: "Game", template: FaceTemplate, piece: Piece) -> Face:
         symbol=symbol or None,
         art=_fill(template.art, values, piece),
         icons=tuple(piece.icons or ()) if template.icons else (),
+        marks=tuple(piece.marks or ()) if template.icons else (),
+        labels=tuple(game.info.symbol_names.get(name, name) for name in (*(piece.marks or ()), *(piece.icons or ())))
+        if template.icons and template.legend else (),
+        corner=_fill_if_known(template.corner, values),
+        write_in=template.write_in,
         colour=colour,
         blank=template.blank,
     )

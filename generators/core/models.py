@@ -63,7 +63,11 @@ class FaceTemplate(Record):
     """What one face of a piece kind shows; texts are templates such as "{name}" filled per piece.
 
     `art` names a picture file in the game folder (SVG or PNG; a template, so "art/{name}.svg"
-    gives each piece its own); `icons` shows the piece's icons in a row. `colour_by` picks another
+    gives each piece its own); `icons` shows the piece's marks and icons in a row (marks as solid
+    tabs, so a game's kinds of symbol read apart), with `legend` each with its name from the game's
+    `symbol_names` under it. `corner` is a text set in a ring in the face's top-right corner (a cost);
+    a piece without a value for it gets the empty ring to write in. `write_in` rules the room left
+    under the text for players to write on. `colour_by` picks another
     colour by one of the piece's fields, as the field prints: `{games: {long: chit-long}}` prints
     the pieces whose `games` reads "long" in the layout's colour `chit-long`.
     """
@@ -74,6 +78,9 @@ class FaceTemplate(Record):
     symbol: Optional[Template] = None
     art: Optional[str] = None
     icons: bool = False
+    legend: bool = False
+    corner: Optional[Template] = None
+    write_in: bool = False
     colour: str = "neutral"
     colour_by: dict[str, dict[str, str]] = Field(default_factory=dict)
     blank: bool = False
@@ -126,6 +133,7 @@ class Piece(Record):
     text: Optional[str] = None
     art: Optional[str] = None
     icons: Optional[list[str]] = None
+    marks: Optional[list[str]] = None
     start: Optional[Union[str, list[str]]] = None
 
     @property
@@ -282,7 +290,8 @@ class GameInfo(Record):
 
     `lists` names groups of kinds a player looks up together (`dossier list NAME`);
     `piece_fields` declares what the game's pieces carry beyond the fields every game has, and
-    `tiles` what its tiles are.
+    `tiles` what its tiles are; `symbol_names` what each symbol means in this game, printed under it
+    where a face shows a legend.
     """
 
     name: FolderName
@@ -300,6 +309,7 @@ class GameInfo(Record):
     piece_fields: dict[str, PieceField] = Field(default_factory=dict)
     tiles: Optional[TileKind] = None
     dice: list[Die] = Field(default_factory=list)
+    symbol_names: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _piece_fields_are_new(self):

@@ -1,8 +1,8 @@
 """Counter sheets: every piece of a game's roster, both faces, as `counters.pdf`.
 
 A face shows what the roster fills into its kind's template: a title, a picture (the face's art,
-its symbol or a row of icons), a text and a value, stacked top to bottom inside the layout's safe
-zone, on the face's colour. Every face of one side of a kind shares one arrangement and one size
+its symbol or a row of marks and icons), a text and a value, stacked top to bottom inside the layout's safe
+zone, on the face's colour; a corner ring (a cost) at the top right, ruled lines to write on under the text. Every face of one side of a kind shares one arrangement and one size
 per role (title, text, value): the layout's `type` size, or else the largest at which the longest
 text of that role fits, so type never jumps from piece to piece. Arrangements are worked out once
 per kind, side and size, from every piece of that kind in the roster (replacement pieces match
@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.faces import Face, faces
-from ..core.units import mm_to_pt
+from ..core.units import mm_to_pt, pt_to_mm
 from .art import art_path, read_picture
 from .fonts import FontSet, piece_fonts, unit_width
 from .geometry import Box
@@ -47,6 +47,12 @@ SAMPLE = 3  # faces per role and measure an arrangement is judged on
 ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
 EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with
+CORNER = 0.15  # a corner ring's diameter as a share of the face's shorter side
+ICON_STEP = 1.35  # a row of symbols: the distance between centres, in symbol sides
+MARK_GLYPH = 0.7  # a mark's symbol as a share of its solid tab
+MARKS_GAP = 0.35  # the space between a row's marks and its icons, in places
+WRITE_IN_PITCH = 6.0  # mm between the ruled lines players write on
+WRITE_IN_LINE = 0.35  # pt
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,12 @@ class SetFace:
 
 
 def _has_picture(face: Face) -> bool:
-    return bool(face.art or face.symbol or face.icons)
+    return bool(face.art or face.symbol or face.symbols)
+
+
+def corner_diameter(size: tuple[float, float]) -> float:
+    """The corner ring's diameter (mm) on a face of `size`."""
+    return min(size) * CORNER
 
 
 @lru_cache(maxsize=None)
@@ -99,9 +110,10 @@ def _parts(side_faces: list[Face]) -> list[str]:
 
 
 def _boxes(parts: list[str], size: tuple[float, float], safe: float, weights: dict[str, float],
-           beside: bool, split: float = 0.5) -> dict[str, Box]:
+           beside: bool, split: float = 0.5, corner: float = 0.0) -> dict[str, Box]:
     """Each part's box: rows inside the safe zone by weight; with `beside` the value sits right of the
-    picture, which takes `split` of the row's width."""
+    picture, which takes `split` of the row's width; the title keeps `corner` mm clear at each side
+    (a corner ring's room, kept on both so the title stays centred)."""
     inner = Box(safe, safe, size[0] - 2 * safe, size[1] - 2 * safe)
     rows = [p for p in parts if not (beside and p == "value")]
     total = sum(weights[p] for p in rows) or 1.0
@@ -113,6 +125,8 @@ def _boxes(parts: list[str], size: tuple[float, float], safe: float, weights: di
             boxes["picture"] = Box(inner.x, y, inner.width * split, height)
             boxes["value"] = Box(inner.x + inner.width * split, y, inner.width * (1 - split), height)
             boxes["row"] = Box(inner.x, y, inner.width, height)
+        elif part == "title" and corner:
+            boxes[part] = Box(inner.x + corner, y, inner.width - 2 * corner, height)
         else:
             boxes[part] = Box(inner.x, y, inner.width, height)
         y += height
@@ -201,6 +215,7 @@ class FacePainter:
         parts = _parts([face for _, face in labelled])
         group = self.game.info.kinds[kind].size
         safe = self.layout.safe(group)
+        corner = corner_diameter(size) + safe if any(face.corner is not None for _, face in labelled) else 0.0
         sample = _widest(labelled, self.font)
         shares = [(True, SPLIT), (False, SPLIT)] if "picture" in parts and "value" in parts else [(False, SPLIT)]
         best: tuple[float, tuple] | None = None
@@ -209,7 +224,7 @@ class FacePainter:
         def judge(state: tuple) -> float | None:
             nonlocal failure
             weights, beside, split = state
-            boxes = _boxes(parts, size, safe, dict(weights), beside, split)
+            boxes = _boxes(parts, size, safe, dict(weights), beside, split, corner)
             try:
                 return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score(self.layout.faces.emphasis)
             except _RoleTooLong as exc:
@@ -238,7 +253,7 @@ class FacePainter:
             assert failure is not None
             raise failure.error
         weights, beside, split = best[1]
-        boxes = _boxes(parts, size, safe, dict(weights), beside, split)
+        boxes = _boxes(parts, size, safe, dict(weights), beside, split, corner)
         try:
             sizes = self._sizes(kind, side, labelled, boxes, size, group)
         except _RoleTooLong as exc:
@@ -383,24 +398,80 @@ class FacePainter:
             if set_face.arrangement.turned and role == "title":
                 _draw_turned(painter, fitted, part.shifted(box.x, box.y), ink)
                 continue
-            top = box.y + part.y + (part.height - fitted.height) / 2
+            ruled = face.write_in and role == "text"
+            top = box.y + part.y + (0.0 if ruled else (part.height - fitted.height) / 2)
             painter.text_block(fitted, box.x + part.x, top, part.width, ink, Anchor.MIDDLE)
+            if ruled:
+                self._draw_write_in(painter, part.shifted(box.x, box.y), fitted.height, ink)
         picture = set_face.arrangement.boxes.get("picture")
         if picture is not None and not face.blank and _has_picture(face):
             self._draw_picture(painter, face, picture.shifted(box.x, box.y), min(box.width, box.height), ink, paper)
+        if face.corner is not None and not face.blank:
+            self._draw_corner(painter, face.corner, box, set_face.arrangement.safe, ink, paper)
+
+    @staticmethod
+    def _draw_write_in(painter: "Painter", part: Box, used: float, ink: str) -> None:
+        """Ruled lines across the text's box below its `used` mm, one every WRITE_IN_PITCH mm."""
+        y = part.y + used + WRITE_IN_PITCH
+        while y <= part.y + part.height + 1e-6:
+            painter.line(part.x, y, part.x + part.width, y, stroke=ink, line_width=WRITE_IN_LINE)
+            y += WRITE_IN_PITCH
+
+    def _draw_corner(self, painter: "Painter", text: str, box: Box, safe: float, ink: str, paper: str) -> None:
+        """`text` in a ring at the face's top-right corner inside the safe zone; an empty ring when `text` is ""."""
+        diameter = corner_diameter((box.width, box.height))
+        cx, cy = box.x + box.width - safe - diameter / 2, box.y + safe + diameter / 2
+        painter.circle(cx, cy, diameter / 2, fill=paper, stroke=ink, line_width=1.0)
+        if text:
+            font = self.fonts.bold
+            size = min(mm_to_pt(diameter) * 0.55, mm_to_pt(diameter) * 0.7 / max(unit_width(text, font), 1e-6))
+            painter.text(cx, cy + pt_to_mm(size) * 0.36, text, font, size, ink, Anchor.MIDDLE)
 
     def _draw_picture(self, painter: "Painter", face: Face, box: Box, face_side: float, ink: str, paper: str) -> None:
         if face.art:
             inset = box.grown(-min(box.width, box.height) * (1 - PICTURE_FILL) / 2)
             painter.picture(read_picture(art_path(self.game, face.art)), inset.x, inset.y, inset.width, inset.height)
             return
-        names = face.icons or (face.symbol,)
-        side = min(box.height, box.width / len(names)) * PICTURE_FILL
-        if face.icons:
+        if face.labels:
+            self._draw_legend(painter, face, box, ink, paper)
+            return
+        names = face.symbols or (face.symbol,)
+        gap = MARKS_GAP if face.marks and face.icons else 0.0
+        step = box.width / (len(names) + gap)
+        side = min(box.height, step) * PICTURE_FILL
+        if face.symbols:  # a row of symbols stands together in the middle
             side = min(side, face_side * ICON_SHARE)
-        step = box.width / len(names)
+            step = min(step, side * ICON_STEP)
+        left = box.x + (box.width - step * (len(names) + gap)) / 2
         for i, name in enumerate(names):
-            painter.symbol(name, box.x + step * (i + 0.5), box.y + box.height / 2, side, ink, paper)
+            cx = left + step * (i + 0.5 + (gap if i >= len(face.marks) else 0.0))
+            self._draw_symbol(painter, name, i < len(face.marks), cx, box.y + box.height / 2, side, ink, paper)
+
+    @staticmethod
+    def _draw_symbol(painter: "Painter", name: str, mark: bool, cx: float, cy: float, side: float,
+                     ink: str, paper: str) -> None:
+        """A symbol; a mark is the symbol in the face's colour on a solid tab of ink."""
+        if mark:
+            painter.rect(cx - side / 2, cy - side / 2, side, side, fill=ink)
+            painter.symbol(name, cx, cy, side * MARK_GLYPH, paper, ink)
+        else:
+            painter.symbol(name, cx, cy, side, ink, paper)
+
+    def _draw_legend(self, painter: "Painter", face: Face, box: Box, ink: str, paper: str) -> None:
+        """The marks in one column and the icons in the next, each symbol with its name to its right."""
+        columns = [list(zip(face.marks, face.labels)), list(zip(face.icons, face.labels[len(face.marks):]))]
+        columns = [column for column in columns if column]
+        rows = max(len(column) for column in columns)
+        width, pitch = box.width / len(columns), box.height / rows
+        side = min(pitch * 0.8, width * 0.3)
+        font = self.fonts.regular
+        widest = max(unit_width(label, font) for label in face.labels)
+        size = min(mm_to_pt(side) * 0.6, mm_to_pt(width - side * 1.5) / max(widest, 1e-6))
+        for c, column in enumerate(columns):
+            for r, (name, label) in enumerate(column):
+                cx, cy = box.x + c * width + side * 0.6, box.y + pitch * (r + 0.5)
+                self._draw_symbol(painter, name, c == 0 and bool(face.marks), cx, cy, side, ink, paper)
+                painter.text(cx + side * 0.8, cy + pt_to_mm(size) * 0.35, label, font, size, ink, Anchor.START)
 
 
 def _draw_turned(painter: "Painter", fitted: FittedText, part: Box, ink: str) -> None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..core.game import Game
 
 
-UNPRINTED = {"assumed", "kind", "nation", "games", "art", "icons", "records", "where", "group_by", "order",
+UNPRINTED = {"assumed", "kind", "nation", "games", "art", "icons", "marks", "records", "where", "group_by", "order",
              "variant", "variant_from", "show", "aid"}  # ids, file names and settings, never set in type
 
 

@@ -200,11 +200,20 @@ def _target(pen: _Pen) -> None:
     pen.disc(0, 0, 0.1, hole=True)
 
 
+def _bomb(pen: _Pen) -> None:
+    pen.disc(-0.08, 0.1, 0.34)
+    pen.shape([(0.08, -0.3), (0.26, -0.12), (0.16, -0.02), (-0.02, -0.2)])  # the neck, turned up and right
+    pen.stroke([(0.17, -0.21), (0.26, -0.34), (0.38, -0.36)], 0.05)  # the fuse
+    pen.shape([(0.42, -0.48), (0.44, -0.38), (0.5, -0.36), (0.44, -0.34), (0.42, -0.24), (0.4, -0.34),
+               (0.34, -0.36), (0.4, -0.38)])  # its spark
+
+
 SYMBOLS: dict[str, Callable[[_Pen], None]] = {
     "runner": _runner, "star": _star, "cross": _cross, "ring": _ring, "lozenge": _lozenge,
     "crown": _crown, "skull": _skull, "document": _document, "key": _key, "plus": _plus,
     "arrow": _arrow, "dagger": _dagger, "shield": _shield, "bolt": _bolt, "parcel": _parcel,
     "eye": _eye, "crossed": _crossed, "ship": _ship, "binoculars": _binoculars, "target": _target,
+    "bomb": _bomb,
 }
 
 
@@ -241,5 +250,9 @@ def check_symbols(game: "Game") -> list[Problem]:
         check(game.file("pieces.yaml"), f"pieces[{i}].symbol", piece.symbol)
         for j, icon in enumerate(piece.icons or ()):
             check(game.file("pieces.yaml"), f"pieces[{i}].icons[{j}]", icon)
+        for j, mark in enumerate(piece.marks or ()):
+            check(game.file("pieces.yaml"), f"pieces[{i}].marks[{j}]", mark)
+    for name in game.info.symbol_names:
+        check(game.file("game.yaml"), f"symbol_names.{name}", name)
     return problems
 
