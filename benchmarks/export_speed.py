@@ -40,7 +40,7 @@ def floor_pages(fmt: str) -> list[tuple[bytes, float]]:
     """The pages export `fmt` rasterises for Spies!, drawn into PDFs (untimed): (pdf, dpi) per resolution."""
     from generators.export.boards import game_boards
     from generators.export.exports import ExportOptions
-    from generators.export.parts import game_parts
+    from generators.export.parts import export_settings, game_parts
     from generators.export.raster import side_drawing
     from generators.export.tts import board_dpi, plan_sheets
     from generators.export.vassal import DPI as VASSAL_DPI
@@ -50,8 +50,8 @@ def floor_pages(fmt: str) -> list[tuple[bytes, float]]:
 
     game = load_game("spies")
     fonts = register_fonts(game.layout.fonts, game.folder)
-    parts = game_parts(game, game.layout)
-    boards = [b.drawing for b in game_boards(game, game.layout, fonts)] if fmt != "images" else []
+    parts = game_parts(game, export_settings(game))
+    boards = [b.drawing for b in game_boards(game, export_settings(game), fonts)] if fmt != "images" else []
     if fmt == "tts":
         groups = [(s.dpi, [side_drawing(side, p.size, 0.0, s.dpi) for p in s.parts for side in (p.front, p.back)])
                   for s in plan_sheets(game, parts)] + [(board_dpi(b), [b]) for b in boards]

@@ -283,7 +283,7 @@ def test_each_board_is_tiled_over_letter_with_a_guide(printed, board_id):
 
     with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}-tiles.pdf") as pdf:
         assert len(pdf.pages) > 2
-        assert all(abs(p.width / MM - 215.9) < 0.2 and abs(p.height / MM - 279.4) < 0.2 for p in pdf.pages)
+        assert all(sorted((round(p.width / MM, 1), round(p.height / MM, 1))) == [215.9, 279.4] for p in pdf.pages)
         assert "how the sheets fit" in pdf.pages[0].extract_text()
 
 
@@ -371,12 +371,13 @@ def test_the_docs_smallest_board_works_as_written(cli, tmp_path, monkeypatch):
 @pytest.mark.parametrize("board_id", ["four-player", "two-player"])
 def test_an_exports_track_spaces_sit_on_the_printed_spaces_and_rooms(spion, board_id):
     from generators.export.boards import track_drawings
+    from generators.export.parts import export_settings
     from generators.map.track_board import plan_board
     from generators.printing.fonts import register_fonts
 
     fonts = register_fonts(spion.layout.fonts, spion.folder)
     board = board_for(spion, board_id=board_id)
-    picture = next(p for p in track_drawings(spion, spion.layout, fonts) if p.name == board_id)
+    picture = next(p for p in track_drawings(spion, export_settings(spion), fonts) if p.name == board_id)
     plan = plan_board(spion, board, spion.layout, fonts)
     spaces = {s.name: s for s in picture.spaces}
     assert len(spaces) == len(picture.spaces)  # a name a piece is logged at is one place
@@ -418,8 +419,10 @@ def test_every_place_the_table_needs_lies_inside_the_ring(spion, board_id, playe
     left, top = min(at.x + at.size for at in corners), min(at.y + at.size for at in corners)
     right, bottom = max(at.x for at in corners), max(at.y for at in corners)
     titles = []
+    below = {aid.title for aid in plan.board.below}  # the set-up, read before play, lies under the ring or beside it
     for laid, x, y in plan.aids:
-        assert left <= x and x + laid.width <= right and top <= y and y + laid.height <= bottom, laid.aid.title
+        inside = left <= x and x + laid.width <= right and top <= y and y + laid.height <= bottom
+        assert inside != (laid.aid.title in below), laid.aid.title
         titles.append(laid.aid.title)
     for i, (a, ax, ay) in enumerate(plan.aids):  # and none lies over another
         for b, bx, by in plan.aids[i + 1:]:
@@ -452,8 +455,74 @@ def test_each_board_prints_how_its_game_is_won(printed, board_id, zillions):
 
     with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
         text = " ".join(pdf.pages[0].extract_text().split())
-    # THE GOAL OF THE GAME: an enemy BAZONG home, or 37 ZILLIONS; The Game for 2 Players: 25 instead of 37
+    # THE GOAL OF THE GAME: an enemy BAZONG home, or 37 ZILLIONS the team gathers together; The Game for 2 Players: 25
     assert f"{zillions} ZILLIONS" in text and "BAZONG" in text
+    assert ("37 ZILLIONS between its two partners" in text) == (zillions == 37)
+
+
+def _board_text(folder: Path, board_id: str) -> str:
+    import pdfplumber
+
+    with pdfplumber.open(folder / f"board-{board_id}.pdf") as pdf:
+        return "\n".join(pdf.pages[0].extract_text(layout=False).splitlines())
+
+
+@pytest.mark.parametrize("board_id, players", [("four-player", ("BLACK", "WHITE", "BLACK-RED", "WHITE-BLUE")),
+                                               ("two-player", ("BLACK", "WHITE"))])
+def test_each_board_prints_its_set_up_read_from_where_the_pieces_start(printed, board_id, players):
+    """PREPARATION on the board itself: two spies and the BAZONG in each embassy, the third spy in its prison, the GRAY
+    SPY and the traps in the COAL BOX, each colour's Pass-Cards face down on its pile, 10 ZILLIONS in each hand; the
+    2-player board names only its own two sides' places. A spy's secret number is not printed."""
+    text = " ".join(_board_text(printed / "spion-und-spion", board_id).split()) + " "
+    for colour in players:
+        assert f"{colour} embassy: Spy ×2, BAZONG " in text, colour
+        assert f"{colour} PRISON: Spy " in text, colour
+        assert f"{colour}'s Hot-Envelope: HOT-ENVELOPE, face down" in text, colour
+    for colour in ("BLACK", "WHITE"):
+        assert f"{colour} Pass-Cards: Pass-Card ×11, face down" in text
+    assert "COAL BOX: GRAY SPY, Snake, Magnet, Bottle" in text
+    assert "10 ZILLIONS in hand" in text
+    assert ("BLACK-RED embassy:" in text) == (len(players) == 4)
+    assert not any(f"Spy {n}" in text for n in "123")
+
+
+def test_the_set_up_printed_follows_the_pieces_data(cli, game_copy, tmp_path):
+    """Move the GRAY SPY's start into the BLACK PRISON and the board's set-up says so: it is read from pieces.yaml."""
+    folder = game_copy("spion-und-spion")
+    pieces = folder / "pieces.yaml"
+    text = pieces.read_text(encoding="utf-8")
+    old = '{kind: gray-spy, name: "GRAY SPY", start: "COAL BOX"}'
+    assert old in text
+    pieces.write_text(text.replace(old, '{kind: gray-spy, name: "GRAY SPY", start: "BLACK PRISON"}'), encoding="utf-8")
+    assert cli("build", "--game", str(folder), "--only", "boards", "--out", str(tmp_path)).code == 0
+    text = " ".join(_board_text(tmp_path / "spion-und-spion", "four-player").split())
+    assert "BLACK PRISON: Spy, GRAY SPY" in text and "COAL BOX: Snake, Magnet, Bottle" in text
+
+
+def test_a_players_board_carries_no_editorial_words(printed):
+    """The legend says what the spaces and footsteps mean, not where the reconstruction took them from."""
+    for board_id in ("four-player", "two-player"):
+        text = _board_text(printed / "spion-und-spion", board_id)
+        assert "Source:" not in text and "THE PLAYER TURN: the footsteps" not in text
+
+
+@pytest.mark.parametrize("paper, sheet, name", [("letter", (457.2, 609.6), "ARCH C"), ("a4", (420.0, 594.0), "A2")])
+def test_each_whole_board_prints_on_the_stock_sheet_of_the_papers_family(cli, tmp_path, paper, sheet, name):
+    """The whole board lies on a stock sheet a print shop cuts (layout `board_sheet`: ARCH C beside US paper, A2 beside
+    ISO), turned the board's way, and says so; the tiles still cover the home paper."""
+    import pdfplumber
+
+    assert cli("build", "--game", "spion-und-spion", "--only", "boards", "--paper", paper, "--out", str(tmp_path)).code == 0
+    for board_id in ("four-player", "two-player"):
+        with pdfplumber.open(tmp_path / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+            [page] = pdf.pages
+            size = sorted((page.width / MM, page.height / MM))
+            text = " ".join(page.extract_text().split())
+            inked = [c for c in page.chars] + list(page.rects)
+            left, right = min(o["x0"] for o in inked) / MM, max(o["x1"] for o in inked) / MM
+        assert size == pytest.approx(sorted(sheet), abs=0.3), board_id
+        assert f"Print at 100 % on {name}" in text, board_id
+        assert right <= page.width / MM and left >= 0
 
 
 def test_no_region_of_the_world_map_surrounds_another_regions_city_and_each_is_named_on_its_own_land(web):
@@ -475,3 +544,54 @@ def test_no_region_of_the_world_map_surrounds_another_regions_city_and_each_is_n
     for region in web.map.regions:
         label = plan.placed[f"{AREA_KEY}{region.name}"].rect
         assert lands[region.name].contains(Point(label.x + label.width / 2, label.y + label.height / 2)), region.name
+
+
+@pytest.mark.parametrize("paper, size", [("letter", (215.9, 279.4)), ("a4", (210.0, 297.0))])
+def test_tiled_boards_are_joined_off_their_spaces_and_boxes_where_the_paper_allows(spion, paper, size):
+    """The seams between tiled sheets run where they cut the fewest spaces, boxes and card places (space 14, the
+    prisons and the Pass-Cards were once cut): never more than sheets centred on the board would, and fewer on A4."""
+    from generators.map.poster_sheets import plan_tiles, seams
+    from generators.map.track_board import board_boxes, plan_board
+    from generators.printing.fonts import register_fonts
+
+    fonts = register_fonts(spion.layout.fonts, spion.folder)
+    fewer = 0
+    for board in spion.boards.boards:
+        plan = plan_board(spion, board, spion.layout, fonts)  # laid out for the home paper, as the tiles show it
+        boxes = board_boxes(plan)
+
+        def cut(tiles) -> int:
+            xs, ys = seams(tiles)
+            return sum(1 for b in boxes if any(b.x < x < b.right for x in xs) or any(b.y < y < b.bottom for y in ys))
+
+        centred = plan_tiles((plan.width, plan.height), size, spion.layout.margin)
+        chosen = plan_tiles((plan.width, plan.height), size, spion.layout.margin, avoid=boxes)
+        assert len(chosen.sheets) == len(centred.sheets) and cut(chosen) <= cut(centred), board.id
+        fewer += cut(chosen) < cut(centred)
+    assert fewer >= (2 if paper == "a4" else 1)
+
+
+def test_each_embassy_says_on_itself_what_starts_there(printed, spion):
+    """The review found nothing marking where the BAZONG sits: the embassy's own space says it, at its foot."""
+    import pdfplumber
+
+    plan = _plans(spion)["four-player"]
+    assert plan.starts["BLACK embassy"] == "Spy ×2, BAZONG" and "1" not in plan.starts  # plain spaces start empty
+    at = next(a for a in plan.spaces if a.space.label == "BLACK embassy")
+    with pdfplumber.open(printed / "spion-und-spion" / "board-four-player.pdf") as pdf:
+        page = pdf.pages[0]
+        dx, dy = (page.width / MM - plan.width) / 2, (page.height / MM - plan.height) / 2  # centred on its stock sheet
+        inside = page.within_bbox(((at.x + dx) * MM, (at.y + dy) * MM, (at.x + dx + at.size) * MM, (at.y + dy + at.size) * MM))
+        assert "Spy ×2, BAZONG" in " ".join(inside.extract_text().split())
+
+
+def test_a_board_sheet_naming_no_paper_is_refused_naming_its_preset(cli, game_copy, tmp_path):
+    """A designer's preset whose board_sheet names a paper paper.yaml lacks gets the file and the field, exit 2."""
+    folder = game_copy("spion-und-spion")
+    (folder / "layouts").mkdir(exist_ok=True)
+    (folder / "layouts" / "mine.yaml").write_text("extends: spion-und-spion\nboard_sheet: {letter: nonsense}\n", encoding="utf-8")
+    game_file = folder / "game.yaml"
+    game_file.write_text(game_file.read_text(encoding="utf-8").replace("layout: spion-und-spion", "layout: mine"), encoding="utf-8")
+    result = cli("build", "--game", str(folder), "--only", "boards", "--out", str(tmp_path / "out"))
+    assert result.code == 2 and "mine.yaml" in result.stderr and "board_sheet" in result.stderr and "'nonsense'" in result.stderr
+    assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()

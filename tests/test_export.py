@@ -19,7 +19,7 @@ from PIL import Image, ImageChops, ImageStat
 from generators.cli import main
 from generators.core.cards import deck_cards, resolve_cards
 from generators.core.faces import faces
-from generators.export.parts import game_parts
+from generators.export.parts import export_settings, game_parts
 from generators.printing.counters import piece_label
 from generators.validation import load_game
 
@@ -552,7 +552,7 @@ def test_service_prints_a_face_no_product_fits_at_its_own_size_and_says_so(servi
     folder, rows = service_images[service]
     kind, bleed_px = SERVICE_CUSTOM[service]
     row = next(r for r in rows if r["kind"] == kind)
-    part = next(p for p in game_parts(spies, spies.layout) if p.kind == kind)
+    part = next(p for p in game_parts(spies, export_settings(spies)) if p.kind == kind)
     with Image.open(folder / row["file"]) as image:
         assert image.size == tuple(round(mm / 25.4 * 300 + 2 * bleed_px) for mm in part.size)
     assert row["product"].startswith("custom size")

@@ -107,7 +107,7 @@ def test_sheets_hold_at_most_69_faces_and_number_cards_by_sheet_and_slot(spies):
 
 def test_a_board_added_to_the_list_is_shown_by_both_exports(tmp_path, monkeypatch):
     """How a display board is picked up: an entry in boards.BOARDS naming the function that draws it."""
-    def display(game, layout, fonts):
+    def display(game, settings, fonts):
         return boards.Picture(Drawing(100.0, 60.0, lambda painter: painter.rect(0, 0, 100.0, 60.0, fill="#336699")))
 
     monkeypatch.setattr(boards, "test_display", display, raising=False)
@@ -186,3 +186,17 @@ def test_publish_of_loose_files_keeps_the_folder_s_other_files(tmp_path):
     (tmp_path / "spies" / "map.pdf").write_bytes(b"pdf")
     publish(Bundle(tmp_path / "spies", {"game.vmod": b"zip2"}, owns_folder=False), tmp_path)
     assert visible(tmp_path / "spies") == ["game.vmod", "map.pdf"] and (tmp_path / "spies" / "game.vmod").read_bytes() == b"zip2"
+
+
+def test_a_module_made_twice_with_source_date_epoch_is_the_same_bytes(tmp_path, monkeypatch):
+    """SOURCE_DATE_EPOCH fixes the module's save date and its zip entries' dates, as it fixes the PDFs' dates."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    modules = []
+    for run in ("one", "two"):
+        assert export(tmp_path / run, "vassal", "--game", "special-action-tokens") == 0
+        modules.append((tmp_path / run / "special-action-tokens" / "special-action-tokens.vmod").read_bytes())
+    assert modules[0] == modules[1]
+    with zipfile.ZipFile(tmp_path / "one" / "special-action-tokens" / "special-action-tokens.vmod") as archive:
+        saved = ET.fromstring(archive.read("moduledata")).findtext("dateSaved")
+        dates = {info.date_time for info in archive.infolist()}
+    assert saved == "1700000000000" and dates == {(2023, 11, 14, 22, 13, 20)}

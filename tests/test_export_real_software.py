@@ -204,21 +204,36 @@ def test_vassal_move_log_names_the_cities_and_not_the_masked_piece(vassal_checke
 
 def expected_starts(game) -> Counter:
     """(piece name as the exports call it, place) for every copy pieces.yaml starts on a board."""
-    from generators.export.parts import game_parts
+    from generators.export.parts import export_settings, game_parts
 
-    return Counter((part.name, place) for part in game_parts(game, game.layout) for place in part.starts)
+    return Counter((part.name, place) for part in game_parts(game, export_settings(game)) for place in part.starts)
+
+
+def board_places(board) -> set[str]:
+    return {s.label for s in board.spaces} | {room for a in board.middle + board.border + board.below
+                                               for room in ([a.title] if a.kind == "box" else [s.label for s in a.slots])}
 
 
 @needs_java
 def test_vassal_spion_und_spion_pieces_start_where_preparation_puts_them(vassal_checked):
+    """Each board comes set up for its own game: the 4-player board with all four colours, the 2-player board
+    with BLACK's and WHITE's pieces on its own places."""
     game = load_game("spion-und-spion")
-    four = f"{game.info.title}: {game.boards.boards[0].title}"
-    got = Counter()
+    titles = {f"{game.info.title}: {b.title}": b for b in game.boards.boards}
+    four, two = (f"{game.info.title}: {b.title}" for b in game.boards.boards)
+    by_board = {title: Counter() for title in titles}
     for _, board, stack, named, pieces in (l for l in vassal_checked[1]["spion-und-spion"] if l[0] == "START"):
         place = stack.split(" - ")[0]  # VASSAL calls a set-up stack "name - top piece - location"
-        assert board == four and named == place  # the board's own grid sets the stack on its place's region
-        got.update((piece, place) for piece in pieces.split(","))
+        assert board in titles and named == place  # the board's own grid sets the stack on its place's region
+        by_board[board].update((piece, place) for piece in pieces.split(","))
+    got = by_board[four]
     assert got == expected_starts(game)
+    small = board_places(titles[two])
+    assert by_board[two] == Counter({k: n for k, n in expected_starts(game).items() if k[1] in small})
+    assert {place for _, place in by_board[two]} >= {"BLACK embassy", "WHITE embassy", "BLACK PRISON", "COAL BOX"}
+    assert not any(place.startswith(("BLACK-RED", "WHITE-BLUE")) for _, place in by_board[two])
+    report = vassal_checked[0]["spion-und-spion"][1]
+    assert re.search(rf"map '{re.escape(two)}': .* top-level pieces {len({p for _, p in by_board[two]})}\b", report)
     for colour in ("BLACK", "WHITE", "BLACK-RED", "WHITE-BLUE"):  # PREPARATION: two spies home, one in prison, a BAZONG
         assert sum(n for (piece, place), n in got.items() if place == f"{colour} embassy" and piece.isdigit()) == 2
         assert sum(n for (piece, place), n in got.items() if place == f"{colour} PRISON") == 1
@@ -237,10 +252,15 @@ def tts_saves(tmp_path_factory):
     out = tmp_path_factory.mktemp("tts")
     for game in GAMES:
         assert main(["export", "tts", "--game", game, "--out", str(out)]) == 0
-    return {game: out / game / "tts" / f"{game}.json" for game in GAMES}
+    saves = {game: out / game / "tts" / f"{game}.json" for game in GAMES}
+    saves[TWO_PLAYER_SAVE] = out / "spion-und-spion" / "tts" / f"{TWO_PLAYER_SAVE}.json"
+    return saves
 
 
-@pytest.mark.parametrize("game", GAMES)
+TWO_PLAYER_SAVE = "spion-und-spion-two-player"  # the same game set up on the 2-player board
+
+
+@pytest.mark.parametrize("game", [*GAMES, TWO_PLAYER_SAVE])
 def test_tabletop_tools_unpacks_and_repacks_every_save_unchanged(tts_saves, game, tmp_path):
     save = tts_saves[game]
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
@@ -441,5 +461,41 @@ def test_tts_spion_und_spion_board_sets_each_piece_on_its_place_when_the_game_be
     loaded(four["LuaScript"], (10.0, 0.2, 12.1), board.scale, objects=again, state=board.saved)
     assert all(p.at is None for p in again.values())  # a saved game reloads as it was left
     assert "START = {" not in boards[1]["LuaScript"]  # each copy on one board: the first that has its place
+    cards = [o for o in every_object(save["ObjectStates"]) if o["Name"] == "Card"]
+    assert len(cards) == sum(p.count for p in game.pieces) + len(game.cards.cards)  # none twice, none lost
+
+
+def _set_on(board_object: dict, board, by_guid: dict) -> Counter:
+    """(piece, place) for every copy the board's script sets on it when the game begins."""
+    pieces = {guid: TablePiece() for guid in by_guid}
+    loaded_board = loaded(board_object["LuaScript"], (10.0, 0.2, 12.1), objects=pieces)
+    places = [s.label for s in board.spaces] + [room for a in board.middle + board.border + board.below
+                                                for room in ([a.title] if a.kind == "box" else [s.label for s in a.slots])]
+    points = {(round(x, 6), round(z, 6)): place for (x, _, z), place in zip(loaded_board.points, places)}
+    got = Counter()
+    for guid, piece in pieces.items():
+        if piece.at is not None:
+            x, _, z = piece.at
+            place = points[(round((x - 100.0) / loaded_board.scale[0], 6), round((z + 50.0) / loaded_board.scale[2], 6))]
+            got.update((card["Nickname"], place) for card in by_guid[guid].get("ContainedObjects") or [by_guid[guid]])
+    return got
+
+
+def test_tts_spion_und_spion_has_a_save_set_up_on_the_two_player_board(tts_saves):
+    """A 2-player game opens its own save: BLACK's and WHITE's pieces set on the 2-player board, the partners'
+    colours left on the 4-player board; the same pieces, none twice, as the 4-player save."""
+    game = load_game("spion-und-spion")
+    four_board, two_board = game.boards.boards
+    save = json.loads(tts_saves[TWO_PLAYER_SAVE].read_text(encoding="utf-8"))
+    assert save["SaveName"] == f"{game.info.title} ({game.info.title}: {two_board.title})"
+    by_guid = {o["GUID"]: o for o in save["ObjectStates"]}
+    four, two = [o for o in save["ObjectStates"] if o["Name"] == "Custom_Board"]
+    on_two = _set_on(two, two_board, by_guid)
+    small = board_places(two_board)
+    assert on_two == Counter({k: n for k, n in expected_starts(game).items() if k[1] in small})
+    assert {"BLACK embassy", "WHITE embassy", "COAL BOX"} <= {place for _, place in on_two}
+    on_four = _set_on(four, four_board, by_guid)
+    assert on_four + on_two == expected_starts(game)  # the partners' colours stay on the big board
+    assert not any(place.startswith(("BLACK embassy", "WHITE embassy")) for _, place in on_four)
     cards = [o for o in every_object(save["ObjectStates"]) if o["Name"] == "Card"]
     assert len(cards) == sum(p.count for p in game.pieces) + len(game.cards.cards)  # none twice, none lost

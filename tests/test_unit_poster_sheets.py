@@ -134,3 +134,33 @@ def test_a_sheet_names_its_place_and_its_neighbours():
     for side, neighbour in (("left", plan.sheet(1, 0)), ("above", plan.sheet(0, 1)), ("right", plan.sheet(1, 2))):
         if neighbour:
             assert f"{side} {neighbour.number}" in label
+
+
+def test_seams_keep_off_the_boxes_to_avoid_where_the_paper_left_over_allows():
+    """A box where the centred sheets would be joined moves the seam off it (2 mm clear), within the paper left over;
+    without boxes the sheets stay centred, sharing what is left over."""
+    from generators.map.poster_sheets import SEAM_CLEARANCE, seams
+    from generators.printing.geometry import Box
+
+    page, paper = (300.0, 150.0), (200.0, 200.0)
+    centred = plan_tiles(page, paper, 10.0)
+    [x], _ = seams(centred)
+    assert centred.sheets[0].window.x == pytest.approx(-(2 * (180 - OVERLAP) + OVERLAP - 300) / 2)
+    box = Box(x - 10, 20, 20, 20)
+    moved = plan_tiles(page, paper, 10.0, avoid=[box])
+    [seam], _ = seams(moved)
+    assert len(moved.sheets) == len(centred.sheets)
+    assert seam <= box.x - SEAM_CLEARANCE or seam >= box.right + SEAM_CLEARANCE
+    assert moved.sheets[0].window.x <= 0 and moved.sheets[-1].window.right >= page[0]  # the page still covered
+
+
+def test_a_seam_that_cannot_miss_every_box_misses_the_most_it_can():
+    from generators.map.poster_sheets import seams
+    from generators.printing.geometry import Box
+
+    page, paper = (300.0, 150.0), (200.0, 200.0)
+    [x], _ = seams(plan_tiles(page, paper, 10.0))
+    boxes = [Box(x - 5, 0, 10, 10), Box(x + 1, 20, 10, 10), Box(x + 20, 40, 10, 10)]  # the middle free between them
+    [seam], _ = seams(plan_tiles(page, paper, 10.0, avoid=boxes))
+    cut = [b for b in boxes if b.x - 2 < seam < b.right + 2]
+    assert len(cut) <= 1

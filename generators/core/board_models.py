@@ -19,7 +19,10 @@ Each aid has a title, the rules it rests on (`cite`), an optional note, and one 
   `number` (one row per region, one column per face of the city die);
 - slots: places to lay cards on the board, one per entry of `slots` (a label and whether the card lies
   face up or down), each the size of the layout size `card` names (the layout's `card` unless given),
-  `per_row` to a row.
+  `per_row` to a row;
+- setup: the game's set-up as printed on the board it lies on: a line for each of the board's places that
+  pieces start on (pieces.yaml `start`), saying what starts there, then the lines of `items` for what
+  starts off the board (money in hand, say).
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ class Aid(Record):
     """One track, record, box, table or list (see the module's docstring)."""
 
     id: str = Field(min_length=1)
-    kind: Literal["track", "record", "box", "table", "list", "dice", "slots"]
+    kind: Literal["track", "record", "box", "table", "list", "dice", "slots", "setup"]
     title: Optional[str] = Field(default=None, min_length=1)  # a reference table's own title when it names one
     cite: Optional[str] = None
     note: Optional[str] = None
@@ -202,7 +205,8 @@ class TrackBoard(Record):
     """A board of spaces in order (see BoardsFile). `loop`: the last space leads back to the first. `directions`
     gives each faction's way along the order (forward or backward), printed as arrows in its colour. The spaces
     are laid round the board's edge, the `corner` spaces on its four corners; `middle` aids sit inside the track,
-    `border` aids outside it. `space` names the layout size of one space."""
+    `border` aids along its inner edge, `below` aids under the track beside the legend (the set-up, say). `space`
+    names the layout size of one space."""
 
     id: str = Field(min_length=1)
     title: str = Field(min_length=1)
@@ -215,7 +219,13 @@ class TrackBoard(Record):
     spaces: list[Space] = Field(min_length=2, max_length=MAX_BOARD_SPACES)
     middle: list[Aid] = Field(default_factory=list, max_length=MAX_AIDS)
     border: list[Aid] = Field(default_factory=list, max_length=MAX_AIDS)
+    below: list[Aid] = Field(default_factory=list, max_length=MAX_AIDS)
     cite: dict[str, str] = Field(default_factory=dict)
+
+    @property
+    def aids(self) -> list[Aid]:
+        """Every aid on the board: in the middle, along the border, below the track."""
+        return self.middle + self.border + self.below
 
     def space_of(self, space_id: str) -> Space:
         """The space with id `space_id`; KeyError when there is none."""

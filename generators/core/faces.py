@@ -60,9 +60,9 @@ def _fill_if_known(text: str | None, values: dict[str, Any]) -> str | None:
     return fill(text, values) if all(as_text(values.get(name)) for name in slots(text)) else ""
 
 
-def fill_face(game: "Game", template: FaceTemplate, piece: Piece) -> Face:
-    """The face `template` shows for `piece`: texts filled, a NATION symbol and colour resolved."""
-    values = record_values(game, piece)
+def fill_face(game: "Game", template: FaceTemplate, piece: Piece, values: dict[str, Any]) -> Face:
+    """The face `template` shows for `piece`, whose values (record_values) are `values`: texts filled, a
+    NATION symbol and colour resolved."""
     symbol = _fill(template.symbol, values, piece)
     if symbol == NATION:
         faction = game.faction(piece.nation) if piece.nation else None
@@ -94,9 +94,10 @@ def faces(game: "Game", piece: Piece) -> tuple[Face, Face]:
     if cached is not None and cached[0] is piece:
         return cached[1]
     kind = game.info.kinds[piece.kind]
-    front = fill_face(game, kind.front, piece) if kind.front else Face(title=piece.name)
+    values = record_values(game, piece)  # both faces read the same values
+    front = fill_face(game, kind.front, piece, values) if kind.front else Face(title=piece.name)
     if piece.art:
         front = replace(front, art=piece.art)
-    filled = front, fill_face(game, kind.back, piece)
+    filled = front, fill_face(game, kind.back, piece, values)
     game.face_cache[id(piece)] = (piece, filled)
     return filled

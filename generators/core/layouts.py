@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from . import paths
 from .errors import DataError, OptionError, Problem, UnknownNameError
@@ -206,7 +206,8 @@ class PosterStyle(_Part):
     key goes below it; then `key_height` is the least room kept for it under the map), and how much wider
     than true the map is drawn (`stretch`, to fill the frame); the marks on a space (a port's ring, the
     water round a port kept its own sea zone's, a mark's badge and its letter), a city name's line as a
-    share of its size (room for its tags below) and the halo round names, the narrowest column of the
+    share of its size (room for its tags below) and the halo round names, how far a map region's name keeps
+    inside its own land, the narrowest column of the
     index of places, the grid the aids' corners sit on and how near two aids' edges come before they are
     lined up, the legend's rows and the spaces drawn in it, and the lines and their dashes."""
 
@@ -233,6 +234,7 @@ class PosterStyle(_Part):
     capital_size: PositivePt = 9.0
     sea_size: PositivePt = 9.0
     region_size: PositivePt = 12.0
+    region_inset: UnsignedMm = 1.0
     tag_size: PositivePt = 6.0
     grid_size: PositivePt = 10.0
     key_size: PositivePt = 8.0
@@ -299,6 +301,14 @@ class Layout(_Part):
     type: dict[str, dict[str, PositivePt]] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)
     papers: dict[str, Size] = Field(default_factory=dict)
+    board_sheet: dict[str, str] = Field(default_factory=dict)  # home paper -> the stock sheet a whole board prints on
+
+    @model_validator(mode="after")
+    def _board_sheets_are_papers(self):
+        unknown = sorted({name for name in self.board_sheet.values() if name not in self.papers})
+        if unknown:
+            raise ValueError(f"board_sheet names no paper size {unknown[0]!r}; papers: {', '.join(sorted(self.papers))}")
+        return self
 
     @property
     def cut_sheet_margin(self) -> float:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -32,8 +33,8 @@ ENVIRONMENT = {
     "DOSSIER_GAME": "the game a command uses when no --game is given (default: `default` in components/games.yaml)",
     "DOSSIER_CACHE": "where what a validated game answers is kept between commands, keyed by the bytes of its files "
                      "(default: $XDG_CACHE_HOME/dossier, else ~/.cache/dossier); `off` keeps none",
-    "SOURCE_DATE_EPOCH": "the build date written into every PDF, in seconds since 1970 (for reproducible builds; "
-                         "default: now)",
+    "SOURCE_DATE_EPOCH": "the build date written into every PDF and VASSAL module, in seconds since 1970 (for "
+                         "reproducible builds; default: now)",
 }
 
 
@@ -52,6 +53,14 @@ def environment_problems() -> list[str]:
     if epoch and not (epoch.isascii() and epoch.isdigit() and len(epoch) <= 12):
         problems.append(f"SOURCE_DATE_EPOCH: {epoch[:40]!r} is not a whole number of seconds since 1970")
     return problems
+
+
+def build_time() -> float:
+    """When this build happened, in seconds since 1970: SOURCE_DATE_EPOCH when it is set (and valid), else now."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isascii() and epoch.isdigit() and len(epoch) <= 12:
+        return float(epoch)
+    return time.time()
 
 
 def data_root() -> Path:

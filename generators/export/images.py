@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..printing.fonts import register_fonts
 from .output import Bundle, ExportError
-from .parts import Part, game_parts
+from .parts import Part, export_settings, game_parts
 from .print_services import GENERIC, Fit, service
 from .raster import MM_PER_INCH, PngWriter, pixels, rasterise, side_drawing
 
@@ -52,9 +52,9 @@ def export_images(game: "Game", options: "ExportOptions") -> Bundle:
     """Both sides of every part of `game`, sized for options.service (or options.dpi with options.bleed), and the manifest."""
     from PIL import Image
 
-    layout = game.layout
-    fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout)
+    settings = export_settings(game)
+    fonts = register_fonts(settings.layout.fonts, game.folder)
+    parts = game_parts(game, settings)
     chosen = service(options.service)
     bleed, dpi = options.bleed, options.dpi
     sides = [(part, face, draw) for part in parts for face, draw in (("front", part.front), ("back", part.back))]

@@ -74,18 +74,23 @@ class Part:
         return f"{self.kind}/{self.id}"
 
 
-def game_parts(game: "Game", layout: "Layout") -> list[Part]:
+def export_settings(game: "Game") -> PrintSettings:
+    """What an export prints its parts and boards with: the layout's own sizes, no print option given."""
+    return PrintSettings.resolve(BuildOptions(), game.layout)
+
+
+def game_parts(game: "Game", settings: PrintSettings) -> list[Part]:
     """The game's roster pieces, then its tiles, then its reference cards, as parts with unique ids,
     set in the faces the printed pieces use."""
-    fonts = piece_fonts(layout.fonts, game.folder)
-    parts = piece_parts(game, layout, fonts) + tile_parts(game, layout, fonts) + card_parts(game, layout, fonts)
+    fonts = piece_fonts(settings.layout.fonts, game.folder)
+    parts = piece_parts(game, settings, fonts) + tile_parts(game, settings, fonts) + card_parts(game, settings, fonts)
     return _unique_ids(parts)
 
 
-def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
+def piece_parts(game: "Game", settings: PrintSettings, fonts: "FontSet") -> list[Part]:
     """One part per distinct roster piece (same kind, nation and faces), grouped by kind and nation."""
     pieces = list(game.pieces)
-    items = piece_items(game, pieces, PrintSettings.resolve(BuildOptions(), layout), FacePainter(game, layout, fonts), copies=1)
+    items = piece_items(game, pieces, settings, FacePainter(game, settings.layout, fonts), copies=1)
     merged: dict[tuple, Part] = {}
     for piece, item in zip(pieces, items):
         front, back = faces(game, piece)
@@ -105,10 +110,11 @@ def piece_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
     return list(merged.values())
 
 
-def tile_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
+def tile_parts(game: "Game", settings: PrintSettings, fonts: "FontSet") -> list[Part]:
     """One part per tile, grouped as the game's `tiles.group` says, with the blank back in the colour
     the game gives its tile kind's back."""
     tiles = list(game.tiles)
+    layout = settings.layout
     items = tile_items(game, tiles, layout, fonts)
     kind = tile_kind(game)
     label = kind.label if kind else "Tile"
@@ -123,11 +129,12 @@ def tile_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
     return parts
 
 
-def card_parts(game: "Game", layout: "Layout", fonts: "FontSet") -> list[Part]:
+def card_parts(game: "Game", settings: PrintSettings, fonts: "FontSet") -> list[Part]:
     """One part per reference card, faces and footers as on the printed cards."""
     cards = deck_cards(game)
     if not cards:
         return []
+    layout = settings.layout
     card = layout.size("card")
     size = (card.width, card.height)
     geometry = card_geometry(layout, size)

@@ -1,5 +1,6 @@
 """Tabletop Simulator: OUT/<game>/tts/<game>.json, a saved object a player drops into TTS's
-"Saved Objects" folder, with the images it names beside it.
+"Saved Objects" folder, with the images it names beside it; for a game whose pieces start on more than
+one board (a board per table size), also <game>-<board>.json, the same set up on that board.
 
 The boards are custom boards. Every other part is a card of a custom deck with unique backs, so
 it flips to its own back: one deck per group (each kind and nation of piece, each nation's event
@@ -31,9 +32,9 @@ from typing import TYPE_CHECKING
 from ..core.errors import OptionError
 from ..printing.fonts import register_fonts
 from ..printing.painter import Drawing
-from .boards import Board, Start, board_starts, game_boards
+from .boards import Board, Start, board_starts, game_boards, set_up_boards
 from .output import Bundle
-from .parts import CARD, TILE, Part, game_parts
+from .parts import CARD, TILE, Part, export_settings, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
 from .spaces import Space
 from .tts_scripts import fit_script, units
@@ -139,10 +140,10 @@ def board_dpi(picture: Drawing) -> float:
 
 def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     """The saved object and its images for `game`."""
-    layout = game.layout
-    fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout)
-    boards = game_boards(game, layout, fonts)
+    settings = export_settings(game)
+    fonts = register_fonts(settings.layout.fonts, game.folder)
+    parts = game_parts(game, settings)
+    boards = game_boards(game, settings, fonts)
     sheets = plan_sheets(game, parts)
     folder = options.game_dir(game) / "tts"
     images = PngWriter()
@@ -166,8 +167,21 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     groups: dict[tuple[str, ...], list[Part]] = {}
     for part in parts:
         groups.setdefault(part.group, []).append(part)
-    starts = board_starts(boards, parts)
     places = board_places(boards)
+    saves = {f"{game.name}.json": _save(game, parts, boards, board_files, groups, sheets, url, places, 0)}
+    for first in set_up_boards(boards, parts)[1:]:  # a save per further board pieces start on: set up for its game
+        title = f"{game.info.title} ({boards[first].title})"
+        saves[f"{game.name}-{boards[first].name}.json"] = _save(game, parts, boards, board_files, groups, sheets, url,
+                                                                places, first, title)
+    return Bundle(folder, {**saves, **files})
+
+
+def _save(game: "Game", parts: list[Part], boards: list[Board], board_files: dict[str, str],
+          groups: dict[tuple[str, ...], list[Part]], sheets, url, places: list[float], first: int,
+          title: str | None = None) -> bytes:
+    """A save whose pieces start on board `first` where it has their places (else on the first board that has),
+    named `title` (the game's title when None)."""
+    starts = board_starts(boards, parts, first)
     whole, single = _started(game, groups, starts)  # decks set on one place whole; single cards set on theirs
     kept = hidden_groups(game, groups)
     rows = [group for group in groups if group not in kept and group not in whole]
@@ -189,8 +203,10 @@ def export_tts(game: "Game", options: "ExportOptions") -> Bundle:
     objects = [board_object(game, board, url(board_files[board.name]), x, moved.get(i, []))
                for i, (board, x) in enumerate(zip(boards, places))] + [d for d in decks if d is not None]
     objects += hand_objects(game) + hidden_zone_objects(game, {groups[group][0].owner for group in kept})
-    saved_object = (json.dumps(save_file(game, objects), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    return Bundle(folder, {f"{game.name}.json": saved_object, **files})
+    save = save_file(game, objects)
+    if title:
+        save["SaveName"] = title
+    return (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def local_url(path: Path) -> str:

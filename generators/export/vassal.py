@@ -12,6 +12,9 @@ main map is docked into no window: Map.addTo asks GlobalOptions whether one wind
   the pieces at the same resolution, so a piece sits on the map at its printed size; a board
   with spaces (the poster's cities and sea zones) carries a region grid, a named region on each,
   so that a piece dropped near a city snaps onto it and the log names the places it moved between;
+  each board comes set up for its own game: a set-up stack on each of its places that pieces start on
+  (pieces.yaml `start`), so a 2-player game finds its pieces on the 2-player board as a 4-player one
+  does on the 4-player board;
 - a table window: along its top the draw piles (the tiles face down in a pile per group,
   each kind of piece the game draws at random face down and shuffled, the reference cards face
   up), below them each faction's pieces in a stack of its own (a set-up stack per faction), and
@@ -43,10 +46,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import __version__
+from ..core.paths import build_time
 from ..printing.fonts import register_fonts
-from .boards import Board, Start, board_starts, game_boards, off_board
+from .boards import Board, Start, board_starts, game_boards, off_board, starts_on_each_board
 from .output import Bundle
-from .parts import CARD, TILE, Part, game_parts
+from .parts import CARD, TILE, Part, export_settings, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
 from .rules_page import rules_summary_html
 from .sequence import encode
@@ -71,6 +75,7 @@ MAP_PARTS = ("StackMetrics", "ForwardToKeyBuffer", "Scroller", "ForwardToChatter
              "StackExpander", "PieceMover", "KeyBufferer", "ImageSaver", "CounterDetailViewer", "Zoomer")
 STACK_LABEL = 20  # pixels between the piles and the factions' stacks
 RULES_PAGE = "rules-summary.html"
+ZIP_EPOCH = 315532800  # 1980-01-01: a zip entry can hold no earlier date
 ABOUT_IMAGE = "about.png"
 ABOUT_SIZE = (400, 400)  # pixels the About screen's picture fits in
 MODULE = "VASSAL.build.GameModule"
@@ -181,8 +186,8 @@ class ModuleWriter:
         ET.SubElement(root, "VASSAL.build.module.Chatter")
         windows = [self.map_window(root, board.title, board.title, f"board-{board.name}.png", None, main=i == 0,
                                    spaces=board.spaces) for i, board in enumerate(self.boards)]
-        for start in self.starts:  # pieces that begin the game on a board, a set-up stack on each place
-            self.start_stack(windows[start.board], self.boards[start.board], start)
+        for start in starts_on_each_board(self.boards, self.parts):  # each board set up for its own game: a set-up
+            self.start_stack(windows[start.board], self.boards[start.board], start)  # stack on each of its places
         self.table_window(root, main=not self.boards)
         pieces = [p for p in self.parts if p.kind not in (TILE, CARD)]
         if pieces:
@@ -358,11 +363,12 @@ def description(game: "Game") -> str:
     return f"{info.title}{f' ({made})' if made else ''}: pieces, map and cards from Dossier's data"
 
 
-def module_data(game: "Game") -> bytes:
-    """moduledata: what VASSAL shows of a module before opening it (ModuleMetaData)."""
+def module_data(game: "Game", saved: float) -> bytes:
+    """moduledata: what VASSAL shows of a module before opening it (ModuleMetaData), saved at `saved` (seconds
+    since 1970)."""
     root = ET.Element("data", version="1")
     for tag, text in (("version", __version__), ("VassalVersion", VASSAL_VERSION),
-                      ("dateSaved", str(int(time.time() * 1000))), ("description", description(game)),
+                      ("dateSaved", str(int(saved * 1000))), ("description", description(game)),
                       ("name", game.info.title)):
         ET.SubElement(root, tag).text = text
     return _xml(root)
@@ -382,10 +388,10 @@ def about_picture(image: "Image") -> "Image":
 
 def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     """The module for `game`."""
-    layout = game.layout
-    fonts = register_fonts(layout.fonts, game.folder)
-    parts = game_parts(game, layout)
-    boards = game_boards(game, layout, fonts)
+    settings = export_settings(game)
+    fonts = register_fonts(settings.layout.fonts, game.folder)
+    parts = game_parts(game, settings)
+    boards = game_boards(game, settings, fonts)
     pictures = [side_drawing(side, part.size, 0.0, DPI) for part in parts for side in (part.front, part.back)]
     drawn = rasterise(pictures + [b.drawing for b in boards], fonts, DPI)
     writer = PngWriter()
@@ -408,12 +414,19 @@ def export_vassal(game: "Game", options: "ExportOptions") -> Bundle:
     images = writer.files()
     rules = rules_summary_html(game)
     build = _xml(ModuleWriter(game, parts, boards, sizes, two_faced, rules is not None).build_file())
+    saved = build_time()  # SOURCE_DATE_EPOCH when set: the same data makes the same module, byte for byte
+
+    def entry(name: str, compress: int) -> zipfile.ZipInfo:
+        info = zipfile.ZipInfo(name, date_time=time.gmtime(max(saved, ZIP_EPOCH))[:6])
+        info.compress_type = compress
+        return info
+
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("buildFile.xml", build, compress_type=zipfile.ZIP_DEFLATED)
-        archive.writestr("moduledata", module_data(game), compress_type=zipfile.ZIP_DEFLATED)
+        archive.writestr(entry("buildFile.xml", zipfile.ZIP_DEFLATED), build)
+        archive.writestr(entry("moduledata", zipfile.ZIP_DEFLATED), module_data(game, saved))
         if rules is not None:
-            archive.writestr(RULES_PAGE, rules.encode("utf-8"), compress_type=zipfile.ZIP_DEFLATED)
+            archive.writestr(entry(RULES_PAGE, zipfile.ZIP_DEFLATED), rules.encode("utf-8"))
         for name, data in images.items():
-            archive.writestr(f"images/{name}", data, compress_type=zipfile.ZIP_STORED)  # PNG is compressed already
+            archive.writestr(entry(f"images/{name}", zipfile.ZIP_STORED), data)  # PNG is compressed already
     return Bundle(options.game_dir(game), {f"{game.name}.vmod": buffer.getvalue()}, owns_folder=False)

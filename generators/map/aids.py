@@ -17,6 +17,7 @@ from ..printing.painter import Anchor, Painter
 from ..printing.textfit import Paragraph, fit_text
 from ..core.tables import resolved_table
 from .aid_content import dice_rows, list_items, table_rows
+from .starts import setup_as_list, start_places
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -517,6 +518,8 @@ def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: st
         return _lay_dice(aid, game, ink, file, where, height)
     if aid.kind == "slots":
         return _lay_slots(aid, ink)
+    if aid.kind == "setup":  # on a map or display: what starts on every place the game's boards have
+        aid = setup_as_list(aid, game, start_places(game))
     return _lay_list(aid, game, ink, width, file, where, height)
 
 

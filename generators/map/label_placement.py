@@ -3,10 +3,12 @@
 As cartographers' label engines do (QGIS's PAL, Mapnik), every label has candidate spots round its
 marker: along each side and at each corner, a short way off (right of the marker first, as maps
 conventionally set names). A spot is *clear* when it stays inside the frame; covers no marker and no
-obstacle; crosses no line; and lies nearer its own marker than any other, so that a reader pairs the
-name with the right marker. A label with few clear spots so near is also offered spots further out,
+obstacle; crosses no line; lies nearer its own marker than any other; and does not stand in the gap
+between its marker and a neighbour close by (across the line joining their centres), where it reads as
+either's: so that a reader pairs the name with the right marker. A label with few clear spots so near is also offered spots further out,
 every FAR_STEP round the marker up to FAR_MAX, joined to the marker by a leader line that must pass
-no other marker closely. Clear spots are worked out once, all spots of all labels at once, against
+no other marker closely (the leader says whose name it is). A label `within` a shape (a region's name on
+its land) is offered spots over the whole shape and takes none that leaves it. Clear spots are worked out once, all spots of all labels at once, against
 spatial indexes.
 
 Labels then take spots one by one, those with the fewest clear spots first, each the best of its
@@ -40,14 +42,17 @@ NEAR = (0.4, 1.0, 1.6, 2.2)  # mm between a label and its marker for spots witho
 NEAR_MAX = max(NEAR)
 FAR_MAX = 14.0  # mm: the furthest a label sits from its marker (with a leader line)
 FAR_STEP = 1.5  # mm between the spots tried further out
+WITHIN_SPOTS = 4000  # spots tried over the shape a label must lie within, at most
 SLIDES = (0.0, -0.25, 0.25, -0.5, 0.5, -0.7, 0.7)  # a label's slide along a side of its marker, as a share of its length
 CORNER = math.sqrt(0.5)
 AMBIGUITY_MARGIN = 0.6  # mm: a label is this much nearer its own marker than any other...
 AMBIGUITY_SHARE = 0.2  # ...and, by a large marker, this share of its radius nearer: a name in the gap between two
 # large spaces reads as either's
+BETWEEN_SHARE = 0.5  # a label within this share of the smaller radius of the line joining its marker's centre to another's...
+BETWEEN_REACH = 1.0  # ...when that other marker is within this share of its own marker's radius of it, lies between them
 LABEL_GAP = 1.0  # mm between two labels, so that neighbouring names never run together
 LEADER_CLEARANCE = 0.8  # mm between a leader line and any other marker
-FAR_CLEARANCE = 2.0  # mm between a label set off with a leader and any other marker
+FAR_CLEARANCE = 1.2  # mm between a label set off with a leader and any other marker (the leader says whose it is)
 MARK_CLEARANCE = 0.2  # mm between a label and any marker
 # What a spot costs: its distance from the marker (per mm), its place in the order tried, a leader line
 # (and each line it crosses, and another marker as near), and, for the least bad spot of a label without
@@ -68,7 +73,8 @@ REPAIR_DEPTH = 2  # how many labels deep a repair may move labels to make room f
 class LabelRequest:
     """A label of `width` x `height` mm for the marker of radius `mark` centred on `at`. An `area` label
     names the area round its marker (a sea, say), not the marker: it may sit further off without a leader
-    line, and need not be nearer its marker than any other."""
+    line, and need not be nearer its marker than any other. A label `within` a shape (a region's land, say)
+    stays wholly inside it, and may sit anywhere in it, the nearer `at` the better."""
 
     key: str
     at: XY
@@ -76,6 +82,7 @@ class LabelRequest:
     height: float
     mark: float
     area: bool = False
+    within: object = None  # a shapely geometry
 
 
 @dataclass(frozen=True)
@@ -158,13 +165,26 @@ def _near_spots(requests: Sequence[LabelRequest], labels):
 
 def _far_spots(requests: Sequence[LabelRequest], labels):
     """The spots of `labels` further out: every FAR_STEP mm round the marker, beyond the near spots and within
-    FAR_MAX of it, as (owner, x0, y0)."""
+    FAR_MAX of it; for a label `within` a shape, on a grid over the whole shape (at most WITHIN_SPOTS of them);
+    as (owner, x0, y0)."""
     import numpy as np
 
     owners, xs, ys = [], [], []
     for i in labels:
         r = requests[i]
         x, y = r.at
+        if r.within is not None:
+            if r.within.is_empty:
+                continue
+            left, top, right, bottom = r.within.bounds
+            step = max(FAR_STEP, math.sqrt((right - left) * (bottom - top) / WITHIN_SPOTS))
+            gx, gy = np.meshgrid(np.arange(left, right - r.width, step), np.arange(top, bottom - r.height, step))
+            gx, gy = gx.ravel(), gy.ravel()
+            keep = shapely.contains_xy(r.within, gx + r.width / 2, gy + r.height / 2)
+            owners.append(np.full(int(keep.sum()), i))
+            xs.append(gx[keep])
+            ys.append(gy[keep])
+            continue
         reach = r.mark + FAR_MAX
         gx, gy = np.meshgrid(np.arange(x - reach - r.width, x + reach, FAR_STEP), np.arange(y - reach - r.height, y + reach, FAR_STEP))
         gx, gy = gx.ravel(), gy.ravel()
@@ -219,6 +239,10 @@ class _Scene:
         self.centres = np.array([q.at for q in requests], dtype=float).reshape(-1, 2)
         self.radii = np.array([q.mark for q in requests], dtype=float)
         self.area = np.array([q.area for q in requests], dtype=bool)
+        self.bounded = np.array([q.within is not None for q in requests], dtype=bool)
+        for q in requests:
+            if q.within is not None:
+                shapely.prepare(q.within)
         self.sizes = np.array([(q.width, q.height) for q in requests], dtype=float).reshape(-1, 2)
         self.top = float(self.radii.max())
         # markers on one and the same spot count once (so stacked points cost no more than one): each site's
@@ -264,6 +288,9 @@ class _Scene:
         blocked[~((x0 >= f.x) & (y0 >= f.y) & (x1 <= f.right) & (y1 <= f.bottom))] = np.inf
         blocked[(near >= 0) & (own > NEAR_MAX + 1e-6)] = np.inf  # slid so far along a side that it is no longer near
         boxes = shapely.box(x0, y0, x1, y1)
+        for i in np.unique(owner[self.bounded[owner]]):  # a label within a shape: wholly inside it
+            mine = np.nonzero(owner == i)[0]
+            blocked[mine[~shapely.within(boxes[mine], self.requests[i].within)]] = np.inf
         # markers under a spot, and (for a spot without a leader) other markers as near it as its own: a reader
         # might pair them
         spot_marks, other = self.markers.query(boxes)
@@ -275,6 +302,12 @@ class _Scene:
         strangers = self.site_owner[other] != owner[spot]
         margin = np.maximum(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * r[spot[strangers]])
         np.logical_or.at(ambiguous, spot[strangers], gap[strangers] < own[spot[strangers]] + margin)
+        # a label across the line from its marker to a neighbour close by sits between the two: it reads as either's
+        s, o = spot[strangers], other[strangers]
+        width = BETWEEN_SHARE * np.minimum(r[s], self.site_radii[o])
+        between = (gap[strangers] < BETWEEN_REACH * r[s]) & _segment_meets_rect(
+            cx[s], cy[s], self.sites[o, 0], self.sites[o, 1], x0[s] - width, y0[s] - width, x1[s] + width, y1[s] + width)
+        np.logical_or.at(ambiguous, s, between)
         ambiguous &= (near >= 0) & ~area
 
         if self.solid is not None:

@@ -438,9 +438,10 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
     for key, text in (areas or {}).items():
         members = [at[c.name] for c in game_map.cities if c.region == key[len(AREA_KEY):] and c.name in at]
         if members:
-            middle = _middle_on_land(members, (lands or {}).get(key[len(AREA_KEY):]))
+            land = (lands or {}).get(key[len(AREA_KEY):])
+            middle = _middle_on_land(members, land)
             requests.append(LabelRequest(key, middle, text_width(text, fonts.bold, st.region_size), pt_to_mm(st.region_size) * 1.2,
-                                         0.5, area=True))
+                                         0.5, area=True, within=None if land is None else land.buffer(-st.region_inset)))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
     return {p.key: p for p in place_labels(requests, inside, obstacles, lines)}
 
@@ -539,4 +540,12 @@ def build_map(game: "Game", settings: "PrintSettings") -> list["Document"]:
     plan = plan_poster(game, layout, fonts)
     title = f"{game.info.title} map"
     page = Drawing(plan.width, plan.height, partial(draw_poster, plan=plan), key=title)
-    return whole_and_tiled(settings.game_dir(game), "map", page, plan.advice, fonts, settings, title)
+    return whole_and_tiled(settings.game_dir(game), "map", page, plan.advice, fonts, settings, title,
+                           avoid=poster_boxes(plan))
+
+
+def poster_boxes(plan: PosterPlan) -> list[Box]:
+    """What a seam between tiled sheets should not cut (page mm): each place's space or ship, each aid."""
+    marks = [Box(x - plan.radius(name), y - plan.radius(name), 2 * plan.radius(name), 2 * plan.radius(name))
+             for name, (x, y) in plan.at.items()]
+    return marks + [Box(x, y, laid.width, laid.height) for laid, x, y in plan.aids]

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core.units import pt_to_mm
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from ..printing.settings import PrintSettings
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
+SEAM_CLEARANCE = 2.0  # mm a seam keeps from a box it should not cut
+OFFSET_TRIES = 200  # shifts of the sheets tried across the paper left over
 MARK = 3.0  # mm: half the length of an alignment mark's arms
 LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
 FOOTER = 6.7  # mm from the paper's bottom edge to the footer's baseline (its letters stay 6 mm clear)
@@ -66,10 +69,27 @@ def _count(length: float, shown: float, step: float) -> int:
     return 1 if length <= shown else math.ceil((length - shown) / step - 1e-9) + 1
 
 
+def _offset(start: float, end: float, spread: float, step: float, count: int, spans: Sequence[tuple[float, float]]) -> float:
+    """Where the first sheet starts, between `start` (the content's start) and `start - spread` (the paper left
+    over): where the seams (every `step` from there, `count - 1` of them) cut through the fewest of `spans` (with
+    SEAM_CLEARANCE to spare), and among those the nearest the middle, so the paper left over is shared by the
+    first and last sheet. A seam inside the page's blank border cuts nothing."""
+    middle = start - spread / 2
+    tries = [middle] + [start - spread * k / OFFSET_TRIES for k in range(OFFSET_TRIES + 1)]
+
+    def cuts(first: float) -> int:
+        seams = [first + k * step for k in range(1, count)]
+        return sum(1 for lo, hi in spans for x in seams if lo - SEAM_CLEARANCE < x < hi + SEAM_CLEARANCE and start < x < end)
+
+    return min(tries, key=lambda first: (cuts(first), abs(first - middle)))
+
+
 def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float = OVERLAP,
-               inset: float = 0.0) -> TilePlan:
+               inset: float = 0.0, avoid: Sequence[Box] = ()) -> TilePlan:
     """The fewest sheets of `paper` (portrait or landscape, whichever needs fewer) covering `page` inside its own
-    blank border of `inset` mm, which needs no paper of its own: a page whose content fits a sheet takes one."""
+    blank border of `inset` mm, which needs no paper of its own: a page whose content fits a sheet takes one.
+    Within the paper left over, the sheets are shifted so that their seams cross as few of the `avoid` boxes
+    (spaces, boxes on the page; page mm) as they can (_offset)."""
     plans = []
     inset = max(0.0, min(inset, page[0] / 2, page[1] / 2))
     content = (page[0] - 2 * inset, page[1] - 2 * inset)
@@ -79,9 +99,10 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
             continue
         columns = _count(content[0], shown_w, shown_w - overlap)
         rows = _count(content[1], shown_h, shown_h - overlap)
-        # the content centred on the sheets, so that the paper left over is shared by the first and last row and column
-        left = inset - (columns * (shown_w - overlap) + overlap - content[0]) / 2
-        top = inset - (rows * (shown_h - overlap) + overlap - content[1]) / 2
+        left = _offset(inset, page[0] - inset, columns * (shown_w - overlap) + overlap - content[0], shown_w - overlap, columns,
+                       [(b.x, b.right) for b in avoid])
+        top = _offset(inset, page[1] - inset, rows * (shown_h - overlap) + overlap - content[1], shown_h - overlap, rows,
+                      [(b.y, b.bottom) for b in avoid])
         sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(left + c * (shown_w - overlap), top + r * (shown_h - overlap), shown_w, shown_h))
                        for r in range(rows) for c in range(columns))
         plans.append(TilePlan(page, (width, height), margin, overlap, rows, columns, sheets))
@@ -90,6 +111,14 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
 
         raise OptionError(f"paper of {paper[0]:g} x {paper[1]:g} mm leaves no room to print inside {margin:g} mm margins")
     return min(plans, key=lambda p: len(p.sheets))
+
+
+def seams(plan: TilePlan) -> tuple[list[float], list[float]]:
+    """Where the assembled page is joined (page mm): the x of each upright seam, the y of each level one (the
+    trimmed left and top edges of the sheets after the first column and row)."""
+    xs = sorted({s.window.x for s in plan.sheets if s.column > 0})
+    ys = sorted({s.window.y for s in plan.sheets if s.row > 0})
+    return xs, ys
 
 
 def sheet_advice(paper_name: str, size: tuple[float, float]) -> str:
@@ -105,24 +134,35 @@ def tiles_advice(paper_name: str, plan: TilePlan) -> str:
 
 
 def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: FontSet, settings: "PrintSettings",
-                    title: str, page_margin: float = 0.0) -> list[Document]:
-    """NAME.pdf, `page` whole on one sheet of its size (for a print shop, or a printer that takes it), and
-    NAME-tiles.pdf, the same page over the chosen paper when it takes more than one sheet (the page's own
-    blank border of `page_margin` mm left off the sheets).
+                    title: str, page_margin: float = 0.0, sheet: tuple[float, float] | None = None,
+                    avoid: Sequence[Box] = (), tiled: Drawing | None = None) -> list[Document]:
+    """NAME.pdf, `page` whole on one sheet of its size, or centred on a stock `sheet` (width, height, mm: turned
+    the page's way) that holds it (for a print shop, or a printer that takes it), and NAME-tiles.pdf, the same
+    page over the chosen paper when it takes more than one sheet (the page's own blank border of `page_margin`
+    mm left off the sheets, its seams off the `avoid` boxes where the paper left over allows: plan_tiles), or
+    the `tiled` page instead when given (the same content laid out for the home paper).
     The tiles have no SVG pages: they are windows onto the page, whose own SVG holds it whole."""
 
     def whole(painter: Painter) -> None:
-        painter.new_page(page.width, page.height)
-        page.draw(painter)
+        if sheet is None:
+            painter.new_page(page.width, page.height)
+            page.draw(painter)
+            return
+        tall = page.height >= page.width
+        width, height = (min(sheet), max(sheet)) if tall else (max(sheet), min(sheet))
+        painter.new_page(width, height)
+        painter.place(page, (width - page.width) / 2, (height - page.height) / 2)
 
     documents = [draw_document(folder / f"{name}.pdf", whole, fonts, settings.formats, title=title, advice=advice,
                                dpi=settings.dpi)]
     paper = settings.paper
-    tiles = plan_tiles((page.width, page.height), (paper.width, paper.height), settings.layout.margin, inset=page_margin)
+    cut = tiled or page
+    tiles = plan_tiles((cut.width, cut.height), (paper.width, paper.height), settings.layout.margin, inset=page_margin,
+                       avoid=avoid)
     if len(tiles.sheets) > 1:
         tiled_advice = tiles_advice(settings.paper_name, tiles)
-        tiled = partial(draw_tiled, plan=tiles, page=page, fonts=fonts, title=title, advice=tiled_advice)
-        documents.append(draw_document(folder / f"{name}-tiles.pdf", tiled, fonts,
+        draw = partial(draw_tiled, plan=tiles, page=cut, fonts=fonts, title=title, advice=tiled_advice)
+        documents.append(draw_document(folder / f"{name}-tiles.pdf", draw, fonts,
                                        [f for f in settings.formats if f != "svg"], title=f"{title}, tiled",
                                        advice=tiled_advice, dpi=settings.dpi))
     return documents

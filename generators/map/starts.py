@@ -16,7 +16,10 @@ from ..core.errors import Problem
 from ..core.limits import shown
 
 if TYPE_CHECKING:
+    from ..core.board_models import Aid
     from ..core.game import Game
+
+FACE_DOWN = "face down"
 
 
 def start_places(game: "Game") -> list[str]:
@@ -29,7 +32,7 @@ def start_places(game: "Game") -> list[str]:
         places += [name for aid in game.map.aids for name in aid.room_names(names)]
     for board in game.boards.boards if game.boards else []:
         places += [s.label for s in board.spaces]
-        places += [name for aid in board.middle + board.border for name in aid.room_names(names)]
+        places += [name for aid in board.aids for name in aid.room_names(names)]
     return list(dict.fromkeys(places))
 
 
@@ -55,3 +58,30 @@ def check_starts(game: "Game") -> list[Problem]:
                 problems.append(Problem(file, where, f"no board has a place called {shown(place)}; places are named as "
                                         f"printed, e.g. {sample}", "unknown-place"))
     return problems
+
+
+def setup_at(game: "Game", places: list[str], face_down: set[str] = frozenset()) -> dict[str, str]:
+    """What starts on each of `places` that anything starts on, in their order: its pieces by kind with how many
+    ("Agent ×2, Flag"); a kind's pieces known by name (a trap, say) by their names, pieces whose names are numbers
+    (a hidden number, say) and those on a `face_down` place (a pile) by their kind only, the place saying it lies
+    face down."""
+    kinds = game.info.kinds
+    at: dict[str, dict[str, int]] = {place: {} for place in places}
+    for piece in game.pieces:
+        for place in piece.starts:
+            if place in at:
+                kind = kinds[piece.kind].label if piece.kind in kinds else piece.kind
+                shown_as = kind if place in face_down or piece.name.isdigit() or piece.name == kind else piece.name
+                at[place][shown_as] = at[place].get(shown_as, 0) + 1
+    return {place: ", ".join(name if n == 1 else f"{name} \u00d7{n}" for name, n in pieces.items())
+            + (f", {FACE_DOWN}" if place in face_down else "") for place, pieces in at.items() if pieces}
+
+
+def setup_lines(game: "Game", places: list[str], face_down: set[str] = frozenset()) -> list[str]:
+    """What starts on each of `places` as a line to print: the place, then what starts there (setup_at)."""
+    return [f"{place}: {what}" for place, what in setup_at(game, places, face_down).items()]
+
+
+def setup_as_list(aid: "Aid", game: "Game", places: list[str], face_down: set[str] = frozenset()) -> "Aid":
+    """A set-up aid as the list it prints: what starts on each of `places`, then its own items."""
+    return aid.model_copy(update={"kind": "list", "items": setup_lines(game, places, face_down) + list(aid.items)})

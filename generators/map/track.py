@@ -46,7 +46,7 @@ def check_board(board: TrackBoard, factions: Iterable[str], where: str = "") -> 
     if corners and len(corners) != CORNERS:
         problems.append(_error("corners", f"board {board.id!r} puts {len(corners)} spaces on corners ({', '.join(corners)}); a board has "
                                f"{CORNERS} corners", corners, f"{at}spaces"))
-    ids = [a.id for a in board.middle + board.border]
+    ids = [a.id for a in board.aids]
     problems += [_error("duplicate-aid", f"aid {name!r} appears {n} times on board {board.id!r}", [name], f"{at}middle")
                  for name, _, n in _repeated(ids)]
     return problems

@@ -3,10 +3,11 @@
 The spaces run clockwise round the board's edge in the track's order: the `corner` spaces on the four corners,
 the spaces between two corners spread evenly along that side. Each space is the layout's `space` size (corner
 spaces its `corner-space` size when the layout has one), coloured by its kind, its owner's colour in a band
-across its top, and arrows in each direction's colour pointing the way that side walks. The `middle` aids are
-set inside the ring; the `border` aids and the legend follow each other below it, left to right, a new row
-when the ring's width is full. `plan_board` works out every position, `draw_board` draws the plan onto any
-painter page.
+across its top, arrows in each direction's colour pointing the way that side walks, and at its foot what starts
+on it (pieces.yaml `start`). The `middle` aids are
+set inside the ring, the `border` aids along its lower inner edge; the legend under the ring, and the `below`
+aids beside it, left to right, a new row when the ring's width is full. `plan_board` works out every position,
+`draw_board` draws the plan onto any painter page.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..core.board_models import Space, TrackBoard
+from ..core.board_models import Aid, Space, TrackBoard
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts, text_width
+from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
 from .aids import Ink, Laid, draw_aid, lay_out
 from .poster_sheets import sheet_advice, whole_and_tiled
+from .starts import setup_as_list, setup_at
 
 if TYPE_CHECKING:
     from ..core.game import Game
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
     from ..printing.settings import PrintSettings
 
 CORNERS = 4
-TITLE_SIZE, LABEL_SIZE, MARK_SIZE, NOTE_SIZE, LEGEND_SIZE = 28.0, 14.0, 11.0, 11.0, 10.0  # pt
+TITLE_SIZE, LABEL_SIZE, MARK_SIZE, NOTE_SIZE, LEGEND_SIZE, START_SIZE = 28.0, 14.0, 11.0, 11.0, 10.0, 8.0  # pt
 GAP = 4.0  # mm, at least, between neighbouring spaces
 AID_GAP = 10.0  # mm between aids, and between the ring and what lies inside or below it
 BAND = 0.22  # share of a space's height its owner's band takes
@@ -71,6 +74,8 @@ class BoardPlan:
     arrows: list[tuple[str, str]]  # (direction, faction id whose colour draws it)
     names: dict[str, str]  # faction id -> name
     edges: dict[str, str] = field(default_factory=dict)  # faction id -> the second colour ringing its pieces, if any
+    sheet: tuple[float, float] | None = None  # the stock sheet (width, height, mm) the whole board prints on, if any
+    starts: dict[str, str] = field(default_factory=dict)  # space label -> what starts on it, printed at its foot
 
 
 def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
@@ -85,8 +90,11 @@ def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
     return [turned[at[k] + 1:(at[k + 1] if k + 1 < CORNERS else len(turned))] for k in range(CORNERS)], [turned[a] for a in at]
 
 
-def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet) -> BoardPlan:
-    """Where everything on `board` goes, sized from the layout's space size and the aids' content."""
+def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet,
+               sheet: tuple[float, float] | None = None, paper_name: str = "") -> BoardPlan:
+    """Where everything on `board` goes, sized from the layout's space size and the aids' content; with a stock
+    `sheet` (width, height, mm; called `paper_name`) to print it whole on, its legend and the aids below the track
+    go under the track or beside it, whichever lets the board fit that sheet."""
     size = layout.size(board.space)
     s = max(size.width, size.height)
     corner = layout.sizes.get("corner-space")
@@ -94,8 +102,8 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
     m = layout.margin
     ink = Ink.of(game, layout, fonts)
     file = str(game.file("boards.yaml"))
-    middle = [lay_out(aid, game, ink, 110.0, file, f"{board.id}.middle[{i}]") for i, aid in enumerate(board.middle)]
-    border = [lay_out(aid, game, ink, 110.0, file, f"{board.id}.border[{i}]") for i, aid in enumerate(board.border)]
+    middle, border, below = ([lay_out(_shown(aid, game, board), game, ink, 110.0, file, f"{board.id}.{part}[{i}]")
+                              for i, aid in enumerate(getattr(board, part))] for part in ("middle", "border", "below"))
     (top, right, bottom, left), corners = _sides(board)
     across, down = max(len(top), len(bottom)), max(len(left), len(right))
     inner_w, inner_h, inside = _interior([(a.width, a.height) for a in middle], [(a.width, a.height) for a in border],
@@ -126,17 +134,63 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
     placed.sort(key=lambda p: order[p.space.id])
     aids = [(laid, x0 + s + x, y0 + s + y) for laid, (x, y) in zip(middle + border, inside)]
     names = {f.id: f.name for f in game.info.factions}
-    legend_at = (x0, y1 + AID_GAP)
     legend_w, legend_h = _legend_size(board, names, fonts)
-    height = legend_at[1] + legend_h + m
-    width = max(ring_w, legend_w) + 2 * m
+    keys = [_key_under(below, legend_w, legend_h, x0, y1, x1), _aids_beside(below, legend_w, legend_h, x0, y0, x1, y1),
+            _key_beside(below, legend_w, legend_h, y0, x1)]
+    if sheet is None:
+        key = keys[0]
+    else:  # the key where the whole board fits the stock sheet, else where it takes the least paper
+        fits = [k for k in keys if _fits((k[2] - x0 + 2 * m, k[3] + m), sheet)]
+        key = fits[0] if fits else min(keys, key=lambda k: (k[2] - x0) * k[3])
+    legend_at, corners, right, bottom = key
+    aids += [(laid, x, y) for laid, (x, y) in zip(below, corners)]
+    width, height = right - x0 + 2 * m, bottom + m
     colours = {name: (col.fill, col.ink) for name, col in layout.colours.items()}
     colours.update({f.id: (layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions})
     arrows = _arrows(board)
     title = f"{game.info.title}: {board.title}"
     edges = {f.id: layout.colour(f.id).edge for f in game.info.factions if layout.colour(f.id).edge}
-    return BoardPlan(board, width, height, m, title, sheet_advice("", (width, height)), placed, aids, legend_at, fonts,
-                     colours, arrows, names, edges)
+    starts = setup_at(game, [sp.label for sp in board.spaces])
+    return BoardPlan(board, width, height, m, title, sheet_advice(paper_name, sheet or (width, height)), placed, aids, legend_at,
+                     fonts, colours, arrows, names, edges, sheet, starts)
+
+
+def _key_under(below: list[Laid], legend_w: float, legend_h: float, x0: float, y1: float, x1: float):
+    """The legend under the track at its left, the `below` aids beside it in rows as wide as the track: the legend's
+    corner, the aids' corners, and the right and bottom edges of the board's content."""
+    top = y1 + AID_GAP
+    beside = x0 + legend_w + AID_GAP
+    corners, right, bottom = _flow([(a.width, a.height) for a in below], beside, top, max(x1 - beside, 0.0))
+    return (x0, top), corners, max(x1, x0 + legend_w, right if below else x1), max(top + legend_h, bottom if below else top)
+
+
+def _aids_beside(below: list[Laid], legend_w: float, legend_h: float, x0: float, y0: float, x1: float, y1: float):
+    """The legend under the track at its left, the `below` aids at the track's right in a column (as _key_under)."""
+    corners, right, bottom = _flow([(a.width, a.height) for a in below], x1 + AID_GAP, y0, 0.0)
+    top = y1 + AID_GAP
+    return (x0, top), corners, max(x1, x0 + legend_w, right if below else x1), max(top + legend_h, bottom if below else top)
+
+
+def _key_beside(below: list[Laid], legend_w: float, legend_h: float, y0: float, x1: float):
+    """The legend at the track's right, level with its top, the `below` aids under it in a column (as _key_under)."""
+    left = x1 + AID_GAP
+    corners, right, bottom = _flow([(a.width, a.height) for a in below], left, y0 + legend_h + AID_GAP, 0.0)
+    return (left, y0), corners, max(left + legend_w, right if below else left), max(y0 + legend_h, bottom if below else y0)
+
+
+def _fits(size: tuple[float, float], sheet: tuple[float, float]) -> bool:
+    """Whether a page of `size` fits on `sheet` either way up."""
+    return min(size) <= min(sheet) + 1e-6 and max(size) <= max(sheet) + 1e-6
+
+
+def _shown(aid: Aid, game: "Game", board: TrackBoard) -> Aid:
+    """The aid as printed on `board`: a set-up aid becomes the list of what starts on this board's places."""
+    if aid.kind != "setup":
+        return aid
+    names = {f.id: f.name for f in game.info.factions}
+    places = [s.label for s in board.spaces] + [name for a in board.aids for name in a.room_names(names)]
+    face_down = {slot.label for a in board.aids if a.kind == "slots" for slot in a.slots if slot.face == "down"}
+    return setup_as_list(aid, game, places, face_down)
 
 
 def _interior(middle: list[tuple[float, float]], border: list[tuple[float, float]], least_w: float, least_h: float,
@@ -182,14 +236,12 @@ def _flow(sizes: list[tuple[float, float]], left: float, top: float, width: floa
 
 
 def _legend_lines(board: TrackBoard, names: dict[str, str], arrows: list[tuple[str, str]]) -> list[str]:
-    """The legend's lines after its heading: each kind of space, each side's footsteps, the source of the directions."""
+    """The legend's lines after its heading: each kind of space, each side's footsteps."""
     lines = [kind.legend + (f" ({kind.cite})" if kind.cite else "") for kind in board.kinds.values()]
     for way, _ in arrows:
         walkers = [names[k] for k, w in board.directions.items() if w == way]
         walks = "they walk" if len(walkers) > 1 else "it walks"
         lines.append(f"Footsteps of {' and '.join(walkers)}: the way {walks}, never backwards")
-    if "directions" in board.cite:
-        lines.append(f"Source: {board.cite['directions']}")
     return lines
 
 
@@ -243,6 +295,9 @@ def _draw_space(painter: Painter, plan: BoardPlan, at: SpaceAt) -> None:
         _fit_text(painter, fonts.bold, space.label, cx, at.y + pt_to_mm(LABEL_SIZE) * 1.1, at.size - 4, LABEL_SIZE, "#000000")
     if kind and kind.mark:
         _fit_text(painter, fonts.bold, kind.mark, cx, at.y + at.size - pt_to_mm(MARK_SIZE) * 0.6, at.size - 4, MARK_SIZE, "#000000")
+    elif space.label in plan.starts:  # where the set-up puts pieces, said on the space itself
+        _fit_text(painter, fonts.regular, plan.starts[space.label], cx, at.y + at.size - pt_to_mm(START_SIZE) * 0.7, at.size - 4,
+                  START_SIZE, "#000000")
     length = at.size * ARROW
     dx, dy = at.heading
     for k, (way, side) in enumerate(plan.arrows):
@@ -294,11 +349,18 @@ def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
         _arrow(painter, x + key / 2, y + key / 2, 1.0, 0.0, key, plan.colours.get(side, ("#000000", "#ffffff"))[0], "#000000")
         painter.text(x + key + 3, y + key * 0.8, next(texts), fonts.regular, LEGEND_SIZE)
         y += line
-    for source in texts:
-        painter.text(x, y + key * 0.8, source, fonts.regular, LEGEND_SIZE - 1, colour="#555555")
-        y += line
     advice = plan.advice[:1].upper() + plan.advice[1:] + "."
     painter.text(x, y + key * 0.8, advice, fonts.regular, LEGEND_SIZE - 1, colour="#555555")
+
+
+def board_boxes(plan: BoardPlan) -> list[Box]:
+    """What a seam should not cut on the board (page mm): every space, each card place of an aid holding several,
+    and every other aid whole (a box with its title and text, a list)."""
+    boxes = [Box(at.x, at.y, at.size, at.size) for at in plan.spaces]
+    for laid, x, y in plan.aids:
+        rooms = [Box(x + r.x, y + r.y, r.width, r.height) for r in laid.rooms] if len(laid.rooms) > 1 else []
+        boxes += rooms or [Box(x, y, laid.width, laid.height)]
+    return boxes
 
 
 def build_boards(game: "Game", settings: "PrintSettings") -> list["Document"]:
@@ -308,9 +370,16 @@ def build_boards(game: "Game", settings: "PrintSettings") -> list["Document"]:
     layout = game.layout
     fonts = register_fonts(layout.fonts, game.folder)
     documents: list["Document"] = []
+    stock = layout.board_sheet.get(settings.paper_name)  # the stock sheet a whole board prints on, for this paper
+    sheet = (lambda size: (size.width, size.height))(layout.paper_size(stock)) if stock else None
     for board in game.boards.boards:
-        plan = plan_board(game, board, layout, fonts)
+        home = plan_board(game, board, layout, fonts)  # its key under the ring: laid out for the home paper's tiles
+        plan = plan_board(game, board, layout, fonts, sheet, stock or "") if sheet else home
+        if plan.sheet is not None and not _fits((plan.width, plan.height), plan.sheet):  # too big for it: its own size
+            plan = home
         page = Drawing(plan.width, plan.height, partial(draw_board, plan=plan), key=plan.title)
+        same = (plan.width, plan.height) == (home.width, home.height)  # laid out alike: the tiles show the same page
+        tiled = page if same else Drawing(home.width, home.height, partial(draw_board, plan=home), key=f"{home.title} tiled")
         documents += whole_and_tiled(settings.game_dir(game), f"board-{board.id}", page, plan.advice, fonts, settings,
-                                     plan.title)
+                                     plan.title, sheet=plan.sheet, avoid=board_boxes(plan if same else home), tiled=tiled)
     return documents

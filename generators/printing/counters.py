@@ -181,6 +181,7 @@ class FacePainter:
         self._role_sizes: dict[tuple, float] = {}
         self._back_titles: dict[tuple, float | None] = {}
         self._set: dict[tuple, SetFace] = {}
+        self._sides: dict[tuple[str, str], list[tuple[str, Face]]] = {}
 
     def font(self, role: str) -> str:
         return self.fonts.regular if role == "text" else self.fonts.bold
@@ -204,8 +205,12 @@ class FacePainter:
         return found
 
     def _side(self, kind: str, side: str) -> list[tuple[str, Face]]:
-        index = 1 if side == "front" else 2
-        return [(piece_label(self.game, entry[0]), entry[index]) for entry in self._faces.get(kind, [])]
+        """(label, face) of every piece of `kind` on `side`, listed once: each arrangement tried asks again."""
+        found = self._sides.get((kind, side))
+        if found is None:
+            index = 1 if side == "front" else 2
+            found = self._sides[(kind, side)] = [(piece_label(self.game, entry[0]), entry[index]) for entry in self._faces.get(kind, [])]
+        return found
 
     def _arrange(self, kind: str, side: str, size: tuple[float, float]) -> Arrangement:
         """The arrangement that reads best: hill-climbing over the parts' shares of the face (and, with a
@@ -304,9 +309,12 @@ class FacePainter:
         fixed = self._fixed(kind, side, size)
         cap = mm_to_pt(min(size)) * TEXT_CAP
         sizes: dict[str, float] = {}
+        by_role: dict[str, dict[tuple[str, str], None]] = {role: {} for role in ROLES}
+        for label, face in labelled:  # each face's texts looked up once, not once per role
+            for role, text in _texts(face).items():
+                by_role[role][(text, label)] = None
         for role in ROLES:
-            texts = list(dict.fromkeys((face_texts[role], label) for label, face in labelled
-                                       if role in (face_texts := _texts(face))))
+            texts = list(by_role[role])
             if not texts or role not in boxes:
                 continue
             box = boxes[role]

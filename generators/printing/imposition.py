@@ -343,7 +343,10 @@ def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layou
 
 def scale_advice(paper_name: str) -> str:
     """The start of every print advice: actual size, on the paper named ("print at 100 % on A4")."""
-    label = paper_name.upper() if re.fullmatch(r"[abc]\d+", paper_name.lower()) else paper_name.capitalize()
+    if re.fullmatch(r"[abc]\d+|arch-[a-e]", paper_name.lower()):  # ISO A2, ARCH C
+        label = paper_name.upper().replace("-", " ")
+    else:
+        label = paper_name.capitalize()
     return "print at 100 %" + (f" on {label}" if label else "")
 
 
