@@ -569,6 +569,8 @@ def test_tracks_records_and_boxes_are_printed_as_text(poster_text, spies):
 
 
 def test_aids_on_the_map_cover_no_place_or_line(plan):
+    """Nothing a player needs is under a box on the map: no space, badge, ship, route, sea lane or name (the Bank
+    Track and the Time and Victory Record stand over northern Russia and Lapland, where no place is)."""
     from shapely.geometry import LineString, box
 
     from generators.map.poster import _route_lines
@@ -579,6 +581,7 @@ def test_aids_on_the_map_cover_no_place_or_line(plan):
         area = box(x, y, x + laid.width, y + laid.height)
         assert not any(area.intersects(line) for line in lines), laid.aid.id
         assert not any(area.intersects(box(m.x, m.y, m.right, m.bottom)) for m in marks), laid.aid.id
+        assert not [name for name, p in plan.placed.items() if area.intersects(box(p.rect.x, p.rect.y, p.rect.right, p.rect.bottom))]
 
 
 def test_bank_track_names_each_power_in_its_starting_box(poster_text, spies):

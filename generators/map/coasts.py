@@ -3,7 +3,13 @@ rim reaching the sea, an inland city's space stands clear of the sea. The warp m
 together, but a narrow cape or a small island (Cyprus, say) can be thinner than a space; such a city is
 slid a little over its land, never further than NUDGE_MAX, never nearer another space than the gap the
 map asks for, and never onto a rail or air line it does not end. A city that fits nowhere within that
-reach goes where it fits best (a port on a small island: its centre on the island's thickest part).
+reach goes where it fits best.
+
+Where the land itself is too small, the land is drawn larger, locally, as mapmakers enlarge an island
+too small to show at the map's scale: a port's island smaller than its space (Malta, Rhodes) is scaled up
+about its middle and joined with the ground under the space (`islands_enlarged`, before the slide), and an
+inland space the coast still touches after the slide (a capital a few miles from the sea) has the coast
+pushed back round it (`coast_kept_off`, after the slide). Neither touches another country's land.
 """
 
 from __future__ import annotations
@@ -24,6 +30,12 @@ PORT_FOOTING = 1.5  # mm: a port's centre stands at least this far inside its la
 PORT_REACH = 1.0  # ...and its rim reaches at least this far past the coast, onto the sea
 INLAND_CLEARANCE = 0.5  # mm between an inland space's rim and the sea
 LINE_CLEARANCE = 1.0  # mm between a slid space and a line it does not end
+ISLAND_TRIGGER = 0.5  # an island is enlarged where less than this of its port's space stands on land...
+ISLAND_SMALL = 1.0  # ...and the island is smaller than this share of the space (Cyprus at this scale)
+ISLAND_AREA = 1.5  # times a space's area an island too small for its port is drawn
+ISLAND_MOST = 3.0  # times across an island is enlarged at most
+ISLAND_RIM = 1.5  # mm of a port's space left over the sea round an enlarged island's ground
+ISLAND_STRAIT = 1.0  # mm of sea kept between an enlarged island and any other land
 BATCH = 16  # places tried measured together against the lines
 BETTER = 0.25  # mm: a space is slid only where it fits this much better (or fits), the best fit in reach where none fits
 
@@ -124,3 +136,75 @@ def _clear_of_lines(name: str, tos, at: dict[str, XY], routes: Sequence[tuple[st
         distance[np.arange(len(starts)), np.tile([spaces.index(e) for e in ends], len(tos))] = np.inf
         clear &= (distance >= reach).all(axis=1).reshape(len(tos), len(ends)).all(axis=1)
     return clear
+
+
+class _Pieces:
+    """Each country's polygons in one spatial index, so that the land near a place is found without
+    measuring the whole map's coast for every city."""
+
+    def __init__(self, countries: dict[str, BaseGeometry]):
+        from .territories import polygons
+
+        self.owners = [name for name, shape in countries.items() for _ in polygons(shape)]
+        self.shapes = [piece for shape in countries.values() for piece in polygons(shape)]
+        self.tree = shapely.STRtree(self.shapes)
+
+    def near(self, area: BaseGeometry, besides: str | None = None) -> BaseGeometry:
+        """The land whose pieces' boxes meet `area`'s, less the country `besides` when it is named."""
+        found = [self.shapes[i] for i in sorted(self.tree.query(area).tolist()) if self.owners[i] != besides]
+        return shapely.union_all(found) if found else shapely.Polygon()
+
+
+def islands_enlarged(game_map: MapFile, at: dict[str, XY], radius: float,
+                     countries: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
+    """`countries` with each island too small for the port on it (under ISLAND_TRIGGER of its space on land, the island
+    under ISLAND_SMALL of the space and touching no other land) drawn larger: scaled about its own middle to ISLAND_AREA
+    times the space's area (at most ISLAND_MOST times across), joined with the ground under the space but its
+    rim, and kept ISLAND_STRAIT clear of all other land and of every other place's mark."""
+    import numpy as np
+    from shapely import affinity
+
+    from .territories import polygons
+
+    countries = dict(countries)
+    pieces = _Pieces(countries)
+    places = shapely.points([at[n] for n in at])
+    names = list(at)
+    for city in game_map.cities:
+        own = countries.get(city.country)
+        if not city.port or city.name not in at or own is None:
+            continue
+        centre = shapely.Point(at[city.name])
+        space = centre.buffer(radius)
+        if space.intersection(pieces.near(space)).area / space.area >= ISLAND_TRIGGER:
+            continue
+        parts = polygons(own)
+        island = parts[int(np.argmin(shapely.distance(parts, centre)))]  # its islets stay as they are
+        if island.area >= space.area * ISLAND_SMALL or island.distance(pieces.near(island.buffer(0.05), city.country)) < 0.05:
+            continue  # not a small island (or one joined to other land): the slide over its land does what can be done
+        scale = min(ISLAND_MOST, (ISLAND_AREA * space.area / max(island.area, 1e-6)) ** 0.5)
+        grown = affinity.scale(island, scale, scale, origin=island.centroid).union(centre.buffer(radius - ISLAND_RIM))
+        reach = grown.buffer(radius + 2 * ISLAND_STRAIT)
+        marks = [places[k].buffer(radius + ISLAND_STRAIT) for k in sorted(shapely.STRtree(places).query(reach).tolist())
+                 if names[k] != city.name]
+        grown = grown.difference(shapely.union_all([pieces.near(reach, city.country).buffer(ISLAND_STRAIT)] + marks))
+        countries[city.country] = shapely.union_all([piece for piece in parts if piece is not island] + [grown])
+        pieces = _Pieces(countries)
+    return countries
+
+
+def coast_kept_off(game_map: MapFile, at: dict[str, XY], radius: float,
+                   countries: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
+    """`countries` with the coast pushed back, on the city's own land, round every inland space it touches
+    (to INLAND_CLEARANCE beyond the rim), where no other country's land is."""
+    countries = dict(countries)
+    pieces = _Pieces(countries)
+    for city in game_map.cities:
+        own = countries.get(city.country)
+        if city.port or city.name not in at or own is None:
+            continue
+        disc = shapely.Point(at[city.name]).buffer(radius + INLAND_CLEARANCE)
+        if disc.difference(pieces.near(disc)).area > 1e-6:
+            countries[city.country] = own.union(disc.difference(pieces.near(disc, city.country)))
+            pieces = _Pieces(countries)
+    return countries

@@ -187,9 +187,8 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     else:
         regions = _regions(game_map, at, frame)
     land = union_of([r.shape for r in regions]) if regions else Polygon()
-    water = box.difference(land)
-    zones = _sea_zones(game_map, at, project, water, st)
-    zone_edges = borders_between(zones)
+    sea = Water(frame, land)
+    zones, zone_edges, lanes = _waters(game_map, places, land, box, sea, st)
 
     labels = {}
     for city in game_map.cities:
@@ -199,8 +198,6 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
                                       city.number if game_map.dice is not None else None)
     badges = _place_badges(game_map, at, st)
     marks = _mark_boxes(game_map, at, badges, st)
-    sea = Water(frame, land)
-    lanes = route_lanes(sea, _lanes(game_map, at))
     lines = _route_lines(game_map, at) + lanes
     aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key, frame)
     badge_boxes = [Box(bx - st.badge / 2, by - st.badge / 2, st.badge, st.badge) for spots in badges.values() for _, bx, by in spots]
@@ -239,6 +236,32 @@ def _land_drawing(regions: list[Region], palette: Palette):
         colour = mix(palette.powers[power], "#000000", 0.75)
         edges += [(colour, list(ring.coords)) for poly in polygons(union_of(shapes)) for ring in (poly.exterior, *poly.interiors)]
     return fills, edges
+
+
+WATERS = "poster-waters"  # the game_cache part holding the sea zones' regions, their borders and the sea lanes
+
+
+def _waters(game_map: MapFile, places, land: BaseGeometry, box: Polygon, sea: Water, st: PosterStyle):
+    """Each sea zone's water, the borders between zones and the sea lanes; kept on disk beside the places they
+    are worked out from (under the same key: the code, the map, the layout and the geography)."""
+    import base64
+
+    import shapely
+
+    from ..core.game_cache import keep, recall
+
+    kept = recall(places.key, WATERS)
+    try:
+        zones = {name: shapely.from_wkb(base64.b64decode(shape)) for name, shape in kept["zones"].items()}
+        return zones, [[tuple(p) for p in edge] for edge in kept["edges"]], [[tuple(p) for p in lane] for lane in kept["lanes"]]
+    except (KeyError, TypeError, ValueError, AttributeError, shapely.errors.GEOSException):
+        pass
+    zones = _sea_zones(game_map, places.at, places.project, box.difference(land), st)
+    edges = borders_between(zones)
+    lanes = route_lanes(sea, _lanes(game_map, places.at))
+    keep(places.key, WATERS, {"zones": {name: base64.b64encode(shapely.to_wkb(shape)).decode() for name, shape in zones.items()},
+                              "edges": edges, "lanes": lanes})
+    return zones, edges, lanes
 
 
 def _sea_zones(game_map: MapFile, at: dict[str, tuple[float, float]], project, water: BaseGeometry,
@@ -320,14 +343,21 @@ def _lined_up(placed: list, marks: list[Box], lines: list, frame: Box, gap: floa
         grown = box(x - CLEARANCE, y - CLEARANCE, x + laid.width + CLEARANCE, y + laid.height + CLEARANCE)
         return set(tree.query(grown, predicate="intersects").tolist()) if tree is not None else set()
 
+    def crowded(i: int, x: float, y: float) -> set:
+        laid = out[i][0]
+        near = box(x - gap, y - gap, x + laid.width + gap, y + laid.height + gap)
+        return {j for j, (other, ox, oy) in enumerate(out) if j != i and near.intersects(box(ox, oy, ox + other.width, oy + other.height))}
+
     def moved(i: int, x: float, y: float) -> bool:
         laid, x0, y0 = out[i]
         if x < frame.x + 1 or y < frame.y + 1 or x + laid.width > frame.right - 1 or y + laid.height > frame.bottom - 1:
             return False
         if hits(x, y, laid) - hits(x0, y0, laid):
             return False
-        near = box(x - gap, y - gap, x + laid.width + gap, y + laid.height + gap)
-        if any(near.intersects(box(ox, oy, ox + other.width, oy + other.height)) for j, (other, ox, oy) in enumerate(out) if j != i):
+        if crowded(i, x, y) - crowded(i, x0, y0):  # nearer than the gap to an aid it kept the gap from before
+            return False
+        if any(box(x, y, x + laid.width, y + laid.height).intersection(box(ox, oy, ox + other.width, oy + other.height)).area > 0
+               for j, (other, ox, oy) in enumerate(out) if j != i):
             return False
         out[i] = (laid, x, y)
         return True

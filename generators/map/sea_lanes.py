@@ -4,8 +4,9 @@ round the land to its zone's ship; a lane between two ships does the same.
 The water is the map's grid of small square cells (water.py). From each ship a breadth-first wave spreads over the water of a window around it, a whole grid
 at a time, until it reaches the places it sails to; each lane follows the wave back and is then pulled
 straight wherever a straight line stays on water. The wave keeps a cell off every coast where it can;
-a strait narrower than a cell is opened by widening the water a cell at a time; a lane with no way by
-water at all is drawn straight.
+a strait narrower than a cell is opened by widening the water a cell at a time; a port's lane that would
+then cut over land (an islet between two cells' centres) is refused for another way; a lane with no way
+by water at all is drawn straight.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ MARGIN = 25.0  # mm beyond a ship and the places it sails to that its wave may s
 WIDENINGS = 2  # times the water may be widened by a cell to open a narrow strait
 EXIT_WEIGHT = 2.0  # a mm of a port's way over land to the water costs as much as this many mm at sea
 COAST_COST = 6.0  # mm of sailing a port's lane would rather add than hug a coast
+LAND_TOLERATED = 0.25  # mm: past its own coast, a port's lane may cut over the land's edge this deep, no deeper (then another way is sought)
 
 
 def _wave(passable, start: tuple[int, int], targets: Sequence[tuple[int, int]], beyond: int = 0):
@@ -151,6 +153,16 @@ def route_lanes(water: Water, lanes: Sequence[tuple[XY, bool, XY]]) -> list[list
 
     A lane sails a cell off the coasts; a port's lane hugs them only when that saves it a way over land, and
     a lane between ships is widened through straits when it must be."""
+    inner: list[BaseGeometry] = []  # the land less its coast's edge, made the first time a lane meets the land
+
+    def over_land(points: list[XY]) -> float:
+        line = LineString(points)
+        if water.land.is_empty or len(points) < 2 or not water.land.intersects(line):
+            return 0.0
+        if not inner:
+            inner.append(water.land.buffer(-LAND_TOLERATED))
+        return line.intersection(inner[0]).length
+
     by_ship: dict[XY, list[int]] = {}
     for i, (_, _, ship) in enumerate(lanes):
         by_ship.setdefault(ship, []).append(i)
@@ -164,6 +176,7 @@ def route_lanes(water: Water, lanes: Sequence[tuple[XY, bool, XY]]) -> list[list
         ports = {i: math.dist(lanes[i][0], grid.centre(*cell)) + 2 * grid.cell for i, cell in shore.items() if cell is not None}
         ships = {i: grid.index(*lanes[i][0]) for i in indexes if not lanes[i][1]}
         cost: dict[int, float] = {}
+        crossing: dict[int, list[XY]] = {}  # a port's first lane found that crosses land, kept in case no other is found
         passable = water.open[cut]
         for widening in range(-1, WIDENINGS + 1):
             if not ports and not ships:
@@ -176,17 +189,25 @@ def route_lanes(water: Water, lanes: Sequence[tuple[XY, bool, XY]]) -> list[list
             parent = _parents(steps)
             for i, near in list(ports.items()):
                 found = _exit(grid, steps, lanes[i][0])
-                if found is not None and found[0] + COAST_COST * (widening + 1) < cost.get(i, math.inf):
-                    cost[i] = found[0] + COAST_COST * (widening + 1)
-                    routed[i] = [lanes[i][0]] + _pulled(grid, passable, water.land, _path(grid, parent, found[1], ship))
-                    if math.dist(lanes[i][0], routed[i][1]) <= near:  # it puts to sea by its own coast
-                        del ports[i]
+                if found is None or found[0] + COAST_COST * (widening + 1) >= cost.get(i, math.inf):
+                    continue
+                lane = [lanes[i][0]] + _pulled(grid, passable, water.land, _path(grid, parent, found[1], ship))
+                if over_land(lane[1:]) > 0.0:  # cell centres on water, a corner cut over an islet
+                    crossing.setdefault(i, lane)
+                    continue
+                cost[i] = found[0] + COAST_COST * (widening + 1)
+                routed[i] = lane
+                if math.dist(lanes[i][0], routed[i][1]) <= near:  # it puts to sea by its own coast
+                    del ports[i]
             if widening == 0:
                 ports.clear()
             for i, cell in list(ships.items()):
                 if steps[cell] >= 0:
                     routed[i] = _pulled(grid, passable, water.land, [lanes[i][0]] + _path(grid, parent, cell, ship)[1:])
                     del ships[i]
+        for i, lane in crossing.items():
+            if i not in cost:
+                routed[i] = lane
     return routed
 
 

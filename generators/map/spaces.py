@@ -13,7 +13,7 @@ nothing moves that spacing does not need to move and the map bends without teari
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from ..core.map_models import MapFile
@@ -80,6 +80,7 @@ class Places:
     warp: Warp = field(repr=False)
     flat_project: Callable = field(repr=False)
     regions: list = field(default_factory=list, repr=False)  # each country's land as drawn (land.Region), warp included
+    key: str | None = field(default=None, repr=False)  # what they are kept under on disk (places_key), None when not kept
 
     def project(self, lons, lats):
         """Longitudes and latitudes (arrays) to drawn page mm: projected, then warped."""
@@ -236,37 +237,117 @@ def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float]
         steps.append(ThinPlate.through(*_distinct(np.vstack([xy, pins]), np.vstack([shift, np.zeros_like(pins)]))))
         xy = xy + shift
 
-    def move(points):
-        for step in steps:
-            points = points + step(points)
-        return points
-
-    return {n: (float(x), float(y)) for n, (x, y) in zip(names, xy)}, Warp(move)
+    return {n: (float(x), float(y)) for n, (x, y) in zip(names, xy)}, steps
 
 
 
 def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project):
-    """The land as drawn (each country warped), and `at` with spaces slid to suit their coasts (coasts.py)."""
+    """The land as drawn (each country warped, small islands enlarged, coasts kept off inland spaces) and `at`
+    with spaces slid to suit their coasts (coasts.py)."""
     from shapely.geometry import Polygon
 
-    from .coasts import fitted_to_coasts
+    from .coasts import coast_kept_off, fitted_to_coasts, islands_enlarged
     from .land import land_regions, read_geography, union_of
+    from .territories import Region
 
     geography = read_geography(game.file(game.map.geography))
     box = Polygon([(frame.x, frame.y), (frame.right, frame.y), (frame.right, frame.bottom), (frame.x, frame.bottom)])
     regions = land_regions(geography, game.map, lambda lons, lats: warp(*flat_project(lons, lats)), box)
     if not regions:
         return at, regions
-    countries = {r.country: r.shape for r in regions}
-    style = game.layout.poster
-    return fitted_to_coasts(game.map, at, style.space / 2, COAST_GAP, countries, union_of([r.shape for r in regions])), regions
+    radius = game.layout.poster.space / 2
+    countries = islands_enlarged(game.map, at, radius, {r.country: r.shape for r in regions})
+    at = fitted_to_coasts(game.map, at, radius, COAST_GAP, countries, union_of(list(countries.values())))
+    countries = coast_kept_off(game.map, at, radius, countries)
+    return at, [Region(r.country, r.power, countries[r.country]) for r in regions]
+
+
+KEPT = "poster-places"  # the game_cache part holding the spaced, warped places and the land drawn with them
+
+
+def places_key(game: "Game") -> str | None:
+    """The key the places are kept under on disk (core.game_cache): the sha256 of the code, of the map and the
+    layout as read (not their files: a game changed in memory gets its own key) and of the geography's bytes."""
+    import hashlib
+
+    from ..core.game_cache import code_version
+
+    digest = hashlib.sha256(f"{KEPT}\n{code_version()}\n".encode())
+    digest.update(game.map.model_dump_json().encode())
+    digest.update(game.layout.model_dump_json().encode())
+    if game.map.geography is not None:
+        try:
+            digest.update(game.file(game.map.geography).read_bytes())
+        except OSError:
+            return None  # reported when the land is read
+    return digest.hexdigest()
+
+
+def _as_data(places: Places, steps) -> dict:
+    """`places` as plain JSON data: numbers as they are (a float's repr reads back exactly), shapes as WKB."""
+    import base64
+
+    import shapely
+
+    return {"width": places.width, "height": places.height, "frame": [places.frame.x, places.frame.y, places.frame.width, places.frame.height],
+            "true_at": places.true_at, "at": places.at,
+            "steps": [{name: getattr(step, name).tolist() for name in ("centres", "weights", "plane", "shift", "scale")} for step in steps],
+            "regions": [[r.country, r.power, base64.b64encode(shapely.to_wkb(r.shape)).decode()] for r in places.regions]}
+
+
+def _from_data(data, game: "Game") -> Places | None:
+    """The places kept as `data` (see _as_data), or None when it is not such an entry."""
+    import base64
+
+    import numpy as np
+    import shapely
+
+    from .territories import Region
+
+    try:
+        steps = [ThinPlate(*(np.asarray(step[name], dtype=float) for name in ("centres", "weights", "plane", "shift", "scale")))
+                 for step in data["steps"]]
+        regions = [Region(country, power, shapely.from_wkb(base64.b64decode(shape))) for country, power, shape in data["regions"]]
+        at = {name: (float(x), float(y)) for name, (x, y) in data["at"].items()}
+        true_at = {name: (float(x), float(y)) for name, (x, y) in data["true_at"].items()}
+        frame = Box(*(float(v) for v in data["frame"]))
+        width, height = float(data["width"]), float(data["height"])
+    except (KeyError, TypeError, ValueError, shapely.errors.GEOSException):
+        return None
+    _, flat_project = map_frame(game.map, game.layout)
+    spaces = {c.name: Space(*at[c.name], game.layout.poster.space) for c in game.map.cities if c.name in at}
+    return Places(width, height, frame, true_at, at, spaces, Warp(_composed(steps)), flat_project, regions, data.get("key"))
+
+
+def _composed(steps):
+    def move(points):
+        for step in steps:
+            points = points + step(points)
+        return points
+
+    return move
 
 
 def poster_places(game: "Game") -> Places:
-    """The poster's places for `game` (see the module's docstring); worked out once per game."""
+    """The poster's places for `game` (see the module's docstring); worked out once per game, and kept on disk
+    for the next command while the code, the map, the layout and the geography stay as they are."""
+    from ..core.game_cache import keep, recall
+
     cached = game.derived.get("poster_places")
     if cached is not None:
         return cached
+    key = places_key(game)
+    kept = recall(key, KEPT)
+    places = _from_data(kept | {"key": key}, game) if isinstance(kept, dict) else None
+    if places is None:
+        places, steps = _worked_out(game)
+        places = replace(places, key=key)
+        keep(key, KEPT, _as_data(places, steps))
+    game.derived["poster_places"] = places
+    return places
+
+
+def _worked_out(game: "Game") -> tuple[Places, list]:
     game_map, layout = game.map, game.layout
     style = layout.poster
     width, height = page_size(layout)
@@ -278,16 +359,15 @@ def poster_places(game: "Game") -> Places:
     if names:
         index = {n: i for i, n in enumerate(names)}
         lines = [(index[r.from_], index[r.to]) for r in game_map.routes if r.from_ in index and r.to in index]
-        at, warp = _spaced_warp(frame, names, true_at, radii, style.space_gap, lines)
+        at, steps = _spaced_warp(frame, names, true_at, radii, style.space_gap, lines)
     else:
-        at, warp = {}, Warp(lambda p: p)
+        at, steps = {}, []
+    warp = Warp(_composed(steps))
     regions = []
     if game_map.geography is not None and at:
         at, regions = _by_the_coasts(game, frame, at, warp, flat_project)
     spaces = {c.name: Space(*at[c.name], style.space) for c in game_map.cities if c.name in at}
-    places = Places(width, height, frame, true_at, at, spaces, warp, flat_project, regions)
-    game.derived["poster_places"] = places
-    return places
+    return Places(width, height, frame, true_at, at, spaces, warp, flat_project, regions), steps
 
 
 def city_spaces(game: "Game") -> dict[str, Space]:

@@ -1,0 +1,84 @@
+"""The poster's spaced, warped places are kept on disk by content (core.game_cache): a second command reads them
+back exactly, and any change to the map, the layout or the geography works them out again."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def _places(folder):
+    from generators.map.spaces import poster_places
+    from generators.validation import load_game
+
+    return poster_places(load_game(folder))
+
+
+def test_places_are_read_back_exactly_and_worked_out_again_when_map_yaml_changes(game_copy, monkeypatch):
+    import shapely
+
+    from generators.map import spaces
+
+    folder = game_copy("spies")
+    first = _places(folder)
+
+    def never(game):
+        raise AssertionError("worked out again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(spaces, "_worked_out", never)
+        again = _places(folder)  # a new game read from the same files: the places come from the disk
+    assert again.at == first.at and again.true_at == first.true_at and again.frame == first.frame
+    assert [(r.country, r.power, shapely.to_wkb(r.shape)) for r in again.regions] == \
+           [(r.country, r.power, shapely.to_wkb(r.shape)) for r in first.regions]
+    points = [[400.0, 300.0], [120.0, 250.0]]
+    assert (again.warp(*zip(*points))[0] == first.warp(*zip(*points))[0]).all()
+
+    map_yaml = folder / "map.yaml"
+    text = map_yaml.read_text(encoding="utf-8")
+    moved = re.sub(r"(- name: Ankara\n(?:    .*\n)*?    lon: )([0-9.]+)", lambda m: f"{m.group(1)}{float(m.group(2)) + 1.5:.2f}", text, count=1)
+    assert moved != text
+    map_yaml.write_text(moved, encoding="utf-8")
+    with monkeypatch.context() as patch:
+        patch.setattr(spaces, "_worked_out", never)
+        with pytest.raises(AssertionError, match="worked out again"):
+            _places(folder)
+    changed = _places(folder)
+    assert changed.true_at["Ankara"][0] > first.true_at["Ankara"][0] + 5
+
+
+def test_a_damaged_entry_is_worked_out_again(game_copy, monkeypatch):
+    from generators.core import game_cache
+    from generators.map import spaces
+    from generators.validation import load_game
+
+    folder = game_copy("spies")
+    first = _places(folder)
+    game = load_game(folder)
+    game_cache.keep(spaces.places_key(game), spaces.KEPT, {"steps": "not steps"})
+    assert spaces.poster_places(game).at == first.at
+
+
+
+def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypatch):
+    from generators.map import poster
+    from generators.printing.fonts import register_fonts
+    from generators.validation import load_game
+
+    def plan(folder):
+        game = load_game(folder)
+        return poster.plan_poster(game, game.layout, register_fonts(game.layout.fonts, game.folder))
+
+    folder = game_copy("spies")
+    first = plan(folder)
+
+    def never(*args):
+        raise AssertionError("worked out again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(poster, "route_lanes", never)
+        patch.setattr(poster, "_sea_zones", never)
+        again = plan(folder)
+    assert again.lanes == first.lanes and again.zone_edges == first.zone_edges
+    assert {n: z.wkb for n, z in again.sea_zones.items()} == {n: z.wkb for n, z in first.sea_zones.items()}
