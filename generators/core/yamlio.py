@@ -49,17 +49,22 @@ def _refuse(node: yaml.Node, problem: str) -> None:
     raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark)
 
 
+def _refuse_repeated(key_node: yaml.Node, key, mapping: dict) -> None:
+    """Refuse a key that cannot be one (a list or mapping) or that `mapping` already holds."""
+    try:
+        seen = key in mapping
+    except TypeError:
+        _refuse(key_node, "a list or mapping cannot be a key")
+    if seen:
+        _refuse(key_node, f"key {key!r} appears twice in one mapping")
+
+
 def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
     loader.flatten_mapping(node)
     mapping: dict = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=deep)
-        try:
-            seen = key in mapping
-        except TypeError:
-            _refuse(key_node, "a list or mapping cannot be a key")
-        if seen:
-            _refuse(key_node, f"key {key!r} appears twice in one mapping")
+        _refuse_repeated(key_node, key, mapping)
         mapping[key] = loader.construct_object(value_node, deep=deep)
     return mapping
 
@@ -156,12 +161,7 @@ def _construct(loader: _StrictLoader, root: yaml.Node) -> Any:
             result = built[id(node)] = {}
             for key_node, value_node in node.value:
                 key = key_node.value if type(key_node) is Scalar and key_node.tag == _STR else value(key_node)
-                try:
-                    seen = key in result
-                except TypeError:
-                    _refuse(key_node, "a list or mapping cannot be a key")
-                if seen:
-                    _refuse(key_node, f"key {key!r} appears twice in one mapping")
+                _refuse_repeated(key_node, key, result)
                 result[key] = value_node.value if type(value_node) is Scalar and value_node.tag == _STR else value(value_node)
         else:
             result = built[id(node)] = loader.construct_object(node, deep=True)
