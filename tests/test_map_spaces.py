@@ -176,7 +176,7 @@ def test_an_enlarged_island_keeps_clear_of_other_land_and_of_other_places(places
                                                      places.project, box(f.x, f.y, f.right, f.bottom))}
     drawn = {r.country: r.shape for r in places.regions}
     for country in ("Malta (British)", "Dodecanese (Italian)"):
-        grown = drawn[country].difference(true[country])
+        grown = drawn[country].difference(true[country].buffer(1e-6))  # not the hairline slivers rounding leaves
         assert grown.area > 1.0, country  # drawn larger than the land itself
         others = [shape for name, shape in drawn.items() if name != country]
         assert all(grown.distance(shape) >= 0.99 for shape in others), country
