@@ -19,12 +19,19 @@ SCRIPT = Path(sys.executable).with_name("dossier")
 TIMEOUT = 20.0  # seconds for any one step; a step normally takes well under one
 
 
+def _as_a_terminal_starts_it() -> None:
+    """Ctrl-C reaches a command run from a terminal: where the tests themselves run in the background (a shell's `&`
+    starts a job with SIGINT ignored, and a child inherits that), the watcher gets SIGINT's default back."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Watcher:
     """A running `dossier watch` whose output (stdout and stderr, in order) is read line by line."""
 
     def __init__(self, *args: str, cwd: Path):
         self.process = subprocess.Popen([str(SCRIPT), "watch", *args], cwd=cwd, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                        stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                        preexec_fn=_as_a_terminal_starts_it)
         self.lines: queue.Queue[str] = queue.Queue()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -50,8 +57,8 @@ class Watcher:
                 return got
         raise AssertionError(f"no line starting {start!r} within {TIMEOUT} s: {self.seen + got}")
 
-    def stop(self) -> int:
-        self.process.send_signal(signal.SIGINT)
+    def stop(self, how: signal.Signals = signal.SIGINT) -> int:
+        self.process.send_signal(how)
         try:
             return self.process.wait(timeout=TIMEOUT)
         finally:
@@ -133,3 +140,16 @@ def test_watch_draws_a_picture_replaced_by_one_of_the_same_size_and_time(cli, tm
     finally:
         code = watcher.stop()
     assert code == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM stops a process cleanly on POSIX only")
+def test_watch_stops_cleanly_when_told_to_terminate(cli, tmp_path):
+    # a process manager or an editor's task runner ends a watch with SIGTERM, not Ctrl-C
+    assert cli("new", "courier", "--to", tmp_path).code == 0
+    watcher = Watcher("--game", "./courier", "--only", "counters", cwd=tmp_path)
+    try:
+        watcher.wait_for("built counters.pdf in output/courier (")
+    finally:
+        code = watcher.stop(signal.SIGTERM)
+    assert code == 0
+    assert "stopped watching" in list(watcher.lines.queue)

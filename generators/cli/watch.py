@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 import time
 from pathlib import Path
@@ -49,6 +50,7 @@ def watch(game: Optional[str] = GameOption, options: BuildOptions = BuildOptions
         return outside_output(change, path) and not path.endswith(".py") and not Path(path).name.startswith(".")
 
     logging.getLogger("watchfiles").setLevel(logging.ERROR)  # Ctrl-C is how a watch ends, not news
+    signal.signal(signal.SIGTERM, _stop)
     try:
         rebuild(folder, options, "built")
         for changes in changes_in(*watched, watch_filter=is_source, raise_interrupt=False):
@@ -56,9 +58,14 @@ def watch(game: Optional[str] = GameOption, options: BuildOptions = BuildOptions
             shown = [p for p in touched if p.exists()] or touched  # an editor's temporary files come and go
             typer.echo(f"changed: {', '.join(display_path(p) for p in shown)}")
             rebuild(folder, options, "rebuilt")
-    except KeyboardInterrupt:  # Ctrl-C during a rebuild: every file is written whole or not at all
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM during a rebuild: every file is written whole or not at all
         pass
     typer.echo("stopped watching")
+
+
+def _stop(signum, frame) -> None:
+    """SIGTERM (a process manager's or a task runner's stop) ends the watch as Ctrl-C does."""
+    raise KeyboardInterrupt
 
 
 def rebuild(folder: Path, options: BuildOptions, verb: str) -> None:
