@@ -327,7 +327,7 @@ def _darkness(page, box, dpi: int = 50) -> float:
     """The share of ink inside `box` (pt) of a pdfplumber page, 0 for white paper and 1 for solid black."""
     x0, top, x1, bottom = box
     image = page.crop((x0 + 1, top + 1, x1 - 1, bottom - 1)).to_image(resolution=dpi).original.convert("L")
-    pixels = list(image.getdata())
+    pixels = image.tobytes()  # one byte a pixel in mode L
     return 1 - sum(pixels) / (255 * len(pixels))
 
 
