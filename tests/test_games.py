@@ -421,7 +421,7 @@ def test_a_spys_number_stays_whole_under_a_2_mm_duplex_shift(built, games):
     from generators.printing.fonts import piece_fonts
 
     game = games["spion-und-spion"]
-    painter = FacePainter(game, game.layout, piece_fonts(game.layout.fonts, game.folder))
+    painter = FacePainter(game, piece_fonts(game.layout.fonts, game.folder))
     box = painter.arrangement("spy", "back", (15.875, 15.875)).boxes["title"]
     assert min(box.x, box.y, 15.875 - box.x - box.width, 15.875 - box.y - box.height) >= 3.5 - 1e-6, box
 
