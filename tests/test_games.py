@@ -302,6 +302,23 @@ def test_the_mats_backs_are_the_symbol_key(built):
         assert back.count(name) == 4, name
 
 
+def test_every_card_a_deck_can_hold_has_one_back(built, games):
+    """Bought assets join a player's deck and discards go face down "to preserve secrecy": a Spy Card, a
+    Starting Card and an Asset Card must look alike from behind, or the backs tell how many assets a hand holds."""
+    card = games["web-of-spies"].layout.size("card")
+    backs = set()
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+            for x0, top, x1, bottom in cut_boxes(front):
+                if abs((x1 - x0) - card.width * MM) > 0.5 or abs((bottom - top) - card.height * MM) > 0.5:
+                    continue  # mats, agents and markers are not cards
+                mirrored = (back.width - x1, top, back.width - x0, bottom)
+                fills = {tuple(r["non_stroking_color"]) for r in back.rects if r["fill"]
+                         and abs(r["x0"] - mirrored[0]) < 3 and abs(r["top"] - top) < 3 and r["width"] > card.width * MM / 2}
+                backs.add((region(back, mirrored), frozenset(fills)))
+    assert len(backs) == 1, backs
+
+
 def test_spy_cards_say_what_they_do(built, games):
     """A Spy Card carries no symbol or ability in the rulebook, but any card moves an agent or pays toward an
     asset when discarded: that is what its face says, not a bare title."""
