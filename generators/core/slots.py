@@ -8,6 +8,7 @@ what is wrong with any other text, so data is refused when it is read, never whe
 
 from __future__ import annotations
 
+from functools import lru_cache
 from string import Formatter
 
 from .limits import shown
@@ -32,4 +33,10 @@ def template_problem(template: str) -> str | None:
 
 def slots(template: str) -> list[str]:
     """The field names `template` fills, in order; the template has passed `template_problem`."""
-    return [name for _, name, _, _ in Formatter().parse(template) if name]
+    return list(_slots(template))
+
+
+@lru_cache(maxsize=4096)
+def _slots(template: str) -> tuple[str, ...]:
+    # a roster fills the same few templates for every piece: each is parsed once
+    return tuple(name for _, name, _, _ in Formatter().parse(template) if name)

@@ -28,9 +28,8 @@ def _texts(record: object, where: str) -> Iterator[tuple[str, str]]:
     if isinstance(record, str):
         yield where, record
     elif isinstance(record, BaseModel):
-        for name in type(record).model_fields:
-            if name not in UNPRINTED:
-                yield from _texts(getattr(record, name), f"{where}.{name}" if where else name)
+        for name in _printed_fields(type(record)):
+            yield from _texts(getattr(record, name), f"{where}.{name}" if where else name)
     elif isinstance(record, dict):
         for key, value in record.items():
             yield from _texts(value, f"{where}.{key}" if where else str(key))
@@ -39,8 +38,30 @@ def _texts(record: object, where: str) -> Iterator[tuple[str, str]]:
             yield from _texts(value, f"{where}[{i}]")
 
 
-def printed_texts(game: "Game") -> Iterator[tuple[Path, str, str]]:
-    """(file, field, text) of every text the game's data gives its printed products."""
+@lru_cache(maxsize=None)
+def _printed_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    return tuple(name for name in model.model_fields if name not in UNPRINTED)
+
+
+def _strings(record: object) -> Iterator[str]:
+    """The texts `_texts` yields for `record`, without building a field path for each: a path is
+    only needed for a text that has a problem."""
+    stack = [record]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, BaseModel):
+            stack.extend(getattr(item, name) for name in _printed_fields(type(item)))
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+
+
+def printed_records(game: "Game") -> Iterator[tuple[Path, str, object]]:
+    """(file, field path, value) of each part of the game's data that printed products set in type,
+    in the order its texts are checked: each piece, tile and card section on its own."""
     info = game.info
     yield game.file("game.yaml"), "title", info.title
     for i, faction in enumerate(info.factions):
@@ -52,16 +73,14 @@ def printed_texts(game: "Game") -> Iterator[tuple[Path, str, str]]:
                 text = getattr(template, role, None) if template else None
                 if text:
                     yield game.file("game.yaml"), f"kinds.{name}.{side}.{role}", text
-    for where, text in _texts(list(game.pieces), "pieces"):
-        yield game.file("pieces.yaml"), where, text
+    for i, piece in enumerate(game.pieces):
+        yield game.file("pieces.yaml"), f"pieces[{i}]", piece
     if info.tiles is not None:
-        for where, text in _texts(info.tiles, "tiles"):
-            yield game.file("game.yaml"), where, text
-    for where, text in _texts(list(game.tiles), "tiles"):
-        yield game.file("tiles.yaml"), where, text
+        yield game.file("game.yaml"), "tiles", info.tiles
+    for i, tile in enumerate(game.tiles):
+        yield game.file("tiles.yaml"), f"tiles[{i}]", tile
     if game.cards is not None:
-        for where, text in _texts(game.cards, ""):
-            yield game.file("cards.yaml"), where, text
+        yield game.file("cards.yaml"), "", game.cards
 
 
 @lru_cache(maxsize=None)
@@ -94,13 +113,20 @@ def check_glyphs(game: "Game") -> list[Problem]:
     regular, bold = known
     problems = []
     checked: dict[str, tuple[str, ...]] = {}  # a 10,000-piece roster repeats its texts: each is looked at once
-    for file, field, text in printed_texts(game):
-        missing = checked.get(text)
-        if missing is None:
-            missing = checked[text] = tuple(dict.fromkeys(c for c in text if not c.isspace()
-                                                          and (ord(c) not in regular or ord(c) not in bold)))
-        for char in missing:
-            problems.append(Problem(file, field, f"character {char!r} (U+{ord(char):04X}) is not in the font "
-                                    f"{fonts.condensed} or {fonts.condensed_bold}; use another character or font",
-                                    "missing-glyph"))
+
+    def missing(text: str) -> tuple[str, ...]:
+        found = checked.get(text)
+        if found is None:
+            found = checked[text] = tuple(dict.fromkeys(c for c in text if not c.isspace()
+                                                        and (ord(c) not in regular or ord(c) not in bold)))
+        return found
+
+    for file, where, record in printed_records(game):
+        if not any(missing(text) for text in _strings(record)):
+            continue
+        for field, text in _texts(record, where):
+            for char in missing(text):
+                problems.append(Problem(file, field, f"character {char!r} (U+{ord(char):04X}) is not in the font "
+                                        f"{fonts.condensed} or {fonts.condensed_bold}; use another character or font",
+                                        "missing-glyph"))
     return problems

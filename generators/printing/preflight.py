@@ -23,7 +23,6 @@ from ..core.faces import TemplateError, faces
 from ..core.files import Kind, kind_of
 from ..core.layouts import preset_chain, preset_file
 from ..core.limits import shown
-from .card_sheets import set_cards
 from .counters import FacePainter, piece_label
 from .event_tiles import tile_items, tile_size
 from .fonts import FontError, piece_fonts, register_font
@@ -195,6 +194,8 @@ def check_texts(game: "Game") -> list[Problem]:
     cards = deck_cards(game)
     card = _card_size(game, layout)[1] if cards else None
     if card:
+        from .card_sheets import set_cards  # the card sheets' drawing code is only loaded for a game with cards
+
         try:
             set_cards(game, cards, layout, fonts, card)
         except TextFitError as exc:
