@@ -288,11 +288,12 @@ def is_white(colour) -> bool:
 
 
 def aid_parts(section, item) -> list[str]:
-    """What the aid prints of an item: a step without its number (drawn in a disc), a table row cell by cell."""
+    """What the aid prints of an item: a step without its number (drawn in a disc), a table row word by word (a
+    wrapped cell's lines fall between its neighbours' when a column is read as text)."""
     if section.show == "steps":
         return [re.sub(r"^\d+\.\s+", "", item.text)]
     if section.show == "table":
-        return item.text.split(": ")
+        return [word for cell in item.text.split(": ") for word in cell.split()]
     return [item.text]
 
 
@@ -321,12 +322,34 @@ def test_player_aid_is_one_side_of_the_chosen_paper_holding_every_item_it_names(
     assert squash(next(c for c in resolve_cards(spies) if c.id == "secrets").back.title) not in text  # the cards' own
 
 
-def test_the_aid_gives_every_chit_its_cost_and_effect_or_a_line_to_write_it_on(spies, letter):
+def test_the_aid_gives_every_chit_its_symbol_cost_and_effect_or_a_line_to_write_it_on(spies, letter):
+    """Each chit a row of the aid's chit table: its symbol, name, cost and the first words of its effect on one line
+    (an assumed effect marked at its end), or a ruled line to write it on."""
     with pdfplumber.open(letter / "player-aid.pdf") as pdf:
-        text = "|".join(columns_text(pdf.pages[0]))
-    for chit in (p for p in spies.pieces if p.kind == "chit"):
+        page = pdf.pages[0]
+        words = page.extract_words()
+        curves = page.curves + page.rects
+        lines = [line for line in page.lines if abs(line["top"] - line["bottom"]) < 0.1]
+    chits = [p for p in spies.pieces if p.kind == "chit"]
+    assert len(chits) == 10
+    for chit in chits:
+        first = chit.name.split()[0]
+        [name] = [w for w in words if w["text"] == first and any(v["text"] == chit.cost and abs(v["top"] - w["top"]) < 1
+                                                                  for v in words)]
+        [cost] = [v for v in words if v["text"] == chit.cost and abs(v["top"] - name["top"]) < 1]
+        table = [line for line in lines if line["x0"] < name["x0"] < line["x1"]]
+        above = max(line["top"] for line in table if line["top"] < name["top"])
+        below = min(line["top"] for line in table if line["top"] > name["top"])  # the row between the table's rules
+        after = " ".join(w["text"] for w in words if above < w["top"] < below and cost["x1"] < w["x0"] < table[0]["x1"])
         effect = getattr(chit, "does", None)
-        assert squash(f"{chit.name}, {chit.cost}: " + (f"{effect}." if effect else "____")) in text, chit.name
+        if effect:
+            assert after.startswith(" ".join(effect.split()[:2])), (chit.name, after)
+        else:
+            assert "____" in after or "Game:" in after, (chit.name, after)  # a variant's label runs in before the line
+        assert any(c["x1"] <= name["x0"] + 0.5 and abs((c["top"] + c["bottom"]) / 2 - (name["top"] + name["bottom"]) / 2) < 3
+                   and c["x1"] - c["x0"] < 6 * PT_PER_MM for c in curves), f"{chit.name}: no symbol before its name"
+    does = [w for w in words if w["text"].endswith("stands*.")]  # Recruit's effect is assumed: marked
+    assert does
 
 
 def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):
@@ -386,7 +409,7 @@ def test_player_aid_body_is_at_least_7_5_pt(aid):
 
 
 def test_the_sequence_of_play_is_a_graphic_of_numbered_steps(spies, aid):
-    steps = [s for card in resolve_cards(spies) for _, side in card.sides() for s in side.sections if s.show == "steps"]
+    steps = [s for side in aid_sides(spies) for s in side.sections if s.show == "steps"]
     assert steps
     page = aid[0]
     numbers = [c for c in page["chars"] if is_white(c["non_stroking_color"]) and c["text"].isdigit()]
@@ -396,6 +419,26 @@ def test_the_sequence_of_play_is_a_graphic_of_numbered_steps(spies, aid):
     assert sorted(int(c["text"]) for c in numbers) == sorted(range(1, wanted + 1))
     for number in numbers:  # each number sits in its disc
         assert any(d["x0"] <= number["x0"] and number["x1"] <= d["x1"] and d["top"] <= number["top"] for d in discs)
+
+
+def test_the_sequence_of_play_gives_the_talks_and_the_long_games_12_action_points(aid):
+    """Every phase of a turn: the four steps, the talks open all turn long [3.9], a Long Game turn's 12 Action Points
+    [3.1] with what each step costs, and what a player does in another's turn [4.0]."""
+    text = "|".join(aid[0]["columns"])
+    for phase in ("Event Tile:", "Police:", "Search:", "Move:", "Talks:", "12 Action Points a turn", "Open talks with an opponent",
+                  "Other players' turns", "Answer talks"):
+        assert squash(phase) in text, phase
+
+
+def test_the_aid_gives_the_set_up_each_powers_share_the_end_and_fewer_players(spies, aid):
+    text = "|".join(aid[0]["columns"])
+    for part in ("Starting Set-Up", "Each power's share", "After Britain's 1939 turn", "Most points wins", "Fewer than five players"):
+        assert squash(part) in text, part
+    words = aid[0]["words"]
+    for faction in spies.info.factions:  # the share table: a row for every power, its values marked as the edition's reading
+        assert any(w["text"] == faction.name and any(re.fullmatch(r"\d+\*", v["text"]) and abs(v["top"] - w["top"]) < 1
+                                                       for v in words) for w in words), faction.name
+    assert "*" in text and squash("* this edition's reading") in text
 
 
 def test_a_player_aid_that_fits_one_side_is_one_sided(tmp_path):
