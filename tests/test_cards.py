@@ -82,7 +82,7 @@ def test_standard_and_long_game_are_told_apart(spies):
 
 def test_a_value_printed_elsewhere_is_pointed_to_where_players_find_it(spies):
     texts = {c.id: [item.text for _, _, item in all_items(c)] for c in resolve_cards(spies)}
-    assert any("display: Action Chit Costs" in t for t in texts["action-chits"])
+    assert any("Action Points too (display)" in t for t in texts["action-chits"])
     assert any("Starting Set-Up, on the map" in t for t in texts["players-and-setup"])
 
 
@@ -94,6 +94,44 @@ def test_no_card_or_aid_text_talks_about_the_sources(tmp_path_factory, product):
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages).lower()
     for remark in ("rulebook", "the rules do not", "mapsheet", "does not say", "booklet"):
         assert remark not in text, remark
+
+
+def role_sizes(pdf_path) -> dict[str, set[float]]:
+    """The sizes each role is set in, told by ink: body (black, and the bold headings and variant labels beside it),
+    grey notes (citations, footers), white (card titles, or the aid's table headers and step numbers)."""
+    sizes: dict[str, set[float]] = {}
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for c in (c for c in page.chars if c["upright"]):
+                colour = tuple(round(v, 2) for v in (c["non_stroking_color"] or ()))
+                role = ("white" if colour == (1.0, 1.0, 1.0) else "grey" if colour == (0.33, 0.33, 0.33)
+                        else "body" if "Regular" in c["fontname"] else "bold")
+                sizes.setdefault(role, set()).add(c["size"])
+    return sizes
+
+
+def distinct(sizes: set[float]) -> list[float]:
+    """`sizes` told apart to a twentieth of a point (the PDF's text matrices carry rounding)."""
+    found: list[float] = []
+    for size in sorted(sizes):
+        if not found or size - found[-1] > 0.05:
+            found.append(size)
+    return found
+
+
+def test_the_deck_sets_each_role_in_one_size_its_body_at_8_75_pt(letter, spies):
+    sizes = {role: distinct(found) for role, found in role_sizes(letter / "cards.pdf").items()}
+    assert sizes["body"] == [pytest.approx(8.75, abs=0.01)] == [pytest.approx(spies.layout.cards.text_size)]
+    assert sizes["bold"] == sizes["body"]  # headings and variant labels run at the body's size
+    assert len(sizes["white"]) == 1  # every card title
+    assert len(sizes["grey"]) == 2  # citations and footers
+
+
+def test_the_aid_sets_each_role_in_one_size(letter):
+    sizes = {role: distinct(found) for role, found in role_sizes(letter / "player-aid.pdf").items()}
+    assert len(sizes["body"]) == 1 and sizes["white"] == [pytest.approx(sizes["body"][0], abs=0.05)]  # table headers and step numbers at the body's size
+    assert len(sizes["bold"]) == 3  # body-size headings, the panel titles, the sheet's title
+    assert len(sizes["grey"]) == 2  # citations and the header's notes
 
 
 def test_each_section_prints_at_most_one_rule_tag(tmp_path):
@@ -109,12 +147,14 @@ def test_tiles_by_year_lists_exactly_the_tiles_playable_each_year(spies):
              if "Event Tile Reference" in i.rules}
 
     def ids(text: str) -> set[str]:
-        return {t.strip().replace("\u00a0", " ") for t in text.split(":", 1)[1].split(",")}
+        return [int(t.strip().replace("\u00a0", " ")) for t in text.split(":", 1)[1].split(",")]
 
-    every_year = ids(items["Any year"])
+    every_year = set(ids(items["Any year"]))
     for year in spies.info.years:
-        printed = every_year | (ids(items[str(year)]) if str(year) in items else set())
-        assert printed == {t.id for t in spies.tiles if year in t.years}, year
+        printed = every_year | (set(ids(items[str(year)])) if str(year) in items else set())
+        assert printed == {t.number for t in spies.tiles if year in t.years}, year
+    for text in items.values():  # by number, as the tiles print them
+        assert ids(text) == sorted(ids(text))
 
 
 def test_secrets_by_value_and_rosters_match_the_pieces(spies):
@@ -334,12 +374,12 @@ def test_the_aid_gives_every_chit_its_symbol_cost_and_effect_or_a_line_to_write_
     assert len(chits) == 10
     for chit in chits:
         first = chit.name.split()[0]
-        [name] = [w for w in words if w["text"] == first and any(v["text"] == chit.cost and abs(v["top"] - w["top"]) < 1
-                                                                  for v in words)]
-        [cost] = [v for v in words if v["text"] == chit.cost and abs(v["top"] - name["top"]) < 1]
+        [name] = [w for w in words if w["text"] == first and w["x0"] < page.width * 2 / 3
+                  and any(v["text"] == chit.cost and abs(v["top"] - w["top"]) < 8 for v in words)]
         table = [line for line in lines if line["x0"] < name["x0"] < line["x1"]]
         above = max(line["top"] for line in table if line["top"] < name["top"])
         below = min(line["top"] for line in table if line["top"] > name["top"])  # the row between the table's rules
+        [cost] = [v for v in words if v["text"] == chit.cost and above < v["top"] < below and v["x0"] > name["x1"]]
         after = " ".join(w["text"] for w in words if above < w["top"] < below and cost["x1"] < w["x0"] < table[0]["x1"])
         effect = getattr(chit, "does", None)
         if effect:

@@ -39,6 +39,7 @@ class Derivation(Record):
     label: Template = "{group}:"
     separator: str = ", "
     order: Literal["listed", "ascending", "descending"] = "listed"
+    sort_by: Optional[str] = None  # a field the records are put in ascending order of, before they are grouped
     together: Optional[str] = None
     variant_from: Optional[str] = None
     unbreakable: bool = False

@@ -86,6 +86,8 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
     records = [(record_values(game, r), frozenset(getattr(r, "assumed", None) or {}))
                for r in _source_records(game, spec.records)]
     records = [(row, assumed) for row, assumed in records if _matches(row, spec.where)]
+    if spec.sort_by:
+        records.sort(key=lambda r: (r[0].get(spec.sort_by) is None, r[0].get(spec.sort_by) or 0))
     rows = [row for row, _ in records]
     if spec.group_by is None:
         return [Item(text=_bounded(_record_text(spec, row, assumed)), rules=spec.rules, variant=_variant(game, row, spec),
@@ -233,7 +235,7 @@ def check_cards(game: "Game") -> list[Problem]:
         check_rules(f"derived.{name}.rules", spec.rules)
         fields = record_fields(game, spec.records)
         unknown = [("where", field) for field in spec.where if field not in fields]
-        unknown += [(option, getattr(spec, option)) for option in ("group_by", "variant_from")
+        unknown += [(option, getattr(spec, option)) for option in ("group_by", "variant_from", "sort_by")
                     if getattr(spec, option) is not None and getattr(spec, option) not in fields]
         unknown += [(option, field) for option in ("item", "symbol") for field in slots(getattr(spec, option) or "")
                     if field not in fields]

@@ -39,7 +39,7 @@ PAD = 0.8  # mm inside a step's box and a table's cells
 STEP_TINT = "#eef2f6"  # the fill of a step's box and of every other table row
 STEP_NUMBER = re.compile(r"^\s*(\d+)\.\s+")
 ICON_SCALE = 1.5  # a table row's symbol against the body size
-WRAPPED_SHARE = 0.3  # the least share of a table's width its wrapped column is given
+WRAPPED_SHARE = 0.5  # the least share of a table's width its wrapped column is given while the others fit on one line
 SLACK = 0.2  # mm a table cell keeps beyond its text's measured width, so a word set to its width still fits
 
 
@@ -185,9 +185,13 @@ class AidSetter:
             labels.append(label)
         natural = [max([unit_width(columns[c], fonts.bold)] + [unit_width(r[c], fonts.regular) for r in rows])
                    for c in range(len(columns))]
-        natural = [pt_to_mm(n * size) + 2 * PAD + SLACK for n in natural]
+        words = [max(unit_width(word, fonts.bold if k == 0 else fonts.regular)
+                     for k, r in enumerate([columns] + rows) for word in (r[c].split() or [""]))
+                 for c in range(len(columns))]
+        natural, words = ([pt_to_mm(n * size) + 2 * PAD + SLACK for n in widths] for widths in (natural, words))
         natural[0] += icon
-        widths = _column_widths(natural, width)
+        words[0] += icon
+        widths = _column_widths(natural, words, width)
 
         def set_row(cells: list[str], font: str, colour: str, label: str | None = None,
                     variant: str | None = None) -> list[FittedText] | None:
@@ -231,13 +235,15 @@ class AidSetter:
         return Drawn(sum(heights), draw)
 
 
-def _column_widths(natural: list[float], width: float) -> list[float]:
-    """Each column its natural width but the widest, which takes what is left (it wraps); all shrunk alike when
-    that would leave the widest less than WRAPPED_SHARE of the table."""
+def _column_widths(natural: list[float], words: list[float], width: float) -> list[float]:
+    """Each column its natural width (one line a cell) but the widest, which takes what is left and wraps; when that
+    leaves the widest less than WRAPPED_SHARE of the table, the others wrap too, each as wide as its longest word;
+    all shrunk alike when even that leaves too little."""
     widest = max(range(len(natural)), key=natural.__getitem__)
-    others = sum(natural) - natural[widest]
-    if width - others >= min(natural[widest], width * WRAPPED_SHARE):
-        return [width - others if c == widest else n for c, n in enumerate(natural)]
+    for others in (natural, words):
+        rest = width - (sum(others) - others[widest])
+        if rest >= min(natural[widest], width * WRAPPED_SHARE):
+            return [rest if c == widest else n for c, n in enumerate(others)]
     return [width * n / sum(natural) for n in natural]
 
 
