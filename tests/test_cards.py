@@ -519,6 +519,22 @@ def test_every_games_aid_fills_one_side_and_speaks_of_play_not_of_the_product(ev
     assert "acrylic" not in text
 
 
+def test_the_house_rules_short_aid_prints_twice_on_its_sheet_to_cut_apart(every_aid):
+    """Global 1936's aid fills a third of a page at the usual size: two copies share the sheet, one above the other,
+    with a dashed cut line between them, rather than one copy and an empty page."""
+    with pdfplumber.open(every_aid / "global-1936-spies" / "player-aid.pdf") as pdf:
+        [page] = pdf.pages
+        half = page.height / 2
+        top, bottom = (page.crop((0, y, page.width, y + half)) for y in (0, half))
+        texts = [" ".join((part.extract_text() or "").split()) for part in (top, bottom)]
+        cuts = [line for line in page.lines if abs(line["top"] - half) < 1 and line["x1"] - line["x0"] > 0.9 * page.width]
+        tops = [min(c["top"] for c in part.chars) for part in (top, bottom)]
+    assert texts[0] and texts[0] == texts[1]
+    assert "2 copies: cut on the dashed line" in texts[0]
+    assert cuts and all(line["dash"] and line["dash"][0] for line in cuts)  # dashed: a cut, not a rule
+    assert tops[1] - tops[0] == pytest.approx(half, abs=0.5)  # the copies' frames are the same, a half sheet apart
+
+
 def test_web_of_spies_aid_opens_with_the_setup(every_aid):
     with pdfplumber.open(every_aid / "web-of-spies" / "player-aid.pdf") as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size"])

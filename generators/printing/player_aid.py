@@ -337,7 +337,9 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     title_size = style.aid_text_size * 1.6
     note_size = max(layout.min_text_size.card, style.aid_min_text * 0.9)
     header = pt_to_mm(title_size) * 1.2 + pt_to_mm(note_size) * 2.4
-    area = Box(margin, margin + header, paper.width - 2 * margin, paper.height - 2 * margin - header)
+    copies = style.aid_copies
+    band = (paper.height - 2 * margin * copies) / copies  # each copy within its own margins, the cut between two
+    area = Box(margin, margin + header, paper.width - 2 * margin, band - header)
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
     ink = card_ink(game, layout, fonts, style.aid_text_size)
@@ -350,22 +352,31 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     placed, sides, size = laid
 
     advice = f"{scale_advice(settings.paper_name)}, {'one-sided' if sides == 1 else '2-sided'}"
+    if copies > 1:
+        advice += f", {copies} copies: cut on the dashed line{'s' if copies > 2 else ''}"
+
+    def draw_copy(painter: Painter, side: int, top: float) -> None:
+        baseline = top + margin + pt_to_mm(title_size)
+        painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
+        note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
+        painter.text(area.right, baseline, note, fonts.regular, note_size, NOTE_INK, Anchor.END)
+        painter.text(margin, baseline + pt_to_mm(note_size) * 2.2, legend(game, panels), fonts.regular, note_size, NOTE_INK)
+        for block in (b for b in placed if b.side == side):
+            x = area.x + block.column * (width + style.aid_gap)
+            y = top + area.y + block.top
+            if block.opens_panel and block.top > 0:
+                rule = y - pt_to_mm(size * PANEL_GAP) / 2
+                painter.line(x, rule, x + width, rule, ink.heading, 0.5)
+            block.drawn.draw(painter, x, y)
 
     def draw(painter: Painter) -> None:
         for side in range(sides):
             painter.new_page(paper.width, paper.height)
-            baseline = margin + pt_to_mm(title_size)
-            painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
-            note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
-            painter.text(area.right, baseline, note, fonts.regular, note_size, NOTE_INK, Anchor.END)
-            painter.text(margin, baseline + pt_to_mm(note_size) * 2.2, legend(game, panels), fonts.regular, note_size, NOTE_INK)
-            for block in (b for b in placed if b.side == side):
-                x = area.x + block.column * (width + style.aid_gap)
-                y = area.y + block.top
-                if block.opens_panel and block.top > 0:
-                    rule = y - pt_to_mm(size * PANEL_GAP) / 2
-                    painter.line(x, rule, x + width, rule, ink.heading, 0.5)
-                block.drawn.draw(painter, x, y)
+            for copy in range(copies):
+                top = copy * (band + 2 * margin)
+                draw_copy(painter, side, top)
+                if copy:
+                    painter.line(0, top, paper.width, top, NOTE_INK, 0.25, dash=(2.0, 1.5))
 
     return [draw_document(settings.game_dir(game) / "player-aid.pdf", draw, fonts, settings.formats,
                           title=f"{game.info.title} player aid", advice=advice, dpi=settings.dpi)]
