@@ -302,6 +302,23 @@ def test_the_mats_backs_are_the_symbol_key(built):
         assert back.count(name) == 4, name
 
 
+def test_every_card_a_deck_can_hold_has_one_back(built, games):
+    """Bought assets join a player's deck and discards go face down "to preserve secrecy": a Spy Card, a
+    Starting Card and an Asset Card must look alike from behind, or the backs tell how many assets a hand holds."""
+    card = games["web-of-spies"].layout.size("card")
+    backs = set()
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+            for x0, top, x1, bottom in cut_boxes(front):
+                if abs((x1 - x0) - card.width * MM) > 0.5 or abs((bottom - top) - card.height * MM) > 0.5:
+                    continue  # mats, agents and markers are not cards
+                mirrored = (back.width - x1, top, back.width - x0, bottom)
+                fills = {tuple(r["non_stroking_color"]) for r in back.rects if r["fill"]
+                         and abs(r["x0"] - mirrored[0]) < 3 and abs(r["top"] - top) < 3 and r["width"] > card.width * MM / 2}
+                backs.add((region(back, mirrored), frozenset(fills)))
+    assert len(backs) == 1, backs
+
+
 def test_spy_cards_say_what_they_do(built, games):
     """A Spy Card carries no symbol or ability in the rulebook, but any card moves an agent or pays toward an
     asset when discarded: that is what its face says, not a bare title."""
@@ -327,7 +344,7 @@ def _darkness(page, box, dpi: int = 50) -> float:
     """The share of ink inside `box` (pt) of a pdfplumber page, 0 for white paper and 1 for solid black."""
     x0, top, x1, bottom = box
     image = page.crop((x0 + 1, top + 1, x1 - 1, bottom - 1)).to_image(resolution=dpi).original.convert("L")
-    pixels = list(image.getdata())
+    pixels = image.tobytes()  # one byte a pixel in mode L
     return 1 - sum(pixels) / (255 * len(pixels))
 
 
@@ -421,7 +438,7 @@ def test_a_spys_number_stays_whole_under_a_2_mm_duplex_shift(built, games):
     from generators.printing.fonts import piece_fonts
 
     game = games["spion-und-spion"]
-    painter = FacePainter(game, game.layout, piece_fonts(game.layout.fonts, game.folder))
+    painter = FacePainter(game, piece_fonts(game.layout.fonts, game.folder))
     box = painter.arrangement("spy", "back", (15.875, 15.875)).boxes["title"]
     assert min(box.x, box.y, 15.875 - box.x - box.width, 15.875 - box.y - box.height) >= 3.5 - 1e-6, box
 

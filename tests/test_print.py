@@ -544,7 +544,7 @@ def test_every_secret_has_its_own_picture(spies, default_build):
 
     layout = load_layout(spies.info.layout)
     size = (layout.size("counter").width, layout.size("counter").height)
-    picture = FacePainter(spies, layout, piece_fonts(layout.fonts, spies.folder)).arrangement("secret", "front", size).boxes["picture"]
+    picture = FacePainter(spies, piece_fonts(layout.fonts, spies.folder)).arrangement("secret", "front", size).boxes["picture"]
     scale = 200 / 72
     pdf = pypdfium2.PdfDocument(default_build / "counters.pdf")
     image = pdf[0].render(scale=scale).to_pil().convert("L")

@@ -25,7 +25,6 @@ from ..printing.settings import PrintSettings
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import Layout
     from ..printing.fonts import FontSet
     from ..printing.geometry import Box
     from ..printing.painter import Painter
@@ -90,7 +89,7 @@ def game_parts(game: "Game", settings: PrintSettings) -> list[Part]:
 def piece_parts(game: "Game", settings: PrintSettings, fonts: "FontSet") -> list[Part]:
     """One part per distinct roster piece (same kind, nation and faces), grouped by kind and nation."""
     pieces = list(game.pieces)
-    items = piece_items(game, pieces, settings, FacePainter(game, settings.layout, fonts), copies=1)
+    items = piece_items(game, pieces, settings, FacePainter(game, fonts), copies=1)
     merged: dict[tuple, Part] = {}
     for piece, item in zip(pieces, items):
         front, back = faces(game, piece)
@@ -114,11 +113,10 @@ def tile_parts(game: "Game", settings: PrintSettings, fonts: "FontSet") -> list[
     """One part per tile, grouped as the game's `tiles.group` says, with the blank back in the colour
     the game gives its tile kind's back."""
     tiles = list(game.tiles)
-    layout = settings.layout
-    items = tile_items(game, tiles, layout, fonts)
+    items = tile_items(game, tiles, fonts)
     kind = tile_kind(game)
     label = kind.label if kind else "Tile"
-    back = blank_side(_tile_back_colour(game, layout))
+    back = blank_side(_tile_back_colour(game))
     parts = []
     for tile, item in zip(tiles, items):
         text = tile_text(game, tile)
@@ -162,11 +160,11 @@ def blank_side(fill: str) -> DrawSide:
     return draw
 
 
-def _tile_back_colour(game: "Game", layout: "Layout") -> str:
+def _tile_back_colour(game: "Game") -> str:
     kind = tile_kind(game)
     if kind is None or kind.back.colour == NATION:
         return PAPER
-    return layout.colour(kind.back.colour).fill
+    return game.layout.colour(kind.back.colour).fill
 
 
 def _face_text(face) -> str:

@@ -32,7 +32,7 @@ from .textfit import (LEADING, FittedText, Paragraph, TextFitError, diagonal_ang
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import FaceEmphasis, Layout
+    from ..core.layouts import FaceEmphasis
     from ..core.models import Piece
     from .render import Document
     from .settings import PrintSettings
@@ -172,8 +172,8 @@ class _RoleTooLong(Exception):
 class FacePainter:
     """Arranges and draws roster faces: one arrangement per kind, side and size, one set face per distinct face."""
 
-    def __init__(self, game: "Game", layout: "Layout", fonts: FontSet):
-        self.game, self.layout, self.fonts = game, layout, fonts
+    def __init__(self, game: "Game", fonts: FontSet):
+        self.game, self.layout, self.fonts = game, game.layout, fonts
         self._faces: dict[str, list[tuple["Piece", Face, Face]]] = {}
         for piece in game.pieces:
             front, back = faces(game, piece)
@@ -555,7 +555,7 @@ def build_counters(game: "Game", settings: "PrintSettings") -> list["Document"]:
         return []
     fonts = piece_fonts(game.layout.fonts, game.folder)
     with collector_paused():
-        items = piece_items(game, game.pieces, settings, FacePainter(game, game.layout, fonts))
+        items = piece_items(game, game.pieces, settings, FacePainter(game, fonts))
         document = print_items(items, settings.game_dir(game) / "counters.pdf", settings=settings, fonts=fonts,
                                title=f"{game.info.title} counters")
         del items  # freed before the collector wakes, so it does not scan a build's worth of objects

@@ -26,7 +26,6 @@ from .textfit import FittedText, Paragraph, TextFitError, set_text, shared_size
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import Layout
     from ..core.models import Tile
     from .render import Document
     from .settings import PrintSettings
@@ -50,7 +49,8 @@ class TileArt:
 class TilePainter:
     """Lays out and draws the tile fronts of one game: one band size and one body size for all of them."""
 
-    def __init__(self, game: "Game", layout: "Layout", fonts: FontSet, size: tuple[float, float]):
+    def __init__(self, game: "Game", fonts: FontSet, size: tuple[float, float]):
+        layout = game.layout
         self.game, self.layout, self.fonts, self.size = game, layout, fonts, size
         kind = tile_kind(game)
         self.kind = kind
@@ -170,19 +170,19 @@ def tile_kind(game: "Game"):
     return game.info.kinds.get(tile_kind_name(game))
 
 
-def tile_size(game: "Game", layout: "Layout") -> tuple[float, float]:
+def tile_size(game: "Game") -> tuple[float, float]:
     """The tile size (mm) from the layout: the tile kind's size name, else the size named as the kind."""
     kind = tile_kind(game)
-    size = layout.size(kind.size if kind else tile_kind_name(game))
+    size = game.layout.size(kind.size if kind else tile_kind_name(game))
     return size.width, size.height
 
 
-def tile_items(game: "Game", tiles: list["Tile"], layout: "Layout", fonts: FontSet, copies: int = 1) -> list[Item]:
+def tile_items(game: "Game", tiles: list["Tile"], fonts: FontSet, copies: int = 1) -> list[Item]:
     """An Item per printed copy of each tile; every tile is laid out (and refused if too long) first."""
     if not tiles:
         return []  # a game without tiles may have no tile size in its layout
-    size = tile_size(game, layout)
-    painter = TilePainter(game, layout, fonts, size)
+    size = tile_size(game)
+    painter = TilePainter(game, fonts, size)
     items = []
     for tile in tiles:
         art = painter.art(tile)
@@ -190,7 +190,7 @@ def tile_items(game: "Game", tiles: list["Tile"], layout: "Layout", fonts: FontS
         def front(p, box, bleed, art=art):
             painter.draw(p, art, box, bleed)
 
-        items += [Item(f"tile {tile.id}", tile_kind_name(game), size, front, None, layout.tiles.gutter)] * copies
+        items += [Item(f"tile {tile.id}", tile_kind_name(game), size, front, None, game.layout.tiles.gutter)] * copies
     return items
 
 
@@ -200,6 +200,6 @@ def build_tiles(game: "Game", settings: "PrintSettings") -> list["Document"]:
         return []
     fonts = piece_fonts(game.layout.fonts, game.folder)
     with collector_paused():
-        items = tile_items(game, game.tiles, game.layout, fonts)
+        items = tile_items(game, game.tiles, fonts)
         return [print_items(items, settings.game_dir(game) / "tiles.pdf", settings=settings, fonts=fonts,
                             title=f"{game.info.title} {tile_kind(game).label.lower() + 's' if tile_kind(game) else 'tiles'}")]

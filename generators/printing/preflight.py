@@ -131,7 +131,7 @@ def _tile_size(game: "Game", layout: "Layout") -> tuple[Problem | None, tuple[fl
     """The tile size, or the problem that it does not fit the paper; (None, None) when the layout has none
     (check_layout reports it)."""
     try:
-        size = tile_size(game, layout)
+        size = tile_size(game)
     except DossierError:
         return None, None
     reason = _fits_paper(layout, size, "tile")
@@ -172,7 +172,7 @@ def check_texts(game: "Game") -> list[Problem]:
     sizes = {name: size for name, (kind, size) in _piece_sizes(game, layout).items()
              if not _fits_paper(layout, size, name)}
     problems: list[Problem] = []
-    painter = FacePainter(game, layout, fonts)
+    painter = FacePainter(game, fonts)
     refused: set[str] = set()  # a kind's faces share one arrangement, refused once, naming the piece it could not fit
     for piece in game.pieces:
         kind = game.info.kinds.get(piece.kind)
@@ -189,7 +189,7 @@ def check_texts(game: "Game") -> list[Problem]:
                 problems.append(Problem(game.file("pieces.yaml"), _field_of(game, str(exc)), str(exc), "text-too-long"))
     if game.tiles and _tile_size(game, layout)[1]:
         try:
-            tile_items(game, list(game.tiles), layout, fonts)
+            tile_items(game, list(game.tiles), fonts)
         except TextFitError as exc:
             problems.append(Problem(game.file("tiles.yaml"), "tiles", str(exc), "text-too-long"))
     cards = deck_cards(game)

@@ -224,8 +224,8 @@ def build_replacements(game: "Game", settings: "PrintSettings", selection: Selec
     layout = game.layout
     fonts = piece_fonts(layout.fonts, game.folder)
     with collector_paused():
-        items = piece_items(game, list(selection.pieces), settings, FacePainter(game, layout, fonts), copies)
-        items += tile_items(game, list(selection.tiles), layout, fonts, copies)
+        items = piece_items(game, list(selection.pieces), settings, FacePainter(game, fonts), copies)
+        items += tile_items(game, list(selection.tiles), fonts, copies)
         document = print_items(items, path, settings=settings, fonts=fonts, title=f"{game.info.title} replacement pieces")
     listed = path.with_suffix(".txt").name
     return replace(document, files={**document.files, listed: listing(game, selection, copies, path.name)},
