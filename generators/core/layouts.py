@@ -161,6 +161,7 @@ class CardStyle(_Part):
     aid_gap: UnsignedMm = 5.0
     aid_min_text: PositivePt = 7.5
     aid_max_text: Optional[PositivePt] = None  # None: aid_text_size
+    aid_copies: int = Field(default=1, ge=1, le=4)  # copies of the aid stacked on its sheet, to cut apart
 
 
 class TileStyle(_Part):
