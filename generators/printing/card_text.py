@@ -47,8 +47,9 @@ def card_ink(game: "Game", layout: "Layout", fonts: FontSet, largest: float) -> 
 
 
 def citation_text(rules: list[str]) -> str:
-    """How a section's citations print: "[Searching, 3.4]"."""
-    return "[" + ", ".join(rules) + "]"
+    """How a section's citations print: "[Searching, 3.4]", each tag kept on one line (a tag broken after its
+    heading's last word reads as two)."""
+    return "[" + ", ".join(rule.replace(" ", "\u00a0") for rule in rules) + "]"
 
 
 def citation_tag(game: "Game", rule: str) -> str:
