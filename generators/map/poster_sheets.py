@@ -21,7 +21,7 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.imposition import scale_advice
-from ..printing.painter import Anchor, Clip, Drawing, Painter
+from ..printing.painter import Anchor, Clip, Drawing, Painter, PdfPainter
 from ..printing.render import Document, collector_paused, draw_document
 from ..printing.textfit import Paragraph, fit_text
 
@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 SEAM_CLEARANCE = 2.0  # mm a seam keeps from a box it should not cut
 OFFSET_TRIES = 200  # shifts of the sheets tried across the paper left over
-PAIRED_TRIES = 40  # shifts tried each way together when blank sheets can be left out
+PAIRED_TRIES = 40  # shifts tried each way together when blank sheets can be left out (at most)
+PAIRED_BUDGET = 20000  # sheets weighed in all, over every pair of shifts: a page of many sheets tries fewer shifts
 INK_RESOLUTION = 1.0  # pixels per mm of the page's picture that tells a sheet with ink from a blank one
+INK_PIXELS = 4_000_000  # at most: a page larger than that is pictured more coarsely
 PAPER_WHITE = 245  # a pixel lighter than this in every channel is blank paper
 MARK = 3.0  # mm: half the length of an alignment mark's arms
 LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
@@ -94,11 +96,13 @@ def _offset(start: float, end: float, spread: float, step: float, count: int, sp
 
 
 class PageInk:
-    """Where a page has ink: a picture of it at INK_RESOLUTION, summed so that the ink in any rectangle is read at once."""
+    """Where a page has ink: a picture of it at `resolution` pixels a mm, summed so that the ink in any rectangle
+    is read at once."""
 
-    def __init__(self, inked):
+    def __init__(self, inked, resolution: float = INK_RESOLUTION):
         import numpy as np
 
+        self.resolution = resolution
         self.height, self.width = inked.shape
         self.mask = inked
         self.sums = np.zeros((self.height + 1, self.width + 1), dtype=np.int64)
@@ -106,24 +110,22 @@ class PageInk:
 
     @classmethod
     def of(cls, page: Drawing, fonts: FontSet) -> "PageInk":
-        import numpy as np
         import pypdfium2 as pdfium
 
-        from ..printing.painter import PdfPainter
-
+        resolution = min(INK_RESOLUTION, math.sqrt(INK_PIXELS / (page.width * page.height)))
         with collector_paused():
             painter = PdfPainter(fonts)
             painter.new_page(page.width, page.height)
             page.draw(painter)
             document = pdfium.PdfDocument(painter.pdf_bytes())
         try:
-            picture = document[0].render(scale=INK_RESOLUTION * 25.4 / 72).to_numpy()
+            picture = document[0].render(scale=resolution * 25.4 / 72).to_numpy()
         finally:
             document.close()
-        return cls((picture[:, :, :3] < PAPER_WHITE).any(axis=2))
+        return cls((picture[:, :, :3] < PAPER_WHITE).any(axis=2), resolution)
 
     def _px(self, x: float, y: float) -> tuple[int, int]:
-        return (min(max(round(x * INK_RESOLUTION), 0), self.width), min(max(round(y * INK_RESOLUTION), 0), self.height))
+        return (min(max(round(x * self.resolution), 0), self.width), min(max(round(y * self.resolution), 0), self.height))
 
     def inside(self, x0: float, y0: float, x1: float, y1: float) -> int:
         """How many inked pixels lie in the rectangle (page mm)."""
@@ -132,15 +134,19 @@ class PageInk:
             return 0
         return int(self.sums[d, c] - self.sums[b, c] - self.sums[d, a] + self.sums[b, a])
 
-    def uncovered(self, windows: Sequence[Box]) -> int:
-        """How many inked pixels no window shows."""
+    def unshown(self, windows: Sequence[Box]):
+        """The inked pixels no window shows, as a picture of the page (True where so)."""
         import numpy as np
 
         shown = np.zeros_like(self.mask)
         for w in windows:
             (a, b), (c, d) = self._px(w.x, w.y), self._px(w.right, w.bottom)
             shown[b:d, a:c] = True
-        return int((self.mask & ~shown).sum())
+        return self.mask & ~shown
+
+    def uncovered(self, windows: Sequence[Box]) -> int:
+        """How many inked pixels no window shows."""
+        return int(self.unshown(windows).sum())
 
 
 def _own_ink(ink: PageInk, window: Box, overlap: float, neighbours: tuple[bool, bool, bool, bool]) -> int:
@@ -158,13 +164,12 @@ def _inked(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: f
 
 def _printed(ink: PageInk | None, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
     """The places of the grid whose sheets are printed: every one without `ink`, else those with ink of their own
-    (_inked), and any more it takes for every inked pixel to lie on a printed sheet."""
+    (_inked), and those left out that show ink no printed sheet does (two neighbours sharing it in their overlap)."""
     if ink is None:
         return list(range(len(windows)))
     kept = _inked(ink, windows, rows, columns, overlap)
-    while ink.uncovered([windows[i] for i in kept]) and len(kept) < len(windows):
-        left_out = [i for i in range(len(windows)) if i not in kept]
-        kept.append(min(left_out, key=lambda i: ink.uncovered([windows[k] for k in kept + [i]])))
+    unshown = PageInk(ink.unshown([windows[i] for i in kept]), ink.resolution)  # ink only sheets left out share
+    kept += [i for i, w in enumerate(windows) if i not in kept and unshown.inside(w.x, w.y, w.right, w.bottom)]
     return sorted(kept) or [0]
 
 
@@ -200,7 +205,8 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
                 cuts = (_cuts(x, inset, page[0] - inset, step_w, columns, across) + _cuts(y, inset, page[1] - inset, step_h, rows, down))
                 return len(_inked(ink, windows(x, y), rows, columns, overlap)), cuts, abs(x - left) + abs(y - top)
 
-            left, top = min([(left, top)] + [(x, y) for x in _tries(inset, spread_w, PAIRED_TRIES) for y in _tries(inset, spread_h, PAIRED_TRIES)],
+            count = max(1, min(PAIRED_TRIES, math.isqrt(PAIRED_BUDGET // (rows * columns))))
+            left, top = min([(left, top)] + [(x, y) for x in _tries(inset, spread_w, count) for y in _tries(inset, spread_h, count)],
                             key=score)
         boxes = windows(left, top)
         kept = _printed(ink, boxes, rows, columns, overlap)
