@@ -134,6 +134,44 @@ def test_the_aid_sets_each_role_in_one_size(letter):
     assert len(sizes["grey"]) == 2  # citations and the header's notes
 
 
+def test_the_chit_card_leads_each_chit_with_its_symbol(spies, letter):
+    """The deck's chit card sets each chit's drawn symbol (the chit's own) before its name, where a bullet would be."""
+    with pdfplumber.open(letter / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        shapes = page.curves + page.rects
+    for chit in (p for p in spies.pieces if p.kind == "chit"):
+        first = chit.name.split()[0] + ("" if " " in chit.name else ":")
+        [name] = [w for w in words if w["text"] == first and any(
+            v["text"] == chit.cost and abs(v["top"] - w["top"]) < 1 and 0 < v["x0"] - w["x0"] < 30 * PT_PER_MM for v in words)]
+        middle = (name["top"] + name["bottom"]) / 2
+        label = [w["x0"] for w in words if w["text"] == "Long" and abs(w["top"] - name["top"]) < 1 and w["x0"] < name["x0"]]
+        start = max(label) if chit.games == ["long"] else name["x0"]  # a Long Game chit's label comes first
+        left = [c for c in shapes if start - 6 * PT_PER_MM < c["x0"] and c["x1"] < start
+                and abs((c["top"] + c["bottom"]) / 2 - middle) < 2]
+        assert left, f"{chit.name}: no symbol before it"
+        assert not any(w["text"] == "•" and abs(w["top"] - name["top"]) < 1 for w in words)
+
+
+def test_the_spies_and_police_lines_lead_with_their_powers_colour(spies, letter):
+    """Each power's spies and police line opens with a patch of the power's own colour, as its pieces are filled."""
+    with pdfplumber.open(letter / "cards.pdf") as pdf:
+        page = pdf.pages[1]
+        words = page.extract_words()
+        rects = page.rects
+    for faction in spies.info.factions:
+        fill = spies.layout.colour(faction.id).fill.lstrip("#")
+        wanted = tuple(round(int(fill[i:i + 2], 16) / 255, 2) for i in (0, 2, 4))
+        starts = [w for w in words if w["text"].startswith(faction.name) and w["text"][len(faction.name):] in (":", "")
+                  and any(w["x0"] - r["x1"] < 3 * PT_PER_MM and r["x1"] < w["x0"] and r["top"] < w["bottom"]
+                          and w["top"] < r["bottom"] for r in rects)]  # lines led by a patch (a word mid-line is not)
+        assert len(starts) == 2, faction.name  # its spies and its police
+        for word in starts:
+            patch = [r for r in rects if r["x1"] < word["x0"] and word["x0"] - r["x1"] < 3 * PT_PER_MM
+                     and r["top"] < (word["top"] + word["bottom"]) / 2 < r["bottom"]]
+            assert patch and tuple(round(v, 2) for v in patch[0]["non_stroking_color"]) == wanted, faction.name
+
+
 def test_each_section_prints_at_most_one_rule_tag(tmp_path):
     assert main(["build", "--game", "spies", "--only", "cards", "--out", str(tmp_path)]) == 0
     with pdfplumber.open(tmp_path / "spies" / "cards.pdf") as pdf:

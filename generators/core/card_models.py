@@ -18,7 +18,8 @@ class Item(Record):
     text: str
     rules: list[str] = Field(default_factory=list)
     variant: Optional[str] = None
-    symbol: Optional[str] = None  # a drawn symbol the player aid sets before the item, where a symbol says it faster
+    symbol: Optional[str] = None  # a drawn symbol set before the item (in place of its bullet), where a symbol says it faster
+    swatch: Optional[str] = None  # a layout colour shown as a patch before the item (a faction's), in place of its bullet
 
 
 class Derivation(Record):
@@ -46,6 +47,7 @@ class Derivation(Record):
     rules: list[str] = Field(default_factory=list)
     blank: Optional[Template] = None  # the item of a record that lacks a field `item` names: a line to write on
     symbol: Optional[Template] = None  # each item's symbol, from its record (e.g. "{symbol}")
+    swatch: Optional[Template] = None  # each item's colour patch, a layout colour named from its record (e.g. "{nation_id}")
     mark_assumed: Optional[str] = None  # set after each value its record marks assumed (e.g. "*")
 
 

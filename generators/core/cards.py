@@ -91,7 +91,8 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
     rows = [row for row, _ in records]
     if spec.group_by is None:
         return [Item(text=_bounded(_record_text(spec, row, assumed)), rules=spec.rules, variant=_variant(game, row, spec),
-                     symbol=_fill(spec.symbol, row) or None if spec.symbol else None) for row, assumed in records]
+                     symbol=_fill(spec.symbol, row) or None if spec.symbol else None,
+                     swatch=_fill(spec.swatch, row) or None if spec.swatch else None) for row, assumed in records]
     groups: dict[Any, list[dict]] = {}
     for row in rows:
         for key in _group_keys(row, spec.group_by):
@@ -112,8 +113,12 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
 
 
 def _group_item(spec: Derivation, label: str, members: list[dict], label_values: dict) -> Item:
+    """One item for a group of records; its symbol and swatch from the group's first record."""
     joined = spec.separator.join(_record_text(spec, row) for row in members)
-    return Item(text=_bounded(f"{_fill(label, label_values)} {joined}", len(members)), rules=spec.rules)
+    first = members[0]
+    return Item(text=_bounded(f"{_fill(label, label_values)} {joined}", len(members)), rules=spec.rules,
+                symbol=_fill(spec.symbol, first) or None if spec.symbol else None,
+                swatch=_fill(spec.swatch, first) or None if spec.swatch else None)
 
 
 def _bounded(text: str, records: int = 1) -> str:
@@ -237,7 +242,7 @@ def check_cards(game: "Game") -> list[Problem]:
         unknown = [("where", field) for field in spec.where if field not in fields]
         unknown += [(option, getattr(spec, option)) for option in ("group_by", "variant_from", "sort_by")
                     if getattr(spec, option) is not None and getattr(spec, option) not in fields]
-        unknown += [(option, field) for option in ("item", "symbol") for field in slots(getattr(spec, option) or "")
+        unknown += [(option, field) for option in ("item", "symbol", "swatch") for field in slots(getattr(spec, option) or "")
                     if field not in fields]
         for option, field in unknown:
             problems.append(Problem(file, f"derived.{name}.{option}", f"{option} names unknown field {field!r} of "
