@@ -82,7 +82,7 @@ def test_standard_and_long_game_are_told_apart(spies):
 
 def test_a_value_printed_elsewhere_is_pointed_to_where_players_find_it(spies):
     texts = {c.id: [item.text for _, _, item in all_items(c)] for c in resolve_cards(spies)}
-    assert any("display: Action Chit Costs" in t for t in texts["action-chits"])
+    assert any("Action Points too (display)" in t for t in texts["action-chits"])
     assert any("Starting Set-Up, on the map" in t for t in texts["players-and-setup"])
 
 
@@ -94,6 +94,82 @@ def test_no_card_or_aid_text_talks_about_the_sources(tmp_path_factory, product):
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages).lower()
     for remark in ("rulebook", "the rules do not", "mapsheet", "does not say", "booklet"):
         assert remark not in text, remark
+
+
+def role_sizes(pdf_path) -> dict[str, set[float]]:
+    """The sizes each role is set in, told by ink: body (black, and the bold headings and variant labels beside it),
+    grey notes (citations, footers), white (card titles, or the aid's table headers and step numbers)."""
+    sizes: dict[str, set[float]] = {}
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for c in (c for c in page.chars if c["upright"]):
+                colour = tuple(round(v, 2) for v in (c["non_stroking_color"] or ()))
+                role = ("white" if colour == (1.0, 1.0, 1.0) else "grey" if colour == (0.33, 0.33, 0.33)
+                        else "body" if "Regular" in c["fontname"] else "bold")
+                sizes.setdefault(role, set()).add(c["size"])
+    return sizes
+
+
+def distinct(sizes: set[float]) -> list[float]:
+    """`sizes` told apart to a twentieth of a point (the PDF's text matrices carry rounding)."""
+    found: list[float] = []
+    for size in sorted(sizes):
+        if not found or size - found[-1] > 0.05:
+            found.append(size)
+    return found
+
+
+def test_the_deck_sets_each_role_in_one_size_its_body_at_8_75_pt(letter, spies):
+    sizes = {role: distinct(found) for role, found in role_sizes(letter / "cards.pdf").items()}
+    assert sizes["body"] == [pytest.approx(8.75, abs=0.01)] == [pytest.approx(spies.layout.cards.text_size)]
+    assert sizes["bold"] == sizes["body"]  # headings and variant labels run at the body's size
+    assert len(sizes["white"]) == 1  # every card title
+    assert len(sizes["grey"]) == 2  # citations and footers
+
+
+def test_the_aid_sets_each_role_in_one_size(letter):
+    sizes = {role: distinct(found) for role, found in role_sizes(letter / "player-aid.pdf").items()}
+    assert len(sizes["body"]) == 1 and sizes["white"] == [pytest.approx(sizes["body"][0], abs=0.05)]  # table headers and step numbers at the body's size
+    assert len(sizes["bold"]) == 3  # body-size headings, the panel titles, the sheet's title
+    assert len(sizes["grey"]) == 2  # citations and the header's notes
+
+
+def test_the_chit_card_leads_each_chit_with_its_symbol(spies, letter):
+    """The deck's chit card sets each chit's drawn symbol (the chit's own) before its name, where a bullet would be."""
+    with pdfplumber.open(letter / "cards.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        shapes = page.curves + page.rects
+    for chit in (p for p in spies.pieces if p.kind == "chit"):
+        first = chit.name.split()[0] + ("" if " " in chit.name else ":")
+        [name] = [w for w in words if w["text"] == first and any(
+            v["text"] == chit.cost and abs(v["top"] - w["top"]) < 1 and 0 < v["x0"] - w["x0"] < 30 * PT_PER_MM for v in words)]
+        middle = (name["top"] + name["bottom"]) / 2
+        label = [w["x0"] for w in words if w["text"] == "Long" and abs(w["top"] - name["top"]) < 1 and w["x0"] < name["x0"]]
+        start = max(label) if chit.games == ["long"] else name["x0"]  # a Long Game chit's label comes first
+        left = [c for c in shapes if start - 6 * PT_PER_MM < c["x0"] and c["x1"] < start
+                and abs((c["top"] + c["bottom"]) / 2 - middle) < 2]
+        assert left, f"{chit.name}: no symbol before it"
+        assert not any(w["text"] == "•" and abs(w["top"] - name["top"]) < 1 for w in words)
+
+
+def test_the_spies_and_police_lines_lead_with_their_powers_colour(spies, letter):
+    """Each power's spies and police line opens with a patch of the power's own colour, as its pieces are filled."""
+    with pdfplumber.open(letter / "cards.pdf") as pdf:
+        page = pdf.pages[1]
+        words = page.extract_words()
+        rects = page.rects
+    for faction in spies.info.factions:
+        fill = spies.layout.colour(faction.id).fill.lstrip("#")
+        wanted = tuple(round(int(fill[i:i + 2], 16) / 255, 2) for i in (0, 2, 4))
+        starts = [w for w in words if w["text"].startswith(faction.name) and w["text"][len(faction.name):] in (":", "")
+                  and any(w["x0"] - r["x1"] < 3 * PT_PER_MM and r["x1"] < w["x0"] and r["top"] < w["bottom"]
+                          and w["top"] < r["bottom"] for r in rects)]  # lines led by a patch (a word mid-line is not)
+        assert len(starts) == 2, faction.name  # its spies and its police
+        for word in starts:
+            patch = [r for r in rects if r["x1"] < word["x0"] and word["x0"] - r["x1"] < 3 * PT_PER_MM
+                     and r["top"] < (word["top"] + word["bottom"]) / 2 < r["bottom"]]
+            assert patch and tuple(round(v, 2) for v in patch[0]["non_stroking_color"]) == wanted, faction.name
 
 
 def test_each_section_prints_at_most_one_rule_tag(tmp_path):
@@ -109,12 +185,14 @@ def test_tiles_by_year_lists_exactly_the_tiles_playable_each_year(spies):
              if "Event Tile Reference" in i.rules}
 
     def ids(text: str) -> set[str]:
-        return {t.strip().replace("\u00a0", " ") for t in text.split(":", 1)[1].split(",")}
+        return [int(t.strip().replace("\u00a0", " ")) for t in text.split(":", 1)[1].split(",")]
 
-    every_year = ids(items["Any year"])
+    every_year = set(ids(items["Any year"]))
     for year in spies.info.years:
-        printed = every_year | (ids(items[str(year)]) if str(year) in items else set())
-        assert printed == {t.id for t in spies.tiles if year in t.years}, year
+        printed = every_year | (set(ids(items[str(year)])) if str(year) in items else set())
+        assert printed == {t.number for t in spies.tiles if year in t.years}, year
+    for text in items.values():  # by number, as the tiles print them
+        assert ids(text) == sorted(ids(text))
 
 
 def test_secrets_by_value_and_rosters_match_the_pieces(spies):
@@ -288,11 +366,12 @@ def is_white(colour) -> bool:
 
 
 def aid_parts(section, item) -> list[str]:
-    """What the aid prints of an item: a step without its number (drawn in a disc), a table row cell by cell."""
+    """What the aid prints of an item: a step without its number (drawn in a disc), a table row word by word (a
+    wrapped cell's lines fall between its neighbours' when a column is read as text)."""
     if section.show == "steps":
         return [re.sub(r"^\d+\.\s+", "", item.text)]
     if section.show == "table":
-        return item.text.split(": ")
+        return [word for cell in item.text.split(": ") for word in cell.split()]
     return [item.text]
 
 
@@ -321,12 +400,34 @@ def test_player_aid_is_one_side_of_the_chosen_paper_holding_every_item_it_names(
     assert squash(next(c for c in resolve_cards(spies) if c.id == "secrets").back.title) not in text  # the cards' own
 
 
-def test_the_aid_gives_every_chit_its_cost_and_effect_or_a_line_to_write_it_on(spies, letter):
+def test_the_aid_gives_every_chit_its_symbol_cost_and_effect_or_a_line_to_write_it_on(spies, letter):
+    """Each chit a row of the aid's chit table: its symbol, name, cost and the first words of its effect on one line
+    (an assumed effect marked at its end), or a ruled line to write it on."""
     with pdfplumber.open(letter / "player-aid.pdf") as pdf:
-        text = "|".join(columns_text(pdf.pages[0]))
-    for chit in (p for p in spies.pieces if p.kind == "chit"):
+        page = pdf.pages[0]
+        words = page.extract_words()
+        curves = page.curves + page.rects
+        lines = [line for line in page.lines if abs(line["top"] - line["bottom"]) < 0.1]
+    chits = [p for p in spies.pieces if p.kind == "chit"]
+    assert len(chits) == 10
+    for chit in chits:
+        first = chit.name.split()[0]
+        [name] = [w for w in words if w["text"] == first and w["x0"] < page.width * 2 / 3
+                  and any(v["text"] == chit.cost and abs(v["top"] - w["top"]) < 8 for v in words)]
+        table = [line for line in lines if line["x0"] < name["x0"] < line["x1"]]
+        above = max(line["top"] for line in table if line["top"] < name["top"])
+        below = min(line["top"] for line in table if line["top"] > name["top"])  # the row between the table's rules
+        [cost] = [v for v in words if v["text"] == chit.cost and above < v["top"] < below and v["x0"] > name["x1"]]
+        after = " ".join(w["text"] for w in words if above < w["top"] < below and cost["x1"] < w["x0"] < table[0]["x1"])
         effect = getattr(chit, "does", None)
-        assert squash(f"{chit.name}, {chit.cost}: " + (f"{effect}." if effect else "____")) in text, chit.name
+        if effect:
+            assert after.startswith(" ".join(effect.split()[:2])), (chit.name, after)
+        else:
+            assert "____" in after or "Game:" in after, (chit.name, after)  # a variant's label runs in before the line
+        assert any(c["x1"] <= name["x0"] + 0.5 and abs((c["top"] + c["bottom"]) / 2 - (name["top"] + name["bottom"]) / 2) < 3
+                   and c["x1"] - c["x0"] < 6 * PT_PER_MM for c in curves), f"{chit.name}: no symbol before its name"
+    does = [w for w in words if w["text"].endswith("stands*.")]  # Recruit's effect is assumed: marked
+    assert does
 
 
 def test_player_aid_too_full_for_one_sheet_is_refused(cli, game_copy, tmp_path):
@@ -386,7 +487,7 @@ def test_player_aid_body_is_at_least_7_5_pt(aid):
 
 
 def test_the_sequence_of_play_is_a_graphic_of_numbered_steps(spies, aid):
-    steps = [s for card in resolve_cards(spies) for _, side in card.sides() for s in side.sections if s.show == "steps"]
+    steps = [s for side in aid_sides(spies) for s in side.sections if s.show == "steps"]
     assert steps
     page = aid[0]
     numbers = [c for c in page["chars"] if is_white(c["non_stroking_color"]) and c["text"].isdigit()]
@@ -396,6 +497,26 @@ def test_the_sequence_of_play_is_a_graphic_of_numbered_steps(spies, aid):
     assert sorted(int(c["text"]) for c in numbers) == sorted(range(1, wanted + 1))
     for number in numbers:  # each number sits in its disc
         assert any(d["x0"] <= number["x0"] and number["x1"] <= d["x1"] and d["top"] <= number["top"] for d in discs)
+
+
+def test_the_sequence_of_play_gives_the_talks_and_the_long_games_12_action_points(aid):
+    """Every phase of a turn: the four steps, the talks open all turn long [3.9], a Long Game turn's 12 Action Points
+    [3.1] with what each step costs, and what a player does in another's turn [4.0]."""
+    text = "|".join(aid[0]["columns"])
+    for phase in ("Event Tile:", "Police:", "Search:", "Move:", "Talks:", "12 Action Points a turn", "Open talks with an opponent",
+                  "Other players' turns", "Answer talks"):
+        assert squash(phase) in text, phase
+
+
+def test_the_aid_gives_the_set_up_each_powers_share_the_end_and_fewer_players(spies, aid):
+    text = "|".join(aid[0]["columns"])
+    for part in ("Starting Set-Up", "Each power's share", "After Britain's 1939 turn", "Most points wins", "Fewer than five players"):
+        assert squash(part) in text, part
+    words = aid[0]["words"]
+    for faction in spies.info.factions:  # the share table: a row for every power, its values marked as the edition's reading
+        assert any(w["text"] == faction.name and any(re.fullmatch(r"\d+\*", v["text"]) and abs(v["top"] - w["top"]) < 1
+                                                       for v in words) for w in words), faction.name
+    assert "*" in text and squash("* this edition's reading") in text
 
 
 def test_a_player_aid_that_fits_one_side_is_one_sided(tmp_path):
@@ -434,6 +555,22 @@ def test_every_games_aid_fills_one_side_and_speaks_of_play_not_of_the_product(ev
         text = page.extract_text()
     assert lowest >= 0.75 * page.height, f"{game}'s aid ends {lowest / page.height:.0%} of the way down its page"
     assert "acrylic" not in text
+
+
+def test_the_house_rules_short_aid_prints_twice_on_its_sheet_to_cut_apart(every_aid):
+    """Global 1936's aid fills a third of a page at the usual size: two copies share the sheet, one above the other,
+    with a dashed cut line between them, rather than one copy and an empty page."""
+    with pdfplumber.open(every_aid / "global-1936-spies" / "player-aid.pdf") as pdf:
+        [page] = pdf.pages
+        half = page.height / 2
+        top, bottom = (page.crop((0, y, page.width, y + half)) for y in (0, half))
+        texts = [" ".join((part.extract_text() or "").split()) for part in (top, bottom)]
+        cuts = [line for line in page.lines if abs(line["top"] - half) < 1 and line["x1"] - line["x0"] > 0.9 * page.width]
+        tops = [min(c["top"] for c in part.chars) for part in (top, bottom)]
+    assert texts[0] and texts[0] == texts[1]
+    assert "2 copies: cut on the dashed line" in texts[0]
+    assert cuts and all(line["dash"] and line["dash"][0] for line in cuts)  # dashed: a cut, not a rule
+    assert tops[1] - tops[0] == pytest.approx(half, abs=0.5)  # the copies' frames are the same, a half sheet apart
 
 
 def test_web_of_spies_aid_opens_with_the_setup(every_aid):

@@ -412,6 +412,11 @@ def a_section_is_filled_from_a_derivation_the_file_declares(files):
     section(files, 1)["from"] = "tile"
 
 
+@case("cards.yaml", "cards[0].front.sections[1].table", "unknown-table")
+def a_section_prints_a_table_the_game_has(files):
+    section(files, 1).update(table="set-up", rules=section(files, 0)["items"][0]["rules"])
+
+
 @case("cards.yaml", "cards[0].front.sections[0]", "empty-section")
 def a_section_has_items_or_a_derivation(files):
     section(files, 0)["items"] = []

@@ -47,7 +47,8 @@ def test_list_tiles_json(cli):
 def test_list_pieces_json(cli):
     pieces = cli("list", "pieces", "--json").json()
     assert sum(p["count"] for p in pieces) == 200
-    assert {p["kind"] for p in pieces} == {"spy", "police", "secret", "counterspy", "chit", "bank", "year", "sanctioned"}
+    assert {p["kind"] for p in pieces} == {"spy", "police", "secret", "counterspy", "chit", "bank", "year",
+                                            "action-points", "sanctioned"}
     piccolo = next(p for p in pieces if p["name"] == "Piccolo")
     assert piccolo == {"kind": "spy", "name": "Piccolo", "nation": "italy", "count": 1, "strength": 1}
     drop = next(p for p in pieces if p["name"] == "Drop")

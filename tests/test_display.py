@@ -113,8 +113,10 @@ def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, gam
     with pdfplumber.open(tmp_path / "out" / folder.name / "display.pdf") as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
-        effects = _lines_in(page, _panel_titled(page, words, "Event Tile Special Effect Summary"))
-        flat = " ".join(page.extract_text().split())
+        panel = _panel_titled(page, words, "Event Tile Special Effect Summary")
+        effects = _lines_in(page, panel)
+        # read within the panel: a wrapped cell's lines fall between the next panel's when the whole page is read
+        flat = " ".join(page.crop((panel["x0"], panel["top"], panel["x1"], panel["bottom"])).extract_text().split())
     assert "Austria joins the Reich at once" in flat
     assert len(effects) >= 8 * 2
     row = next(w for w in words if w["text"] == "Sanction")
@@ -280,7 +282,7 @@ def test_the_display_says_how_to_print_it(built):
 
 @pytest.mark.parametrize("find, put, field", [
     ('section: "In this order"', 'section: "Nowhere"', "aids[4].from_card"),
-    ("card: turn-sequence", "card: no-such-card", "aids[4].from_card"),
+    ("card: aid-turn", "card: no-such-card", "aids[4].from_card"),
     ("table: chit-costs", "table: no-such-table", "aids[3].table"),
 ])
 def test_validate_refuses_a_display_reference_the_game_lacks(cli, game_copy, find, put, field):
@@ -306,3 +308,13 @@ def test_a_display_aid_naming_an_unknown_card_section_is_refused(cli, game_copy,
 def test_the_display_speaks_to_players_not_to_the_toolkit(text):
     assert "This edition's reading of the rules." in text
     assert "dossier" not in text.lower() and "`" not in text  # a player at the table has only the sheet
+
+
+def test_the_sequence_of_play_gives_the_talks_beside_the_four_steps(built):
+    """Talks are open all turn long [3.9]: the display's Sequence of Play says so beside its four numbered steps."""
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        panel = _panel_titled(page, page.extract_words(), "Sequence of Play")
+        text = " ".join(page.crop((panel["x0"], panel["top"], panel["x1"], panel["bottom"])).extract_text().split())
+    for step in ("1. Event Tile:", "2. Police:", "3. Search:", "4. Move:", "talks with any opponent"):
+        assert step in text, step

@@ -117,6 +117,24 @@ def test_marks_are_explained(poster_text, poster_words):
     assert words.count("HAVEN") >= 3 + 1
 
 
+def test_legend_text_clears_every_symbol_and_each_tag_holds_its_word(poster_page):
+    """Each legend entry's words start clear of every swatch, space, tag and line drawn in the legend (the
+    SPY HAVEN tag once ran into "Spy haven"), and a tag's white word lies inside its tag."""
+    words = poster_page.extract_words(extra_attrs=["non_stroking_color"])
+    heading = next(w for w in words if w["text"] == "Legend")
+    end = next(w for w in words if w["text"] == "Moving" and w["top"] > heading["bottom"])
+    inside = lambda o: o["x1"] > heading["x0"] and o["top"] >= heading["bottom"] and o["bottom"] <= end["top"]
+    shapes = [s for s in poster_page.rects + poster_page.curves + poster_page.lines if inside(s)]
+    meets = lambda a, b, pad=0.0: a["x0"] < b["x1"] + pad and b["x0"] < a["x1"] + pad and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+    legend = [w for w in words if inside(w)]
+    assert len(legend) > 40 and len(shapes) > 20
+    white = [w for w in legend if tuple(w["non_stroking_color"] or ()) == (1.0, 1.0, 1.0)]
+    clashes = [(w["text"], round(s["x1"] - w["x0"], 1)) for w in legend if w not in white for s in shapes
+               if meets(w, s, 1 / MM_PER_PT)]  # 1 mm of paper at least between a symbol and its text
+    assert not clashes, clashes
+    assert white and all(any(s["x0"] <= w["x0"] and w["x1"] <= s["x1"] for s in shapes if meets(w, s)) for w in white)
+
+
 def test_no_two_names_overlap(poster_words):
     boxes = [(w["x0"], w["top"], w["x1"], w["bottom"], w["text"]) for w in poster_words]
     clashes = []

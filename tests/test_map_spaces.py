@@ -263,6 +263,29 @@ def test_no_route_crosses_a_space_it_does_not_join(shown):
     assert not crossing
 
 
+def test_the_readme_and_the_posters_page_state_the_displacement_the_map_has(places, shown):
+    """The largest and median distance a city's space moved from its true place, the least gap between two
+    spaces and the frame's share of the sheet, as README.md and docs/map.md state them, are the poster's own."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    moved = sorted(places.displacements())
+    median = (moved[(len(moved) - 1) // 2] + moved[len(moved) // 2]) / 2
+    spaces = [c["space"] for c in shown["cities"]]
+    gap = min(math.dist((a["x_mm"], a["y_mm"]), (b["x_mm"], b["y_mm"])) - (a["diameter_mm"] + b["diameter_mm"]) / 2
+              for a, b in itertools.combinations(spaces, 2))
+    f = places.frame
+    share = 100 * f.width * f.height / (places.width * places.height)
+    for page in ("README.md", "docs/map.md"):
+        text = " ".join((root / page).read_text(encoding="utf-8").split())
+        stated = re.search(r"by at most ([\d.]+) mm, median ([\d.]+) mm", text)
+        assert stated, page
+        assert (float(stated[1]), float(stated[2])) == (round(moved[-1], 1), round(median, 1)), (page, moved[-1], median)
+    text = " ".join((root / "docs/map.md").read_text(encoding="utf-8").split())
+    assert f"the least gap between two spaces is {gap:.1f} mm" in text and f"covers {share:.1f} % of the sheet" in text, (gap, share)
+
+
 def test_the_map_frame_covers_70_percent_of_the_sheet(places):
     f = places.frame
     assert f.width * f.height >= 0.70 * places.width * places.height

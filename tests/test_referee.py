@@ -674,7 +674,7 @@ def test_every_register_entry_asks_a_question_and_gives_passages_readings_and_th
 def test_rules_search_prints_each_summary_with_its_place_and_citations(cli):
     result = cli("rules", "search", "spy", "HAVEN")
     assert result.code == 0
-    assert "No Discovery, Drop or Sanction may be played in a spy haven" in result.stdout
+    assert "In a spy haven (Istanbul, Tangiers, Geneva): no Discovery, Drop or Sanction." in result.stdout
     assert "Movement › Ports and sea zones › Limits in the Long Game (Long Game)" in result.stdout
     assert "Rules: 5.1" in result.stdout
 

@@ -18,6 +18,8 @@ class Item(Record):
     text: str
     rules: list[str] = Field(default_factory=list)
     variant: Optional[str] = None
+    symbol: Optional[str] = None  # a drawn symbol set before the item (in place of its bullet), where a symbol says it faster
+    swatch: Optional[str] = None  # a layout colour shown as a patch before the item (a faction's), in place of its bullet
 
 
 class Derivation(Record):
@@ -38,15 +40,20 @@ class Derivation(Record):
     label: Template = "{group}:"
     separator: str = ", "
     order: Literal["listed", "ascending", "descending"] = "listed"
+    sort_by: Optional[str] = None  # a field the records are put in ascending order of, before they are grouped
     together: Optional[str] = None
     variant_from: Optional[str] = None
     unbreakable: bool = False
     rules: list[str] = Field(default_factory=list)
     blank: Optional[Template] = None  # the item of a record that lacks a field `item` names: a line to write on
+    symbol: Optional[Template] = None  # each item's symbol, from its record (e.g. "{symbol}")
+    swatch: Optional[Template] = None  # each item's colour patch, a layout colour named from its record (e.g. "{nation_id}")
+    mark_assumed: Optional[str] = None  # set after each value its record marks assumed (e.g. "*")
 
 
 class Section(Record):
-    """A heading and its items; `from` names a derivation whose items follow the written ones.
+    """A heading and its items; `from` names a derivation whose items follow the written ones, `table` a
+    reference table whose rows do (an assumed value marked, a value to write in a ruled line).
 
     `show` says how the player aid sets the items: a list, numbered `steps` drawn as a flow, or a
     `table` whose cells are each item's text split at ": ", under `columns` (a last column beyond
@@ -60,6 +67,8 @@ class Section(Record):
     derived: Optional[str] = Field(default=None, alias="from")
     show: Literal["list", "steps", "table"] = "list"
     columns: list[str] = Field(default_factory=list)
+    table: Optional[str] = None  # a tables.yaml table whose rows follow as items (its headings the columns)
+    rules: list[str] = Field(default_factory=list)  # what the `table`'s items cite
 
 
 class Side(Record):

@@ -19,12 +19,14 @@ from .errors import Problem
 from .limits import MAX_TEXT
 from .models import Faction, Piece, Tile
 from .slots import slots
-from .templates import fill, record_values
+from .templates import as_text, fill, record_values
 
 if TYPE_CHECKING:
     from .game import Game
 
 NO_BREAK = "\u00a0"
+ASSUMED_MARK = "*"  # after a value a table prints that the source does not: the reading of its rules
+WRITE_IN = "________"
 
 
 class DerivationError(ValueError):
@@ -70,18 +72,27 @@ def _group_keys(values: dict[str, Any], field: str) -> list:
     return list(key) if isinstance(key, list) else [key]
 
 
-def _record_text(spec: Derivation, row: dict) -> str:
+def _record_text(spec: Derivation, row: dict, assumed: frozenset[str] = frozenset()) -> str:
     lacking = spec.blank is not None and any(row.get(name) in (None, "") for name in slots(spec.item))
+    if spec.mark_assumed:
+        row = row | {name: f"{as_text(row[name])}{spec.mark_assumed}" for name in assumed
+                     if name in row and row[name] not in (None, "")}
     text = _fill(spec.blank if lacking else spec.item, row)
     return text.replace(" ", NO_BREAK) if spec.unbreakable else text
 
 
 def derive_items(game: "Game", spec: Derivation) -> list[Item]:
     """The items `spec` makes from the game's records, in the order it asks for."""
-    rows = [record_values(game, r) for r in _source_records(game, spec.records)]
-    rows = [row for row in rows if _matches(row, spec.where)]
+    records = [(record_values(game, r), frozenset(getattr(r, "assumed", None) or {}))
+               for r in _source_records(game, spec.records)]
+    records = [(row, assumed) for row, assumed in records if _matches(row, spec.where)]
+    if spec.sort_by:
+        records.sort(key=lambda r: (r[0].get(spec.sort_by) is None, r[0].get(spec.sort_by) or 0))
+    rows = [row for row, _ in records]
     if spec.group_by is None:
-        return [Item(text=_bounded(_record_text(spec, row)), rules=spec.rules, variant=_variant(game, row, spec)) for row in rows]
+        return [Item(text=_bounded(_record_text(spec, row, assumed)), rules=spec.rules, variant=_variant(game, row, spec),
+                     symbol=_fill(spec.symbol, row) or None if spec.symbol else None,
+                     swatch=_fill(spec.swatch, row) or None if spec.swatch else None) for row, assumed in records]
     groups: dict[Any, list[dict]] = {}
     for row in rows:
         for key in _group_keys(row, spec.group_by):
@@ -102,8 +113,12 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
 
 
 def _group_item(spec: Derivation, label: str, members: list[dict], label_values: dict) -> Item:
+    """One item for a group of records; its symbol and swatch from the group's first record."""
     joined = spec.separator.join(_record_text(spec, row) for row in members)
-    return Item(text=_bounded(f"{_fill(label, label_values)} {joined}", len(members)), rules=spec.rules)
+    first = members[0]
+    return Item(text=_bounded(f"{_fill(label, label_values)} {joined}", len(members)), rules=spec.rules,
+                symbol=_fill(spec.symbol, first) or None if spec.symbol else None,
+                swatch=_fill(spec.swatch, first) or None if spec.swatch else None)
 
 
 def _bounded(text: str, records: int = 1) -> str:
@@ -136,10 +151,26 @@ def resolve_cards(game: "Game") -> list[Card]:
                 items = list(section.items)
                 if section.derived:
                     items += derive_items(game, found.derived[section.derived])
-                sections.append(section.model_copy(update={"items": items, "derived": None}))
+                update = {"items": items, "derived": None}
+                if section.table:
+                    headings, rows = table_items(game, section.table)
+                    items += [Item(text=row, rules=section.rules) for row in rows]
+                    update |= {"table": None, "columns": section.columns or headings}
+                sections.append(section.model_copy(update=update))
             sides[face] = side.model_copy(update={"sections": sections})
         resolved.append(card.model_copy(update=sides))
     return resolved
+
+
+def table_items(game: "Game", table_id: str) -> tuple[list[str], list[str]]:
+    """A reference table's headings and its rows as item texts (cells joined by ": "): an assumed value carries
+    ASSUMED_MARK, a value to write in prints as a ruled line."""
+    from .tables import resolved_table  # tables.py builds on this module
+
+    table = resolved_table(game, table_id)
+    rows = [": ".join(WRITE_IN if cell.write_in else cell.text + (ASSUMED_MARK if cell.assumed else "") for cell in row)
+            for row in table.rows]
+    return table.headings, rows
 
 
 def deck_cards(game: "Game") -> list[Card]:
@@ -192,8 +223,14 @@ def check_cards(game: "Game") -> list[Problem]:
                 if section.derived and section.derived not in found.derived:
                     known = ", ".join(sorted(found.derived)) or "none (the file declares no `derived`)"
                     problems.append(Problem(file, f"{where}.from", f"unknown derivation {section.derived!r}; known: {known}", "unknown-derivation"))
-                if not section.items and not section.derived:
-                    problems.append(Problem(file, where, "section has no items and no `from`", "empty-section"))
+                if not section.items and not section.derived and not section.table:
+                    problems.append(Problem(file, where, "section has no items, no `from` and no `table`", "empty-section"))
+                if section.table:
+                    check_rules(f"{where}.rules", section.rules)
+                    known_tables = [t.id for t in game.tables.tables] if game.tables else []
+                    if section.table not in known_tables:
+                        problems.append(Problem(file, f"{where}.table", f"unknown table {section.table!r}; known: "
+                                                f"{', '.join(known_tables) or 'none (the game has no tables.yaml)'}", "unknown-table"))
                 for k, item in enumerate(section.items):
                     if not item.text.strip():
                         problems.append(Problem(file, f"{where}.items[{k}].text", "text is empty", "empty-text"))
@@ -203,9 +240,10 @@ def check_cards(game: "Game") -> list[Problem]:
         check_rules(f"derived.{name}.rules", spec.rules)
         fields = record_fields(game, spec.records)
         unknown = [("where", field) for field in spec.where if field not in fields]
-        unknown += [(option, getattr(spec, option)) for option in ("group_by", "variant_from")
+        unknown += [(option, getattr(spec, option)) for option in ("group_by", "variant_from", "sort_by")
                     if getattr(spec, option) is not None and getattr(spec, option) not in fields]
-        unknown += [("item", field) for field in slots(spec.item) if field not in fields]
+        unknown += [(option, field) for option in ("item", "symbol", "swatch") for field in slots(getattr(spec, option) or "")
+                    if field not in fields]
         for option, field in unknown:
             problems.append(Problem(file, f"derived.{name}.{option}", f"{option} names unknown field {field!r} of "
                                     f"{spec.records}; known: {', '.join(sorted(fields))}", "unknown-field"))

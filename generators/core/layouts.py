@@ -161,6 +161,7 @@ class CardStyle(_Part):
     aid_gap: UnsignedMm = 5.0
     aid_min_text: PositivePt = 7.5
     aid_max_text: Optional[PositivePt] = None  # None: aid_text_size
+    aid_copies: int = Field(default=1, ge=1, le=4)  # copies of the aid stacked on its sheet, to cut apart
 
 
 class TileStyle(_Part):
@@ -212,7 +213,8 @@ class PosterStyle(_Part):
     share of its size (room for its tags below) and the halo round names, how far a map region's name keeps
     inside its own land, the narrowest column of the
     index of places, the grid the aids' corners sit on and how near two aids' edges come before they are
-    lined up, the legend's rows and the spaces drawn in it, and the lines and their dashes."""
+    lined up, the legend's rows, the spaces and swatches drawn in it and the gap before its text, the paper
+    beside a mark's tag, and the lines and their dashes."""
 
     paper: str = "poster-22x34"
     landscape: bool = False
@@ -254,6 +256,9 @@ class PosterStyle(_Part):
     aid_align: UnsignedMm = 6.0
     legend_row: PositiveMm = 7.0
     legend_space: PositiveMm = 6.0
+    legend_swatch: PositiveMm = 12.0
+    legend_gap: UnsignedMm = 2.0
+    tag_pad: UnsignedMm = 1.6
     lines: PosterLines = Field(default_factory=PosterLines)
     dashes: PosterDashes = Field(default_factory=PosterDashes)
 

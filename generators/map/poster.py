@@ -112,6 +112,7 @@ class CityLabel:
     size: float
     tags: tuple[str, ...]
     tag_size: float
+    tag_pad: float  # paper beside a tag's text, both sides together
     line: float  # the name's line, as a share of its size: room for the tags below it
     number: int | None = None  # the city's face of the city die, printed before its name
 
@@ -123,8 +124,11 @@ class CityLabel:
     def tag_height(self) -> float:
         return pt_to_mm(self.tag_size) * 1.5
 
+    def tag_width(self, tag: str) -> float:
+        return text_width(tag, self.font, self.tag_size) + self.tag_pad
+
     def size_mm(self) -> tuple[float, float]:
-        widths = [text_width(self.text, self.font, self.size)] + [text_width(t, self.font, self.tag_size) + 1.6 for t in self.tags]
+        widths = [text_width(self.text, self.font, self.size)] + [self.tag_width(t) for t in self.tags]
         return max(widths), pt_to_mm(self.size) * self.line + len(self.tags) * (self.tag_height + 0.4)
 
 
@@ -194,7 +198,8 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     for city in game_map.cities:
         tags = tuple(mark.tag for name, mark in game_map.marks.items() if mark.tag and city.has_mark(name))
         labels[city.name] = CityLabel(city.name, fonts.bold if city.capital else fonts.regular,
-                                      st.capital_size if city.capital else st.city_size, tags, st.tag_size, st.name_line,
+                                      st.capital_size if city.capital else st.city_size, tags, st.tag_size, st.tag_pad,
+                                      st.name_line,
                                       city.number if game_map.dice is not None else None)
     badges = _place_badges(game_map, at, st)
     marks = _mark_boxes(game_map, at, badges, st)

@@ -131,6 +131,11 @@ def _draw_badge(painter: Painter, fonts: FontSet, st: PosterStyle, letter: str, 
     painter.text(x, y + pt_to_mm(size) * 0.36, letter, fonts.bold, size, colour="#ffffff", anchor=Anchor.MIDDLE)
 
 
+def _tag_width(tag: str, fonts: FontSet, st: PosterStyle) -> float:
+    """A mark's tag as a city's label and the legend set it: its text and a margin each side."""
+    return text_width(tag, fonts.bold, st.tag_size) + st.tag_pad
+
+
 def _tag_fill(game_map: MapFile, tag: str, palette: "Palette") -> str:
     tags = [mark.tag for mark in game_map.marks.values() if mark.tag]
     return TAG_FILLS[tags.index(tag) % len(TAG_FILLS)] or palette.sea_ink
@@ -144,7 +149,7 @@ def _draw_city_label(painter: Painter, plan: PosterPlan, label: CityLabel, rect:
     painter.text(x, rect.y + line * 0.7, label.text, label.font, label.size, anchor=anchor, halo=(HALO_INK, plan.style.halo))
     top = rect.y + line + 0.2
     for tag in label.tags:
-        w = text_width(tag, label.font, label.tag_size) + 1.6
+        w = label.tag_width(tag)
         left = {Anchor.START: x, Anchor.END: x - w, Anchor.MIDDLE: x - w / 2}[anchor]
         painter.rect(left, top, w, label.tag_height, fill=_tag_fill(plan.game_map, tag, plan.palette))
         painter.text(left + w / 2, top + label.tag_height * 0.74, tag, plan.fonts.bold, label.tag_size, colour="#ffffff", anchor=Anchor.MIDDLE)
@@ -242,7 +247,10 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
     row = max(pt_to_mm(st.key_size) * 1.6, st.legend_row)
     y = _heading(painter, plan, area.x, area.y, "Legend") + row / 2
     r = st.legend_space / 2
-    sx, tx = area.x + 6, area.x + 14
+    sw, sh = st.legend_swatch, st.legend_space  # a swatch of land or sea, and the lines drawn across one
+    tags = [mark.tag for name, mark in m.marks.items() if not mark.badge and mark.tag and any(c.has_mark(name) for c in m.cities)]
+    column = max([sw, st.legend_space + 2 * ring, st.badge, st.ship * 0.6] + [_tag_width(t, fonts, st) for t in tags])
+    sx, tx = area.x + column / 2, area.x + column + st.legend_gap
 
     def entry(text: str) -> None:
         nonlocal y
@@ -252,20 +260,20 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
     used = {c.power for c in m.cities}
     for power, colour in pal.powers.items():
         if power in used:
-            painter.rect(sx - 6, y - 3, 12, 6, fill=pal.shade(power), stroke=mix(colour, "#000000", 0.75), line_width=widths.power)
+            painter.rect(sx - sw / 2, y - sh / 2, sw, sh, fill=pal.shade(power), stroke=mix(colour, "#000000", 0.75), line_width=widths.power)
             draw_space(painter, sx, y, r, colour, pal.power_inks[power], False, None)
             entry(f"{plan.factions.get(power, power)}: home territory and its cities")
     for part in m.regions:
         if part.name in pal.areas:
-            painter.rect(sx - 6, y - 3, 12, 6, fill=pal.shade(None, part.name), stroke=pal.border, line_width=widths.country)
+            painter.rect(sx - sw / 2, y - sh / 2, sw, sh, fill=pal.shade(None, part.name), stroke=pal.border, line_width=widths.country)
             entry(f"{part.number} · {part.name}" if part.number is not None else part.name)
     if any(c.is_neutral for c in m.cities) and not (m.regions and all(r.name in pal.areas for r in m.regions)):
-        painter.rect(sx - 6, y - 3, 12, 6, fill=pal.land, stroke=pal.border, line_width=widths.country)
+        painter.rect(sx - sw / 2, y - sh / 2, sw, sh, fill=pal.land, stroke=pal.border, line_width=widths.country)
         draw_space(painter, sx, y, r, "#ffffff", "#000000", False, None)
         entry("Neutral country and city" if m.rules.home_territory else "Land and city")
-    painter.rect(sx - 6, y - 3, 12, 6, fill=pal.sea, stroke=pal.sea_ink, line_width=widths.country)
+    painter.rect(sx - sw / 2, y - sh / 2, sw, sh, fill=pal.sea, stroke=pal.sea_ink, line_width=widths.country)
     if m.sea_zones:
-        painter.line(sx - 6, y, sx + 6, y, stroke=pal.sea_ink, line_width=widths.zone, dash=dashes.zone)
+        painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=pal.sea_ink, line_width=widths.zone, dash=dashes.zone)
     entry("Sea, and the border between two sea zones" if m.sea_zones else "Sea")
     if m.dice is not None and any(c.number is not None for c in m.cities):
         draw_space(painter, sx, y, r, "#ffffff", "#000000", False, None)
@@ -283,18 +291,18 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
         if mark.badge:
             _draw_badge(painter, fonts, st, mark.badge, sx, y)
         else:
-            w = text_width(mark.tag, fonts.bold, st.tag_size) + 1.6
+            w = _tag_width(mark.tag, fonts, st)
             painter.rect(sx - w / 2, y - tag_h / 2, w, tag_h, fill=_tag_fill(m, mark.tag, pal))
             painter.text(sx, y + tag_h * 0.24, mark.tag, fonts.bold, st.tag_size, colour="#ffffff", anchor=Anchor.MIDDLE)
         entry(mark.legend)
     for kind, colour, width, dash in (("rail", pal.rail, widths.rail, None), ("air", pal.air, widths.air, dashes.air)):
         if any(r.kind == kind for r in m.routes):
-            painter.line(sx - 6, y, sx + 6, y, stroke=colour, line_width=width, dash=dash)
+            painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=colour, line_width=width, dash=dash)
             entry(f"{kind.capitalize()} line")
     if m.sea_zones:
         painter.symbol("ship", sx, y, st.ship * 0.6, ink=pal.sea_ink, paper=pal.sea)
         entry("Sea zone (its ship symbol)")
-        painter.line(sx - 6, y, sx + 6, y, stroke=pal.sea_ink, line_width=widths.lane, dash=dashes.lane)
+        painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=pal.sea_ink, line_width=widths.lane, dash=dashes.lane)
         entry("Sea lane: port to ship, ship to ship")
     rules = m.rules
     y = _heading(painter, plan, area.x, y - row / 2 + 1, "Moving")

@@ -9,19 +9,20 @@ once, before the heading.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..core.card_models import Item, Side
 from ..core.cards import variant_label
 from .fonts import FontSet, text_width
-from .textfit import Paragraph
+from .textfit import SWATCH, Paragraph
 
 if TYPE_CHECKING:
     from ..core.game import Game
     from ..core.layouts import Layout
 
 BULLET = "•"
+SYMBOL_INDENT = 3.2  # an item led by a drawn symbol hangs this many bullets' widths in
 CITATION_SCALE = 0.85
 NOTE_INK = "#555555"  # citations, footers and notes: quieter than the rules they go with
 HEADING_SPACE = 0.45  # room above a section heading, as a multiple of the text size
@@ -35,6 +36,7 @@ class CardInk:
     heading: str
     variants: dict[str, str]
     indent: float
+    swatches: dict[str, str] = field(default_factory=dict)  # the layout's colours by name: an item's swatch fill
 
 
 def card_ink(game: "Game", layout: "Layout", fonts: FontSet, largest: float) -> CardInk:
@@ -43,12 +45,13 @@ def card_ink(game: "Game", layout: "Layout", fonts: FontSet, largest: float) -> 
                 for v in game.info.variants}
     heading = layout.colour("card").fill if "card" in layout.colours else "#000000"
     indent = text_width(BULLET + " ", fonts.regular, largest)
-    return CardInk(fonts, heading, variants, indent)
+    return CardInk(fonts, heading, variants, indent, {name: c.fill for name, c in layout.colours.items()})
 
 
 def citation_text(rules: list[str]) -> str:
-    """How a section's citations print: "[Searching, 3.4]"."""
-    return "[" + ", ".join(rules) + "]"
+    """How a section's citations print: "[Searching, 3.4]", each tag kept on one line (a tag broken after its
+    heading's last word reads as two)."""
+    return "[" + ", ".join(rule.replace(" ", "\u00a0") for rule in rules) + "]"
 
 
 def citation_tag(game: "Game", rule: str) -> str:
@@ -84,13 +87,19 @@ def _label(game: "Game", variant: str | None, ink: CardInk, indent: float, leads
 
 
 def item_paragraphs(game: "Game", item: Item, ink: CardInk, labelled: bool = True, bullet: bool = True) -> list[Paragraph]:
-    """Bullet (unless the item is a numbered step), variant label (when `labelled`) and text of one item, each running on."""
-    paragraphs = [Paragraph(BULLET, ink.fonts.regular, space_before=0.15)] if bullet else []
+    """Bullet (unless the item is a numbered step; the item's symbol, drawn, when it has one), variant label (when
+    `labelled`) and text of one item, each running on."""
+    swatch = ink.swatches.get(item.swatch) if item.swatch else None
+    led = bool(item.symbol or swatch)
+    indent = ink.indent * (SYMBOL_INDENT if led else 1.0) if bullet else 0.0
+    mark = SWATCH if swatch else item.symbol
+    paragraphs = [Paragraph(BULLET, ink.fonts.regular, space_before=0.15, symbol=mark,
+                            colour=swatch or (ink.heading if led else None))] if bullet else []
     if labelled:
-        paragraphs += _label(game, item.variant, ink, ink.indent if bullet else 0.0)
+        paragraphs += _label(game, item.variant, ink, indent)
         if not bullet and paragraphs:
             paragraphs[0] = Paragraph(paragraphs[0].text, paragraphs[0].font, colour=paragraphs[0].colour, space_before=0.15)
-    paragraphs.append(Paragraph(item.text, ink.fonts.regular, indent=ink.indent if bullet else 0.0, run_in=bool(paragraphs),
+    paragraphs.append(Paragraph(item.text, ink.fonts.regular, indent=indent, run_in=bool(paragraphs),
                                 space_before=0.0 if paragraphs else 0.15))
     return paragraphs
 

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 from ..core.units import mm_to_pt, pt_to_mm
 from .fonts import FontSet, text_width
 from .symbols import draw_symbol
-from .textfit import FittedText
+from .textfit import SWATCH, FittedText
+
+SYMBOL_SCALE = 1.1  # a symbol set in a line of text against the line's size: a little taller than its capitals
 
 if TYPE_CHECKING:
     from .art import Picture
@@ -136,6 +138,16 @@ class Painter:
         lx = x + width * share
         for line in fitted.lines:
             shift = line.x if share == 0.0 else 0.0
+            if line.symbol == SWATCH:  # a patch of colour the size of the capitals, edged so a pale one shows on white
+                side = pt_to_mm(line.size) * 0.72
+                self.rect(lx + shift, y + line.baseline - side, side * 1.4, side, fill=line.colour or colour,
+                          stroke="#000000", line_width=0.15)
+                continue
+            if line.symbol:  # set start-aligned, its left edge where the text would begin
+                side = pt_to_mm(line.size) * SYMBOL_SCALE
+                draw_symbol(self, line.symbol, lx + shift + side / 2, y + line.baseline - pt_to_mm(line.size) * 0.36, side,
+                            line.colour or colour)
+                continue
             self.text(lx + shift, y + line.baseline, line.text, line.font, line.size, line.colour or colour, anchor)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..core.card_models import Card, Item, Section, Side
-from ..core.cards import resolve_cards, variant_label
+from ..core.cards import ASSUMED_MARK, WRITE_IN, resolve_cards, variant_label
 from ..core.units import pt_to_mm
 from .card_text import NOTE_INK, CardInk, card_ink, citation_text, heading_paragraphs, section_paragraphs
 from .fonts import piece_fonts, unit_width
@@ -23,6 +23,7 @@ from .geometry import Box
 from .imposition import scale_advice
 from .painter import Anchor, Painter
 from .render import Document, draw_document
+from .symbols import draw_symbol
 from .textfit import LEADING, STEP, FittedText, Paragraph, TextFitError, set_text
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ UNBOUNDED = 1e6  # mm: measuring a block's natural height
 PAD = 0.8  # mm inside a step's box and a table's cells
 STEP_TINT = "#eef2f6"  # the fill of a step's box and of every other table row
 STEP_NUMBER = re.compile(r"^\s*(\d+)\.\s+")
+ICON_SCALE = 1.5  # a table row's symbol against the body size
+WRAPPED_SHARE = 0.5  # the least share of a table's width its wrapped column is given while the others fit on one line
+SLACK = 0.2  # mm a table cell keeps beyond its text's measured width, so a word set to its width still fits
 
 
 @dataclass(frozen=True)
@@ -163,48 +167,84 @@ class AidSetter:
 
     def _table(self, section: Section, items: list[Item], width: float, size: float) -> Drawn | None:
         """A ruled table: a header row of the section's columns, then one row per item (its text split
-        at ": ", and its variant in the last column when the columns name one more)."""
+        at ": ", and its variant in the last column when the columns name one more, else run in before
+        its last cell); an item's symbol is drawn before its first cell."""
         fonts, ink = self.ink.fonts, self.ink
         columns = section.columns or ["", ""]
-        rows = []
+        icon = pt_to_mm(size) * ICON_SCALE if any(item.symbol for item in items) else 0.0
+        headed = len({item.variant for item in items}) == 1  # the heading names the one variant of every row
+        rows, labels = [], []
         for item in items:
             cells = item.text.split(": ", len(columns) - 1)
+            label = None
             if len(cells) < len(columns):
                 cells.append(variant_label(self.game, item.variant) or self._every)
+            elif item.variant and not headed:
+                label = variant_label(self.game, item.variant)
             rows.append(cells + [""] * (len(columns) - len(cells)))
+            labels.append(label)
         natural = [max([unit_width(columns[c], fonts.bold)] + [unit_width(r[c], fonts.regular) for r in rows])
                    for c in range(len(columns))]
-        natural = [pt_to_mm(n * size) + 2 * PAD for n in natural]
-        spare = width - sum(natural)
-        widths = [natural[0] + max(spare, 0.0)] + natural[1:] if spare >= 0 else [width * n / sum(natural) for n in natural]
+        words = [max(unit_width(word, fonts.bold if k == 0 else fonts.regular)
+                     for k, r in enumerate([columns] + rows) for word in (r[c].split() or [""]))
+                 for c in range(len(columns))]
+        natural, words = ([pt_to_mm(n * size) + 2 * PAD + SLACK for n in widths] for widths in (natural, words))
+        natural[0] += icon
+        words[0] += icon
+        widths = _column_widths(natural, words, width)
 
-        def set_row(cells: list[str], font: str, colour: str) -> list[FittedText] | None:
-            fitted = [set_text(Paragraph(cell, font, colour=colour), w - 2 * PAD, UNBOUNDED, size) if cell else
-                      FittedText(size, (), 0.0) for cell, w in zip(cells, widths)]
+        def set_row(cells: list[str], font: str, colour: str, label: str | None = None,
+                    variant: str | None = None) -> list[FittedText] | None:
+            fitted = []
+            for c, (cell, w) in enumerate(zip(cells, widths)):
+                inner = w - 2 * PAD - (icon if c == 0 else 0.0)
+                paragraphs = [Paragraph(cell, font, colour=colour)]
+                if label and c == len(cells) - 1:
+                    paragraphs = [Paragraph(f"{label}:", fonts.bold, colour=ink.variants.get(variant)),
+                                  Paragraph(cell, font, colour=colour, run_in=True)]
+                fitted.append(set_text(paragraphs, inner, UNBOUNDED, size) if cell or label else FittedText(size, (), 0.0))
             return None if any(f is None for f in fitted) else fitted
 
         header = set_row(columns, fonts.bold, "#ffffff")
-        body = [set_row(r, fonts.regular, "#000000") for r in rows]
+        body = [set_row(r, fonts.regular, "#000000", label, item.variant) for r, label, item in zip(rows, labels, items)]
         if header is None or any(r is None for r in body):
             return None
         line = pt_to_mm(size) * LEADING
         heights = [max([line] + [f.height for f in row]) + 2 * PAD * 0.6 for row in [header] + body]
+        symbols = [None] + [item.symbol for item in items]
 
         def draw(painter: Painter, x: float, y: float) -> None:
             top = y
-            for k, (row, h) in enumerate(zip([header] + body, heights)):
+            for k, (row, h, symbol) in enumerate(zip([header] + body, heights, symbols)):
                 if k == 0:
                     painter.rect(x, top, width, h, fill=ink.heading)
                 elif k % 2 == 0:
                     painter.rect(x, top, width, h, fill=STEP_TINT)
+                if symbol:
+                    draw_symbol(painter, symbol, x + PAD + icon * 0.45, top + h / 2, icon * 0.9, ink.heading,
+                                STEP_TINT if k % 2 == 0 else "#ffffff")
                 left = x
-                for fitted, w in zip(row, widths):
-                    painter.text_block(fitted, left + PAD, top + (h - fitted.height) / 2, w - 2 * PAD, anchor=Anchor.START)
+                for c, (fitted, w) in enumerate(zip(row, widths)):
+                    shift = icon if c == 0 else 0.0
+                    painter.text_block(fitted, left + PAD + shift, top + (h - fitted.height) / 2, w - 2 * PAD - shift,
+                                       anchor=Anchor.START)
                     left += w
                 top += h
                 painter.line(x, top, x + width, top, ink.heading, 0.4)
 
         return Drawn(sum(heights), draw)
+
+
+def _column_widths(natural: list[float], words: list[float], width: float) -> list[float]:
+    """Each column its natural width (one line a cell) but the widest, which takes what is left and wraps; when that
+    leaves the widest less than WRAPPED_SHARE of the table, the others wrap too, each as wide as its longest word;
+    all shrunk alike when even that leaves too little."""
+    widest = max(range(len(natural)), key=natural.__getitem__)
+    for others in (natural, words):
+        rest = width - (sum(others) - others[widest])
+        if rest >= min(natural[widest], width * WRAPPED_SHARE):
+            return [rest if c == widest else n for c, n in enumerate(others)]
+    return [width * n / sum(natural) for n in natural]
 
 
 @dataclass(frozen=True)
@@ -260,11 +300,14 @@ def _pack(setter: AidSetter, panels: list[list[Block]], size: float, width: floa
     return placed
 
 
-def legend(game: "Game") -> str:
-    """What the marks on the aid mean, from the game's variants."""
+def legend(game: "Game", panels: list[list[Block]]) -> str:
+    """What the marks on the aid mean, from the game's variants and the marks its items carry."""
     labels = [variant_label(game, v) for v in game.info.variants]
     marked = f"Items marked {' or '.join(labels)} hold for that game only; the rest for every game. " if len(labels) > 1 else ""
-    return f"{marked}{citation_text(['…'])} after a heading names the rules its items rest on."
+    texts = [item.text for panel in panels for block in panel for item in block.section.items]
+    assumed = f"{ASSUMED_MARK} this edition's reading; " if any(ASSUMED_MARK in t for t in texts) else ""
+    blank = "____ write in from your copy; " if any(WRITE_IN[:4] in t for t in texts) else ""
+    return f"{marked}{assumed}{blank}{citation_text(['…'])} after a heading names the rules its items rest on."
 
 
 def lay_out_aid(setter: AidSetter, panels: list[list[Block]], layout: "Layout", width: float, height: float
@@ -294,34 +337,46 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     title_size = style.aid_text_size * 1.6
     note_size = max(layout.min_text_size.card, style.aid_min_text * 0.9)
     header = pt_to_mm(title_size) * 1.2 + pt_to_mm(note_size) * 2.4
-    area = Box(margin, margin + header, paper.width - 2 * margin, paper.height - 2 * margin - header)
+    copies = style.aid_copies
+    band = (paper.height - 2 * margin * copies) / copies  # each copy within its own margins, the cut between two
+    area = Box(margin, margin + header, paper.width - 2 * margin, band - header)
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
     ink = card_ink(game, layout, fonts, style.aid_text_size)
     setter = AidSetter(game, ink, style.aid_text_size)
-    laid = lay_out_aid(setter, aid_blocks(game, aid_panels(game, cards), ink), layout, width, area.height)
+    panels = aid_blocks(game, aid_panels(game, cards), ink)
+    laid = lay_out_aid(setter, panels, layout, width, area.height)
     if laid is None:
         raise TextFitError(f"player aid: the cards' text does not fit on both sides of one "
                            f"{paper.width:g} x {paper.height:g} mm sheet even at {style.aid_min_text:g} pt")
     placed, sides, size = laid
 
     advice = f"{scale_advice(settings.paper_name)}, {'one-sided' if sides == 1 else '2-sided'}"
+    if copies > 1:
+        advice += f", {copies} copies: cut on the dashed line{'s' if copies > 2 else ''}"
+
+    def draw_copy(painter: Painter, side: int, top: float) -> None:
+        baseline = top + margin + pt_to_mm(title_size)
+        painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
+        note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
+        painter.text(area.right, baseline, note, fonts.regular, note_size, NOTE_INK, Anchor.END)
+        painter.text(margin, baseline + pt_to_mm(note_size) * 2.2, legend(game, panels), fonts.regular, note_size, NOTE_INK)
+        for block in (b for b in placed if b.side == side):
+            x = area.x + block.column * (width + style.aid_gap)
+            y = top + area.y + block.top
+            if block.opens_panel and block.top > 0:
+                rule = y - pt_to_mm(size * PANEL_GAP) / 2
+                painter.line(x, rule, x + width, rule, ink.heading, 0.5)
+            block.drawn.draw(painter, x, y)
 
     def draw(painter: Painter) -> None:
         for side in range(sides):
             painter.new_page(paper.width, paper.height)
-            baseline = margin + pt_to_mm(title_size)
-            painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
-            note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
-            painter.text(area.right, baseline, note, fonts.regular, note_size, NOTE_INK, Anchor.END)
-            painter.text(margin, baseline + pt_to_mm(note_size) * 2.2, legend(game), fonts.regular, note_size, NOTE_INK)
-            for block in (b for b in placed if b.side == side):
-                x = area.x + block.column * (width + style.aid_gap)
-                y = area.y + block.top
-                if block.opens_panel and block.top > 0:
-                    rule = y - pt_to_mm(size * PANEL_GAP) / 2
-                    painter.line(x, rule, x + width, rule, ink.heading, 0.5)
-                block.drawn.draw(painter, x, y)
+            for copy in range(copies):
+                top = copy * (band + 2 * margin)
+                draw_copy(painter, side, top)
+                if copy:
+                    painter.line(0, top, paper.width, top, NOTE_INK, 0.25, dash=(2.0, 1.5))
 
     return [draw_document(settings.game_dir(game) / "player-aid.pdf", draw, fonts, settings.formats,
                           title=f"{game.info.title} player aid", advice=advice, dpi=settings.dpi)]

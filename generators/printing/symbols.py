@@ -231,7 +231,7 @@ def draw_symbol(painter: "Surface", name: str, cx: float, cy: float, size: float
 
 
 def check_symbols(game: "Game") -> list[Problem]:
-    """Every symbol named in game.yaml (factions, kind faces) and pieces.yaml that has no drawing."""
+    """Every symbol named in game.yaml (factions, kind faces), pieces.yaml and cards.yaml that has no drawing."""
     problems: list[Problem] = []
 
     def check(file: Path, where: str, name: str | None) -> None:
@@ -254,5 +254,10 @@ def check_symbols(game: "Game") -> list[Problem]:
             check(game.file("pieces.yaml"), f"pieces[{i}].marks[{j}]", mark)
     for name in game.info.symbol_names:
         check(game.file("game.yaml"), f"symbol_names.{name}", name)
+    for i, card in enumerate(game.cards.cards if game.cards else ()):
+        for face, side in card.sides():
+            for s, section in enumerate(side.sections):
+                for k, item in enumerate(section.items):
+                    check(game.file("cards.yaml"), f"cards[{i}].{face}.sections[{s}].items[{k}].symbol", item.symbol)
     return problems
 

@@ -41,6 +41,11 @@ class Paragraph:
     space_before: float = 0.0
     run_in: bool = False
     colour: str | None = None
+    symbol: str | None = None  # drawn in place of the text (a bullet's), as large as the line's capitals and more;
+    # SWATCH: a patch of the paragraph's colour
+
+
+SWATCH = "\x00swatch"  # a Paragraph's symbol that is a patch of colour, not a drawing (no drawing has this name)
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,7 @@ class Line:
     baseline: float
     x: float = 0.0
     colour: str | None = None
+    symbol: str | None = None  # a drawn symbol in place of the text
 
 
 @dataclass(frozen=True)
@@ -125,7 +131,8 @@ def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt:
                 # a real space joins the run-on text, so it reads (and copies) as words, not one run
                 spaced = start == end + space * line_size
                 text, x = (" " + first, end) if spaced else (first, start)
-                lines.append(Line(text, paragraph.font, line_size, lines[-1].baseline, pt_to_mm(x), paragraph.colour))
+                lines.append(Line(text, paragraph.font, line_size, lines[-1].baseline, pt_to_mm(x), paragraph.colour,
+                                  paragraph.symbol))
                 end = start + unit_width(first, paragraph.font) * line_size
         elif paragraph.space_before and lines:
             top += paragraph.space_before * size
@@ -133,7 +140,8 @@ def _set(paragraphs: Sequence[Paragraph], measured: list, size: float, width_pt:
             line_height = line_size * leading
             # baseline sits so that the capitals are centred in the line box, the ascenders inside it
             baseline = top + max((line_height + 0.72 * line_size) / 2, extent(paragraph.font)[0] * line_size)
-            lines.append(Line(text, paragraph.font, line_size, pt_to_mm(baseline), paragraph.indent, paragraph.colour))
+            lines.append(Line(text, paragraph.font, line_size, pt_to_mm(baseline), paragraph.indent, paragraph.colour,
+                              paragraph.symbol))
             end = indent + unit_width(text, paragraph.font) * line_size
             top += line_height
             if top > height_pt + 1e-6:
