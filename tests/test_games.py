@@ -501,3 +501,12 @@ def test_zoff_cards_are_framed_not_solid(built):
                     assert _darkness(page, box) < 0.5, text
                     assert text.split(" ")[-1] in ("A", "B", "C"), text
     assert fronts == 12
+
+
+def test_every_hot_envelope_says_why_there_are_four(built):
+    """The Ingredients list 3 Hot-Envelopes and 4 are printed: each envelope tells the player so, marked assumed."""
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        texts = [text_in(page.extract_words(), box) for page in pdf.pages[0::2] for box in cut_boxes(page)]
+    envelopes = [squash(t) for t in texts if t.startswith("HOT-ENVELOPE")]
+    assert len(envelopes) == 4
+    assert all(squash("One per player (assumed: the box lists 3)") in t for t in envelopes), envelopes
