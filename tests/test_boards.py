@@ -3,6 +3,7 @@ Spion & Spion's track boards (boards.yaml) checked and moved on by the generic t
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from pathlib import Path
@@ -277,12 +278,13 @@ def test_each_board_prints_every_space_at_the_layouts_size(printed, spion, board
     assert size >= 2 * spion.layout.size("counter").width  # two spies side by side
 
 
-@pytest.mark.parametrize("board_id", ["four-player", "two-player"])
-def test_each_board_is_tiled_over_letter_with_a_guide(printed, board_id):
+@pytest.mark.parametrize("board_id, sheets", [("four-player", 4), ("two-player", 6)])
+def test_each_board_is_tiled_over_letter_with_a_guide(printed, board_id, sheets):
+    """The four-player board once took 6 Letter sheets: sized to its content and its blank border left off, it takes 4."""
     import pdfplumber
 
     with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}-tiles.pdf") as pdf:
-        assert len(pdf.pages) > 2
+        assert len(pdf.pages) == 1 + sheets
         assert all(sorted((round(p.width / MM, 1), round(p.height / MM, 1))) == [215.9, 279.4] for p in pdf.pages)
         assert "how the sheets fit" in pdf.pages[0].extract_text()
 
@@ -511,23 +513,33 @@ def test_a_players_board_carries_no_editorial_words(printed):
         assert "Source:" not in text and "THE PLAYER TURN: the footsteps" not in text
 
 
-@pytest.mark.parametrize("paper, sheet, name", [("letter", (457.2, 609.6), "ARCH C"), ("a4", (420.0, 594.0), "A2")])
-def test_each_whole_board_prints_on_the_stock_sheet_of_the_papers_family(cli, tmp_path, paper, sheet, name):
-    """The whole board lies on a stock sheet a print shop cuts (layout `board_sheet`: ARCH C beside US paper, A2 beside
-    ISO), turned the board's way, and says so; the tiles still cover the home paper."""
+ANSI_C, A2 = (431.8, 558.8), (420.0, 594.0)
+
+
+@pytest.mark.parametrize("paper, sheets", [("letter", {"four-player": (ANSI_C, "ANSI C"), "two-player": (ANSI_C, "ANSI C")}),
+                                           ("a4", {"four-player": (A2, "A2"), "two-player": (None, "")})])
+def test_each_whole_board_prints_on_the_smallest_stock_sheet_that_holds_it(cli, tmp_path, paper, sheets):
+    """The whole board lies on the smallest stock sheet of the paper's family that holds it (layout `board_sheet`),
+    turned the board's way, and says so; the board fills most of it (it once took 40 % of an ARCH C sheet). A board
+    no sheet of the family holds (the two-player board beside A4: wider than A2) prints at its own size."""
     import pdfplumber
 
     assert cli("build", "--game", "spion-und-spion", "--only", "boards", "--paper", paper, "--out", str(tmp_path)).code == 0
-    for board_id in ("four-player", "two-player"):
+    for board_id, (sheet, name) in sheets.items():
         with pdfplumber.open(tmp_path / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
             [page] = pdf.pages
             size = sorted((page.width / MM, page.height / MM))
             text = " ".join(page.extract_text().split())
             inked = [c for c in page.chars] + list(page.rects)
             left, right = min(o["x0"] for o in inked) / MM, max(o["x1"] for o in inked) / MM
+            top, bottom = min(o["top"] for o in inked) / MM, max(o["bottom"] for o in inked) / MM
+        if sheet is None:
+            assert f"Print at 100 % (" in text and (right - left) * (bottom - top) / (size[0] * size[1]) > 0.85, board_id
+            continue
         assert size == pytest.approx(sorted(sheet), abs=0.3), board_id
         assert f"Print at 100 % on {name}" in text, board_id
         assert right <= page.width / MM and left >= 0
+        assert (right - left) * (bottom - top) / (sheet[0] * sheet[1]) > 0.7, board_id
 
 
 def test_no_region_of_the_world_map_surrounds_another_regions_city_and_each_is_named_on_its_own_land(web):
@@ -600,3 +612,100 @@ def test_a_board_sheet_naming_no_paper_is_refused_naming_its_preset(cli, game_co
     result = cli("build", "--game", str(folder), "--only", "boards", "--out", str(tmp_path / "out"))
     assert result.code == 2 and "mine.yaml" in result.stderr and "board_sheet" in result.stderr and "'nonsense'" in result.stderr
     assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()
+
+
+def _inside_frames(page, plan, dx: float, dy: float, layout) -> list[str]:
+    """The characters printed on a space that come closer to its frame (or its owner's ring) than the layout allows."""
+    from generators.map.track_board import EDGE, RING_INSET
+
+    wrong = []
+    for at in plan.spaces:
+        keep = RING_INSET + EDGE + layout.edge_clearance if at.space.owner in plan.edges else layout.safe_zone
+        x0, y0, x1, y1 = at.x + dx, at.y + dy, at.x + dx + at.size, at.y + dy + at.size
+        for c in page.chars:
+            cx, cy = (c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM
+            if not (x0 < cx < x1 and y0 < cy < y1) or not c["text"].strip():
+                continue
+            left, right = c["x0"] / MM, c["x1"] / MM
+            if left < x0 + keep - 0.05 or right > x1 - keep + 0.05 or c["bottom"] / MM > y1 - keep + 0.6:
+                wrong.append(f"{at.space.label}: {c['text']!r}")
+    return wrong
+
+
+def test_every_text_on_a_space_keeps_inside_its_frame_and_ring(printed, spion):
+    """The review found WHITE-BLUE's and BLACK-RED's names over their coloured ring and 'Spy ×2, BAZONG' on the
+    frame's bottom line: every letter on a space keeps the layout's safe zone from its frame, the edge clearance
+    inside an owner's ring."""
+    import pdfplumber
+
+    plans = _plans(spion)
+    for board_id, plan in plans.items():
+        with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+            page = pdf.pages[0]
+            dx, dy = (page.width / MM - plan.width) / 2, (page.height / MM - plan.height) / 2
+            assert _inside_frames(page, plan, dx, dy, spion.layout) == [], board_id
+
+
+def _arrows_on(page, box) -> list[tuple[str, tuple[float, float]]]:
+    """Each filled triangle inside `box` (mm): its fill and the way its tip points (a unit vector, y down)."""
+    found = []
+    for curve in page.curves:
+        points = [(x / MM, y / MM) for x, y in curve["pts"]]
+        unique = list(dict.fromkeys((round(x, 3), round(y, 3)) for x, y in points))
+        cx, cy = sum(x for x, _ in unique) / len(unique), sum(y for _, y in unique) / len(unique)
+        if len(unique) != 3 or not (box[0] < cx < box[2] and box[1] < cy < box[3]):
+            continue
+        sides = [math.dist(unique[i], unique[(i + 1) % 3]) for i in range(3)]
+        tip = unique[(sides.index(min(sides)) + 2) % 3]  # the corner opposite the short side (the arrow's back)
+        length = math.dist(tip, (cx, cy))
+        found.append((str(curve.get("non_stroking_color")), ((tip[0] - cx) / length, (tip[1] - cy) / length)))
+    return found
+
+
+def test_on_each_corner_every_side_is_shown_the_way_it_leaves(printed, spion):
+    """The corner embassies once showed the way along the next side for both directions, so the side walking
+    backwards was pointed off the board: on a corner, each side's arrow points along the side it leaves by."""
+    import pdfplumber
+
+    plan = _plans(spion)["four-player"]
+    with pdfplumber.open(printed / "spion-und-spion" / "board-four-player.pdf") as pdf:
+        page = pdf.pages[0]
+        dx, dy = (page.width / MM - plan.width) / 2, (page.height / MM - plan.height) / 2
+        centre = (plan.width / 2 + dx, plan.height / 2 + dy)
+        for at in [a for a in plan.spaces if a.space.corner]:
+            arrows = _arrows_on(page, (at.x + dx, at.y + dy, at.x + dx + at.size, at.y + dy + at.size))
+            assert len(arrows) == 2, at.space.label
+            ways = [w for _, w in arrows]
+            # both point along the board's edge (one across, one up or down), each towards a neighbouring corner,
+            # never away from the board
+            assert sorted(round(abs(w[0])) for w in ways) == [0, 1], at.space.label
+            x, y = at.x + dx + at.size / 2, at.y + dy + at.size / 2
+            for w in ways:
+                assert (centre[0] - x) * w[0] + (centre[1] - y) * w[1] > 0, at.space.label
+
+
+@pytest.mark.parametrize("game, product", [("web-of-spies", "map"), ("spion-und-spion", "board-four-player"),
+                                           ("spion-und-spion", "board-two-player")])
+def test_every_tile_sheet_prints_ink_of_its_own(printed, game, product):
+    """Web of Spies' map tiles once ended with a sheet of blank paper: every sheet printed shows ink in the part
+    of it no neighbour repeats (inside the margins and the overlap strips), and the footers count only those."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from generators.map.poster_sheets import OVERLAP
+
+    margin = 10.0
+    document = pdfium.PdfDocument(printed / game / f"{product}-tiles.pdf")
+    try:
+        pages = len(document)
+        for i in range(1, pages):
+            picture = document[i].render(scale=2 * 25.4 / 72).to_numpy()  # 2 pixels a mm
+            per_mm = picture.shape[1] / (document[i].get_size()[0] / MM)
+            keep = round((margin + OVERLAP + 1) * per_mm)
+            core = picture[keep:-keep, keep:-keep, :3]
+            assert (core < 200).any(axis=2).sum() > 20, f"sheet {i} of {product}"
+            assert f"sheet {i} of {pages - 1}" in document[i].get_textpage().get_text_range()
+    finally:
+        document.close()
+    if product == "map":
+        assert pages - 1 == 11  # 12 places in 3 rows of 4, the blank one below the key left out

@@ -319,6 +319,17 @@ def test_every_card_a_deck_can_hold_has_one_back(built, games):
     assert len(backs) == 1, backs
 
 
+def test_the_aid_carries_the_symbol_key_the_mats_have_face_down(built):
+    """The mats' backs hold the Symbol Key, but a mat lies face up in play: the aid a player keeps at hand
+    names every symbol too, and points to its own Combat section, not to another product."""
+    with pdfplumber.open(built / "web-of-spies" / "player-aid.pdf") as pdf:
+        text = " ".join(" ".join(page.extract_text().split()) for page in pdf.pages)
+    key = text[text.index("Symbol key"):]
+    for name in ("Attack", "Defend", "Sabotage", "Surveillance", "Information", "Violence"):
+        assert name in key, name
+    assert "Combat card" not in text
+
+
 def test_spy_cards_say_what_they_do(built, games):
     """A Spy Card carries no symbol or ability in the rulebook, but any card moves an agent or pays toward an
     asset when discarded: that is what its face says, not a bare title."""

@@ -164,3 +164,40 @@ def test_a_seam_that_cannot_miss_every_box_misses_the_most_it_can():
     [seam], _ = seams(plan_tiles(page, paper, 10.0, avoid=boxes))
     cut = [b for b in boxes if b.x - 2 < seam < b.right + 2]
     assert len(cut) <= 1
+
+
+def _ink(page: tuple[float, float], inked: list[tuple[float, float, float, float]]):
+    """A page's ink as the tiler reads it: a picture, one pixel a mm, inked in the rectangles given (mm)."""
+    import numpy as np
+
+    from generators.map.poster_sheets import INK_RESOLUTION, PageInk
+
+    mask = np.zeros((round(page[1] * INK_RESOLUTION), round(page[0] * INK_RESOLUTION)), dtype=bool)
+    for x0, y0, x1, y1 in inked:
+        mask[round(y0 * INK_RESOLUTION):round(y1 * INK_RESOLUTION), round(x0 * INK_RESOLUTION):round(x1 * INK_RESOLUTION)] = True
+    return PageInk(mask)
+
+
+def test_a_sheet_that_would_print_only_blank_paper_is_left_out_and_its_neighbours_say_so():
+    """The Web of Spies map printed a twelfth sheet of blank paper: a sheet with no ink of its own is not printed,
+    the others are numbered on without it, and no sheet names it as a neighbour or guides an edge onto it."""
+    page = (700.0, 500.0)
+    full = plan_tiles(page, LETTER, MARGIN)
+    ink = _ink(page, [(0.0, 0.0, 700.0, 250.0), (0.0, 250.0, 300.0, 500.0)])  # the lower right is blank
+    plan = plan_tiles(page, LETTER, MARGIN, ink=ink)
+    assert (plan.rows, plan.columns) == (full.rows, full.columns) and len(plan.sheets) < len(full.sheets)
+    assert [s.number for s in plan.sheets] == list(range(1, len(plan.sheets) + 1))
+    assert all(ink.inside(s.window.x, s.window.y, s.window.right, s.window.bottom) for s in plan.sheets)
+    assert ink.uncovered([s.window for s in plan.sheets]) == 0  # every inked mm still prints
+    for sheet in plan.sheets:
+        for r, c in ((sheet.row, sheet.column + 1), (sheet.row + 1, sheet.column)):
+            neighbour = plan.sheet(r, c)
+            assert neighbour is None or neighbour in plan.sheets
+
+
+def test_ink_only_in_the_overlap_a_neighbour_repeats_needs_no_sheet_of_its_own():
+    page = (400.0, 250.0)
+    full = plan_tiles(page, LETTER, MARGIN)
+    last = full.sheets[-1].window
+    plan = plan_tiles(page, LETTER, MARGIN, ink=_ink(page, [(0.0, 0.0, last.x + OVERLAP / 2, 250.0)]))
+    assert len(plan.sheets) < len(full.sheets)

@@ -311,14 +311,19 @@ class Layout(_Part):
     type: dict[str, dict[str, PositivePt]] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)
     papers: dict[str, Size] = Field(default_factory=dict)
-    board_sheet: dict[str, str] = Field(default_factory=dict)  # home paper -> the stock sheet a whole board prints on
+    board_sheet: dict[str, str | list[str]] = Field(default_factory=dict)  # home paper -> the stock sheets a whole board may print on
 
     @model_validator(mode="after")
     def _board_sheets_are_papers(self):
-        unknown = sorted({name for name in self.board_sheet.values() if name not in self.papers})
+        unknown = sorted({name for paper in self.board_sheet for name in self.board_sheets(paper) if name not in self.papers})
         if unknown:
             raise ValueError(f"board_sheet names no paper size {unknown[0]!r}; papers: {', '.join(sorted(self.papers))}")
         return self
+
+    def board_sheets(self, paper: str) -> list[str]:
+        """The stock sheets a whole board may print on beside home `paper` (a board takes the smallest that holds it)."""
+        names = self.board_sheet.get(paper, [])
+        return [names] if isinstance(names, str) else list(names)
 
     @property
     def cut_sheet_margin(self) -> float:

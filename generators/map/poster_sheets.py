@@ -2,7 +2,8 @@
 place named, after an index page that shows where every sheet goes and how to join them.
 
 Sheets are numbered row by row from the top left; the page is centred on them, so no end sheet is
-mostly blank. Neighbouring sheets repeat `overlap` mm of the page. A sheet is trimmed along its
+mostly blank, and a sheet that would print nothing of its own (blank paper, or only what its neighbours
+repeat) is left out. Neighbouring sheets repeat `overlap` mm of the page. A sheet is trimmed along its
 dashed left and top edges and laid over its neighbours, its edge along the guide line they print
 in the strip it covers (with a + at its corner), so nothing but the page shows once assembled.
 """
@@ -20,8 +21,8 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.imposition import scale_advice
-from ..printing.painter import Anchor, Clip, Drawing, Painter
-from ..printing.render import Document, draw_document
+from ..printing.painter import Anchor, Clip, Drawing, Painter, PdfPainter
+from ..printing.render import Document, collector_paused, draw_document
 from ..printing.textfit import Paragraph, fit_text
 
 if TYPE_CHECKING:
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
 SEAM_CLEARANCE = 2.0  # mm a seam keeps from a box it should not cut
 OFFSET_TRIES = 200  # shifts of the sheets tried across the paper left over
+PAIRED_TRIES = 40  # shifts tried each way together when blank sheets can be left out (at most)
+PAIRED_BUDGET = 20000  # sheets weighed in all, over every pair of shifts: a page of many sheets tries fewer shifts
+INK_RESOLUTION = 1.0  # pixels per mm of the page's picture that tells a sheet with ink from a blank one
+INK_PIXELS = 4_000_000  # at most: a page larger than that is pictured more coarsely
+PAPER_WHITE = 245  # a pixel lighter than this in every channel is blank paper
 MARK = 3.0  # mm: half the length of an alignment mark's arms
 LABEL_SIZE, HEADING_SIZE, TEXT_SIZE = 7.0, 20.0, 11.0
 FOOTER = 6.7  # mm from the paper's bottom edge to the footer's baseline (its letters stay 6 mm clear)
@@ -60,51 +66,151 @@ class TilePlan:
         return self.paper[0] - 2 * self.margin - self.overlap, self.paper[1] - 2 * self.margin - self.overlap
 
     def sheet(self, row: int, column: int) -> Sheet | None:
-        if 0 <= row < self.rows and 0 <= column < self.columns:
-            return self.sheets[row * self.columns + column]
-        return None
+        """The sheet printed at that place of the grid, None off the grid or where a blank sheet was left out."""
+        return next((s for s in self.sheets if (s.row, s.column) == (row, column)), None)
 
 
 def _count(length: float, shown: float, step: float) -> int:
     return 1 if length <= shown else math.ceil((length - shown) / step - 1e-9) + 1
 
 
+def _tries(start: float, spread: float, count: int) -> list[float]:
+    """Where the first sheet may start: the middle of the paper left over first, then `count` + 1 shifts across it."""
+    return [start - spread / 2] + [start - spread * k / count for k in range(count + 1)]
+
+
+def _cuts(first: float, start: float, end: float, step: float, count: int, spans: Sequence[tuple[float, float]]) -> int:
+    """How many of `spans` the seams cut (with SEAM_CLEARANCE to spare) when the first sheet starts at `first`.
+    A seam inside the page's blank border cuts nothing."""
+    seams = [first + k * step for k in range(1, count)]
+    return sum(1 for lo, hi in spans for x in seams if lo - SEAM_CLEARANCE < x < hi + SEAM_CLEARANCE and start < x < end)
+
+
 def _offset(start: float, end: float, spread: float, step: float, count: int, spans: Sequence[tuple[float, float]]) -> float:
     """Where the first sheet starts, between `start` (the content's start) and `start - spread` (the paper left
-    over): where the seams (every `step` from there, `count - 1` of them) cut through the fewest of `spans` (with
-    SEAM_CLEARANCE to spare), and among those the nearest the middle, so the paper left over is shared by the
-    first and last sheet. A seam inside the page's blank border cuts nothing."""
+    over): where the seams (every `step` from there, `count - 1` of them) cut through the fewest of `spans`, and
+    among those the nearest the middle, so the paper left over is shared by the first and last sheet."""
     middle = start - spread / 2
-    tries = [middle] + [start - spread * k / OFFSET_TRIES for k in range(OFFSET_TRIES + 1)]
+    return min(_tries(start, spread, OFFSET_TRIES),
+               key=lambda first: (_cuts(first, start, end, step, count, spans), abs(first - middle)))
 
-    def cuts(first: float) -> int:
-        seams = [first + k * step for k in range(1, count)]
-        return sum(1 for lo, hi in spans for x in seams if lo - SEAM_CLEARANCE < x < hi + SEAM_CLEARANCE and start < x < end)
 
-    return min(tries, key=lambda first: (cuts(first), abs(first - middle)))
+class PageInk:
+    """Where a page has ink: a picture of it at `resolution` pixels a mm, summed so that the ink in any rectangle
+    is read at once."""
+
+    def __init__(self, inked, resolution: float = INK_RESOLUTION):
+        import numpy as np
+
+        self.resolution = resolution
+        self.height, self.width = inked.shape
+        self.mask = inked
+        self.sums = np.zeros((self.height + 1, self.width + 1), dtype=np.int64)
+        self.sums[1:, 1:] = inked.cumsum(0).cumsum(1)
+
+    @classmethod
+    def of(cls, page: Drawing, fonts: FontSet) -> "PageInk":
+        import pypdfium2 as pdfium
+
+        resolution = min(INK_RESOLUTION, math.sqrt(INK_PIXELS / (page.width * page.height)))
+        with collector_paused():
+            painter = PdfPainter(fonts)
+            painter.new_page(page.width, page.height)
+            page.draw(painter)
+            document = pdfium.PdfDocument(painter.pdf_bytes())
+        try:
+            picture = document[0].render(scale=resolution * 25.4 / 72).to_numpy()
+        finally:
+            document.close()
+        return cls((picture[:, :, :3] < PAPER_WHITE).any(axis=2), resolution)
+
+    def _px(self, x: float, y: float) -> tuple[int, int]:
+        return (min(max(round(x * self.resolution), 0), self.width), min(max(round(y * self.resolution), 0), self.height))
+
+    def inside(self, x0: float, y0: float, x1: float, y1: float) -> int:
+        """How many inked pixels lie in the rectangle (page mm)."""
+        (a, b), (c, d) = self._px(x0, y0), self._px(x1, y1)
+        if c <= a or d <= b:
+            return 0
+        return int(self.sums[d, c] - self.sums[b, c] - self.sums[d, a] + self.sums[b, a])
+
+    def unshown(self, windows: Sequence[Box]):
+        """The inked pixels no window shows, as a picture of the page (True where so)."""
+        import numpy as np
+
+        shown = np.zeros_like(self.mask)
+        for w in windows:
+            (a, b), (c, d) = self._px(w.x, w.y), self._px(w.right, w.bottom)
+            shown[b:d, a:c] = True
+        return self.mask & ~shown
+
+    def uncovered(self, windows: Sequence[Box]) -> int:
+        """How many inked pixels no window shows."""
+        return int(self.unshown(windows).sum())
+
+
+def _own_ink(ink: PageInk, window: Box, overlap: float, neighbours: tuple[bool, bool, bool, bool]) -> int:
+    """The ink a sheet shows that none of its neighbours (left, right, above, below: whether there is one) repeats."""
+    left, right, above, below = neighbours
+    return ink.inside(window.x + (overlap if left else 0.0), window.y + (overlap if above else 0.0),
+                      window.right - (overlap if right else 0.0), window.bottom - (overlap if below else 0.0))
+
+
+def _inked(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
+    """The places of the grid (row * columns + column) whose sheets show ink their neighbours do not repeat."""
+    return [i for i, w in enumerate(windows)
+            if _own_ink(ink, w, overlap, (i % columns > 0, i % columns < columns - 1, i >= columns, i < (rows - 1) * columns)) > 0]
+
+
+def _printed(ink: PageInk | None, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
+    """The places of the grid whose sheets are printed: every one without `ink`, else those with ink of their own
+    (_inked), and those left out that show ink no printed sheet does (two neighbours sharing it in their overlap)."""
+    if ink is None:
+        return list(range(len(windows)))
+    kept = _inked(ink, windows, rows, columns, overlap)
+    unshown = PageInk(ink.unshown([windows[i] for i in kept]), ink.resolution)  # ink only sheets left out share
+    kept += [i for i, w in enumerate(windows) if i not in kept and unshown.inside(w.x, w.y, w.right, w.bottom)]
+    return sorted(kept) or [0]
 
 
 def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float = OVERLAP,
-               inset: float = 0.0, avoid: Sequence[Box] = ()) -> TilePlan:
+               inset: float = 0.0, avoid: Sequence[Box] = (), ink: PageInk | None = None) -> TilePlan:
     """The fewest sheets of `paper` (portrait or landscape, whichever needs fewer) covering `page` inside its own
     blank border of `inset` mm, which needs no paper of its own: a page whose content fits a sheet takes one.
     Within the paper left over, the sheets are shifted so that their seams cross as few of the `avoid` boxes
-    (spaces, boxes on the page; page mm) as they can (_offset)."""
+    (spaces, boxes on the page; page mm) as they can (_offset). Given the page's `ink`, a sheet that would show
+    none of its own is left out, and the shift is chosen first to leave out as many as it can."""
     plans = []
     inset = max(0.0, min(inset, page[0] / 2, page[1] / 2))
     content = (page[0] - 2 * inset, page[1] - 2 * inset)
+    across, down = [(b.x, b.right) for b in avoid], [(b.y, b.bottom) for b in avoid]
     for width, height in ((min(paper), max(paper)), (max(paper), min(paper))):
         shown_w, shown_h = width - 2 * margin, height - 2 * margin
         if shown_w <= overlap or shown_h <= overlap:
             continue
-        columns = _count(content[0], shown_w, shown_w - overlap)
-        rows = _count(content[1], shown_h, shown_h - overlap)
-        left = _offset(inset, page[0] - inset, columns * (shown_w - overlap) + overlap - content[0], shown_w - overlap, columns,
-                       [(b.x, b.right) for b in avoid])
-        top = _offset(inset, page[1] - inset, rows * (shown_h - overlap) + overlap - content[1], shown_h - overlap, rows,
-                      [(b.y, b.bottom) for b in avoid])
-        sheets = tuple(Sheet(r * columns + c + 1, r, c, Box(left + c * (shown_w - overlap), top + r * (shown_h - overlap), shown_w, shown_h))
-                       for r in range(rows) for c in range(columns))
+        step_w, step_h = shown_w - overlap, shown_h - overlap
+        columns = _count(content[0], shown_w, step_w)
+        rows = _count(content[1], shown_h, step_h)
+        spread_w, spread_h = columns * step_w + overlap - content[0], rows * step_h + overlap - content[1]
+
+        def windows(left: float, top: float) -> list[Box]:
+            return [Box(left + c * step_w, top + r * step_h, shown_w, shown_h) for r in range(rows) for c in range(columns)]
+
+        left = _offset(inset, page[0] - inset, spread_w, step_w, columns, across)
+        top = _offset(inset, page[1] - inset, spread_h, step_h, rows, down)
+        if ink is not None and rows * columns > 1:  # the shift that leaves the most blank sheets out, then as before
+
+            def score(first: tuple[float, float]) -> tuple[int, int, float]:
+                x, y = first
+                cuts = (_cuts(x, inset, page[0] - inset, step_w, columns, across) + _cuts(y, inset, page[1] - inset, step_h, rows, down))
+                return len(_inked(ink, windows(x, y), rows, columns, overlap)), cuts, abs(x - left) + abs(y - top)
+
+            count = max(1, min(PAIRED_TRIES, math.isqrt(PAIRED_BUDGET // (rows * columns))))
+            left, top = min([(left, top)] + [(x, y) for x in _tries(inset, spread_w, count) for y in _tries(inset, spread_h, count)],
+                            key=score)
+        boxes = windows(left, top)
+        kept = _printed(ink, boxes, rows, columns, overlap)
+        sheets = tuple(Sheet(n, i // columns, i % columns, boxes[i]) for n, i in enumerate(kept, 1))
         plans.append(TilePlan(page, (width, height), margin, overlap, rows, columns, sheets))
     if not plans:
         from ..core.errors import OptionError
@@ -158,7 +264,7 @@ def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: 
     paper = settings.paper
     cut = tiled or page
     tiles = plan_tiles((cut.width, cut.height), (paper.width, paper.height), settings.layout.margin, inset=page_margin,
-                       avoid=avoid)
+                       avoid=avoid, ink=PageInk.of(cut, fonts))
     if len(tiles.sheets) > 1:
         tiled_advice = tiles_advice(settings.paper_name, tiles)
         draw = partial(draw_tiled, plan=tiles, page=cut, fonts=fonts, title=title, advice=tiled_advice)
@@ -184,8 +290,11 @@ def _draw_index(painter: Painter, plan: TilePlan, page: Drawing, fonts: FontSet,
     natural = text_width(heading, fonts.bold, HEADING_SIZE)
     size = HEADING_SIZE * min(1.0, (width - 2 * m) / natural)  # a long title is set smaller rather than run off the sheet
     painter.text(m, m + pt_to_mm(HEADING_SIZE), heading, fonts.bold, size)
-    note = (f"{advice[:1].upper()}{advice[1:]}. {len(plan.sheets)} sheets, {plan.rows} rows of {plan.columns}. Sheets in the "
-            "top row and left column have no dashed edge on that side. Lay each sheet over its neighbours with its edges along "
+    grid = f"{plan.rows} rows of {plan.columns}"
+    if len(plan.sheets) < plan.rows * plan.columns:
+        grid = f"in {plan.rows} rows of up to {plan.columns} (where the diagram shows no number the sheet would be blank and is not printed)"
+    note = (f"{advice[:1].upper()}{advice[1:]}. {len(plan.sheets)} sheets, {grid}. A sheet has a dashed edge only on a side "
+            "where another sheet lies under it. Lay each sheet over its neighbours with its edges along "
             "their guide lines and its corner on the + mark, and tape it from behind.")
     text_top = m + pt_to_mm(HEADING_SIZE) + 4
     fitted = fit_text(Paragraph(note, fonts.regular), width - 2 * m, 40, largest=TEXT_SIZE, smallest=7, what="the tiling instructions")
@@ -214,9 +323,9 @@ def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, page: Drawing, f
     painter.place(page, m - w.x, m - w.y, clip=Clip(m, m, w.width, w.height))
     step_x, step_y = plan.step
     trim = dict(stroke="#7f7f7f", line_width=0.4, dash=(2.0, 1.5))
-    if sheet.column > 0:
+    if plan.sheet(sheet.row, sheet.column - 1) is not None:
         painter.line(m, m, m, height - m, **trim)
-    if sheet.row > 0:
+    if plan.sheet(sheet.row - 1, sheet.column) is not None:
         painter.line(m, m, width - m, m, **trim)
     # Guides only in the strips the next sheet to the right and below will cover: where its trimmed
     # edge goes, with its corner marked; nothing is printed over what stays in view.

@@ -12,13 +12,13 @@ aids beside it, left to right, a new row when the ring's width is full. `plan_bo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Space, TrackBoard
 from ..core.units import pt_to_mm
-from ..printing.fonts import FontSet, register_fonts, text_width
+from ..printing.fonts import FontSet, ink_extent, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
 from .aids import Ink, Laid, draw_aid, lay_out
@@ -35,21 +35,26 @@ CORNERS = 4
 TITLE_SIZE, LABEL_SIZE, MARK_SIZE, NOTE_SIZE, LEGEND_SIZE, START_SIZE = 28.0, 14.0, 11.0, 11.0, 10.0, 8.0  # pt
 GAP = 4.0  # mm, at least, between neighbouring spaces
 AID_GAP = 10.0  # mm between aids, and between the ring and what lies inside or below it
+AID_WIDTH = 110.0  # mm: the width a list or table inside the ring is set to
 BAND = 0.22  # share of a space's height its owner's band takes
 ARROW = 0.16  # an arrow's length, as a share of the space
 EDGE = 2.5  # mm: the ring of an owner's second colour round its space
+RING_INSET = 0.6  # mm between a space's frame and its owner's ring
+LEGEND_LEADING = 1.6  # a legend line's height, as a multiple of its type size
 PT_MM = 25.4 / 72  # mm in a point: line widths are in points
 
 
 @dataclass(frozen=True)
 class SpaceAt:
-    """A space placed: its top-left corner and size (mm), and the way along the track there (a unit vector)."""
+    """A space placed: its top-left corner and size (mm), the way the track leaves it and the way it comes in
+    (unit vectors; they differ on a corner, where the track turns)."""
 
     space: Space
     x: float
     y: float
     size: float
     heading: tuple[float, float]
+    back: tuple[float, float]
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -69,6 +74,7 @@ class BoardPlan:
     spaces: list[SpaceAt]
     aids: list[tuple[Laid, float, float]]
     legend_at: tuple[float, float]
+    title_at: tuple[float, float]  # the title's top-left corner, inside the ring
     fonts: FontSet
     colours: dict[str, tuple[str, str]]  # layout colour name or faction id -> (fill, ink)
     arrows: list[tuple[str, str]]  # (direction, faction id whose colour draws it)
@@ -76,6 +82,8 @@ class BoardPlan:
     edges: dict[str, str] = field(default_factory=dict)  # faction id -> the second colour ringing its pieces, if any
     sheet: tuple[float, float] | None = None  # the stock sheet (width, height, mm) the whole board prints on, if any
     starts: dict[str, str] = field(default_factory=dict)  # space label -> what starts on it, printed at its foot
+    safe: float = 1.5  # mm text keeps inside a space's frame (the layout's safe zone)
+    clearance: float = 0.0  # mm text keeps inside an owner's ring (the layout's edge clearance)
 
 
 def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
@@ -90,11 +98,15 @@ def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
     return [turned[at[k] + 1:(at[k + 1] if k + 1 < CORNERS else len(turned))] for k in range(CORNERS)], [turned[a] for a in at]
 
 
-def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet,
-               sheet: tuple[float, float] | None = None, paper_name: str = "") -> BoardPlan:
-    """Where everything on `board` goes, sized from the layout's space size and the aids' content; with a stock
-    `sheet` (width, height, mm; called `paper_name`) to print it whole on, its legend and the aids below the track
-    go under the track or beside it, whichever lets the board fit that sheet."""
+def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet) -> BoardPlan:
+    """Where everything on `board` goes, sized from the layout's space size and the aids' content: the ring just
+    large enough for its spaces and what lies inside it (the aids, then the legend at its foot), the `below`
+    aids under it, a list as wide as the ring, so it takes no more height than it must; the title inside the
+    ring or above it, whichever makes the smaller board."""
+    return min((_plan(game, board, layout, fonts, inside) for inside in (True, False)), key=lambda p: p.width * p.height)
+
+
+def _plan(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet, title_inside: bool) -> BoardPlan:
     size = layout.size(board.space)
     s = max(size.width, size.height)
     corner = layout.sizes.get("corner-space")
@@ -102,16 +114,22 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
     m = layout.margin
     ink = Ink.of(game, layout, fonts)
     file = str(game.file("boards.yaml"))
-    middle, border, below = ([lay_out(_shown(aid, game, board), game, ink, 110.0, file, f"{board.id}.{part}[{i}]")
-                              for i, aid in enumerate(getattr(board, part))] for part in ("middle", "border", "below"))
+    middle, border = ([lay_out(_shown(aid, game, board), game, ink, AID_WIDTH, file, f"{board.id}.{part}[{i}]")
+                       for i, aid in enumerate(getattr(board, part))] for part in ("middle", "border"))
     (top, right, bottom, left), corners = _sides(board)
     across, down = max(len(top), len(bottom)), max(len(left), len(right))
-    inner_w, inner_h, inside = _interior([(a.width, a.height) for a in middle], [(a.width, a.height) for a in border],
+    names = {f.id: f.name for f in game.info.factions}
+    legend_w, legend_h = _legend_size(board, names, fonts)
+    title = f"{game.info.title}: {board.title}"
+    title_w = max(text_width(title, fonts.bold, TITLE_SIZE), text_width(board.note or "", fonts.regular, NOTE_SIZE))
+    title_h = pt_to_mm(TITLE_SIZE) * 1.2 + (pt_to_mm(NOTE_SIZE) * 1.3 if board.note else 0)
+    heading = [(title_w, title_h)] if title_inside else []
+    inner_w, inner_h, inside = _interior(heading + [(a.width, a.height) for a in middle],
+                                         [(a.width, a.height) for a in border] + [(legend_w, legend_h)],
                                          across * (s + GAP) + GAP + 2 * (c - s), down * (s + GAP) + GAP + 2 * (c - s),
                                          (down + 1) / (across + 1), c - s)
     inner_w, inner_h = inner_w - 2 * (c - s), inner_h - 2 * (c - s)
-    title_h = pt_to_mm(TITLE_SIZE) * 1.2 + (pt_to_mm(NOTE_SIZE) * 1.6 if board.note else 0) + AID_GAP
-    ring_x, ring_y = m, m + title_h
+    ring_x, ring_y = m, m + (0.0 if title_inside else title_h + AID_GAP)
     ring_w, ring_h = inner_w + 2 * c, inner_h + 2 * c
     placed: list[SpaceAt] = []
     x0, y0, x1, y1 = ring_x, ring_y, ring_x + ring_w, ring_y + ring_h
@@ -120,7 +138,7 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
         for k, space in enumerate(spaces, 1):
             t = k / (len(spaces) + 1)
             cx, cy = start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t
-            placed.append(SpaceAt(space, cx - s / 2, cy - s / 2, s, heading))
+            placed.append(SpaceAt(space, cx - s / 2, cy - s / 2, s, heading, heading))
 
     corner_at = [(x0, y0), (x1 - c, y0), (x1 - c, y1 - c), (x0, y1 - c)]
     headings = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)]
@@ -128,54 +146,25 @@ def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet
     lines = [((x0 + mid, y0 + mid), (x1 - mid, y0 + mid)), ((x1 - mid, y0 + mid), (x1 - mid, y1 - mid)),
              ((x1 - mid, y1 - mid), (x0 + mid, y1 - mid)), ((x0 + mid, y1 - mid), (x0 + mid, y0 + mid))]
     for k in range(CORNERS):
-        placed.append(SpaceAt(corners[k], *corner_at[k], c, headings[k]))
+        placed.append(SpaceAt(corners[k], *corner_at[k], c, headings[k], headings[k - 1]))
         along((top, right, bottom, left)[k], *lines[k], headings[k])
     order = {sp.id: i for i, sp in enumerate(board.spaces)}
     placed.sort(key=lambda p: order[p.space.id])
-    aids = [(laid, x0 + s + x, y0 + s + y) for laid, (x, y) in zip(middle + border, inside)]
-    names = {f.id: f.name for f in game.info.factions}
-    legend_w, legend_h = _legend_size(board, names, fonts)
-    keys = [_key_under(below, legend_w, legend_h, x0, y1, x1), _aids_beside(below, legend_w, legend_h, x0, y0, x1, y1),
-            _key_beside(below, legend_w, legend_h, y0, x1)]
-    if sheet is None:
-        key = keys[0]
-    else:  # the key where the whole board fits the stock sheet, else where it takes the least paper
-        fits = [k for k in keys if _fits((k[2] - x0 + 2 * m, k[3] + m), sheet)]
-        key = fits[0] if fits else min(keys, key=lambda k: (k[2] - x0) * k[3])
-    legend_at, corners, right, bottom = key
+    title_at = (x0 + s + inside[0][0], y0 + s + inside[0][1]) if title_inside else (m, m)
+    aids = [(laid, x0 + s + x, y0 + s + y) for laid, (x, y) in zip(middle + border, inside[len(heading):])]
+    legend_at = (x0 + s + inside[-1][0], y0 + s + inside[-1][1])
+    below = [lay_out(_shown(aid, game, board), game, ink, max(AID_WIDTH, x1 - x0), file, f"{board.id}.below[{i}]")
+             for i, aid in enumerate(board.below)]
+    corners, right, bottom = _flow([(a.width, a.height) for a in below], x0, y1 + AID_GAP, x1 - x0)
     aids += [(laid, x, y) for laid, (x, y) in zip(below, corners)]
-    width, height = right - x0 + 2 * m, bottom + m
+    width, height = max(x1, right) - x0 + 2 * m, (bottom if below else y1) + m
     colours = {name: (col.fill, col.ink) for name, col in layout.colours.items()}
     colours.update({f.id: (layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions})
     arrows = _arrows(board)
-    title = f"{game.info.title}: {board.title}"
     edges = {f.id: layout.colour(f.id).edge for f in game.info.factions if layout.colour(f.id).edge}
     starts = setup_at(game, [sp.label for sp in board.spaces])
-    return BoardPlan(board, width, height, m, title, sheet_advice(paper_name, sheet or (width, height)), placed, aids, legend_at,
-                     fonts, colours, arrows, names, edges, sheet, starts)
-
-
-def _key_under(below: list[Laid], legend_w: float, legend_h: float, x0: float, y1: float, x1: float):
-    """The legend under the track at its left, the `below` aids beside it in rows as wide as the track: the legend's
-    corner, the aids' corners, and the right and bottom edges of the board's content."""
-    top = y1 + AID_GAP
-    beside = x0 + legend_w + AID_GAP
-    corners, right, bottom = _flow([(a.width, a.height) for a in below], beside, top, max(x1 - beside, 0.0))
-    return (x0, top), corners, max(x1, x0 + legend_w, right if below else x1), max(top + legend_h, bottom if below else top)
-
-
-def _aids_beside(below: list[Laid], legend_w: float, legend_h: float, x0: float, y0: float, x1: float, y1: float):
-    """The legend under the track at its left, the `below` aids at the track's right in a column (as _key_under)."""
-    corners, right, bottom = _flow([(a.width, a.height) for a in below], x1 + AID_GAP, y0, 0.0)
-    top = y1 + AID_GAP
-    return (x0, top), corners, max(x1, x0 + legend_w, right if below else x1), max(top + legend_h, bottom if below else top)
-
-
-def _key_beside(below: list[Laid], legend_w: float, legend_h: float, y0: float, x1: float):
-    """The legend at the track's right, level with its top, the `below` aids under it in a column (as _key_under)."""
-    left = x1 + AID_GAP
-    corners, right, bottom = _flow([(a.width, a.height) for a in below], left, y0 + legend_h + AID_GAP, 0.0)
-    return (left, y0), corners, max(left + legend_w, right if below else left), max(y0 + legend_h, bottom if below else y0)
+    return BoardPlan(board, width, height, m, title, sheet_advice("", (width, height)), placed, aids, legend_at, title_at,
+                     fonts, colours, arrows, names, edges, None, starts, layout.safe_zone, layout.edge_clearance)
 
 
 def _fits(size: tuple[float, float], sheet: tuple[float, float]) -> bool:
@@ -207,7 +196,7 @@ def _interior(middle: list[tuple[float, float]], border: list[tuple[float, float
         needed = upper_bottom + lower_bottom + (AID_GAP if middle and border else 0.0) + 2 * (AID_GAP + inset)
         if needed <= max(least_h, width * ratio) or width > least_w + 2000:
             break
-        width += 5.0
+        width += 1.0
     height = max(least_h, width * ratio, needed)
     spare = (height - needed) / 3  # above the middle aids, between them and the border's, below the border's
     lower_top = height - AID_GAP - inset - spare - lower_bottom
@@ -257,7 +246,7 @@ def _arrows(board: TrackBoard) -> list[tuple[str, str]]:
 
 def _legend_size(board: TrackBoard, names: dict[str, str], fonts: FontSet) -> tuple[float, float]:
     """The legend's width and height (mm): its heading, its lines, and the line of printing advice."""
-    line = pt_to_mm(LEGEND_SIZE) * 2.0
+    line = pt_to_mm(LEGEND_SIZE) * LEGEND_LEADING
     key = line * 0.7
     texts = _legend_lines(board, names, _arrows(board))
     advice = sheet_advice("", (999.0, 999.0))
@@ -282,46 +271,58 @@ def _draw_space(painter: Painter, plan: BoardPlan, at: SpaceAt) -> None:
     fill = plan.colours.get(kind.colour, ("#ffffff", "#000000"))[0] if kind and kind.colour else "#ffffff"
     painter.rect(at.x, at.y, at.size, at.size, fill=fill, stroke="#000000", line_width=1.2)
     cx, cy = at.centre
+    keep = plan.safe  # how far text keeps inside the space's frame, or inside its owner's ring
+    band = at.size * BAND if space.owner else 0.0
     if space.owner:
         band_fill, band_ink = plan.colours.get(space.owner, ("#ffffff", "#000000"))
-        band = at.size * BAND
         painter.rect(at.x, at.y, at.size, band, fill=band_fill, stroke="#000000", line_width=1.2)
         if space.owner in plan.edges:  # a partner's colour rings its space as it rings its pieces
-            inset = EDGE / 2 + 0.6
+            inset = EDGE / 2 + RING_INSET
             painter.rect(at.x + inset, at.y + inset, at.size - 2 * inset, at.size - 2 * inset, stroke=plan.edges[space.owner],
                          line_width=EDGE / PT_MM)
-        _fit_text(painter, fonts.bold, space.label, cx, at.y + band * 0.68, at.size - 4, LABEL_SIZE, band_ink)
+            keep = RING_INSET + EDGE + plan.clearance
+        _fit_text(painter, fonts.bold, space.label, cx, at.y + keep, at.y + band, at.size - 2 * keep, LABEL_SIZE, band_ink)
     else:
-        _fit_text(painter, fonts.bold, space.label, cx, at.y + pt_to_mm(LABEL_SIZE) * 1.1, at.size - 4, LABEL_SIZE, "#000000")
+        _fit_text(painter, fonts.bold, space.label, cx, at.y + keep, at.y + keep + pt_to_mm(LABEL_SIZE), at.size - 2 * keep,
+                  LABEL_SIZE, "#000000")
+    foot = at.y + at.size - keep
     if kind and kind.mark:
-        _fit_text(painter, fonts.bold, kind.mark, cx, at.y + at.size - pt_to_mm(MARK_SIZE) * 0.6, at.size - 4, MARK_SIZE, "#000000")
+        _fit_text(painter, fonts.bold, kind.mark, cx, foot - pt_to_mm(MARK_SIZE), foot, at.size - 2 * keep, MARK_SIZE, "#000000")
     elif space.label in plan.starts:  # where the set-up puts pieces, said on the space itself
-        _fit_text(painter, fonts.regular, plan.starts[space.label], cx, at.y + at.size - pt_to_mm(START_SIZE) * 0.7, at.size - 4,
+        _fit_text(painter, fonts.regular, plan.starts[space.label], cx, foot - pt_to_mm(START_SIZE), foot, at.size - 2 * keep,
                   START_SIZE, "#000000")
     length = at.size * ARROW
-    dx, dy = at.heading
     for k, (way, side) in enumerate(plan.arrows):
-        sign = 1 if way == "forward" else -1
+        dx, dy = at.heading if way == "forward" else (-at.back[0], -at.back[1])  # the way this side leaves the space
         fill, _ = plan.colours.get(side, ("#000000", "#ffffff"))
         offset = (k - (len(plan.arrows) - 1) / 2) * length * 1.3
-        ox, oy = -dy * offset, dx * offset  # side by side across the way
-        _arrow(painter, cx + ox, cy + oy + (length * 0.2 if space.owner else 0), dx * sign, dy * sign, length, fill, "#000000")
+        if at.heading == at.back:  # side by side across the way
+            ox, oy = -at.heading[1] * offset, at.heading[0] * offset
+        else:  # on a corner the two ways cross: each arrow set off along the other's line, towards where it leaves
+            ox, oy = dx * length, dy * length
+        _arrow(painter, cx + ox, cy + oy + band * 0.2, dx, dy, length, fill, "#000000")
 
 
-def _fit_text(painter: Painter, font: str, text: str, x: float, y: float, width: float, size: float, colour: str) -> None:
-    """One centred line, set smaller when it would not fit `width` mm."""
+def _fit_text(painter: Painter, font: str, text: str, x: float, top: float, bottom: float, width: float, size: float,
+              colour: str) -> None:
+    """One line centred on x, its ink inside `width` mm and between `top` and `bottom` (mm), set smaller if need be."""
+    rise, fall = ink_extent(text, font)
     natural = text_width(text, font, size)
     if natural > width:
         size *= width / natural
-    painter.text(x, y, text, font, size, colour=colour, anchor=Anchor.MIDDLE)
+    if (rise + fall) * size > (bottom - top) / PT_MM:
+        size = (bottom - top) / PT_MM / (rise + fall)
+    baseline = (top + bottom) / 2 + (rise - fall) * size * PT_MM / 2
+    painter.text(x, baseline, text, font, size, colour=colour, anchor=Anchor.MIDDLE)
 
 
 def draw_board(painter: Painter, plan: BoardPlan) -> None:
     """The whole board onto the painter's current page."""
     fonts, m = plan.fonts, plan.margin
-    painter.text(m, m + pt_to_mm(TITLE_SIZE) * 0.8, plan.title, fonts.bold, TITLE_SIZE)
+    x, y = plan.title_at
+    painter.text(x, y + pt_to_mm(TITLE_SIZE) * 0.8, plan.title, fonts.bold, TITLE_SIZE)
     if plan.board.note:
-        painter.text(m, m + pt_to_mm(TITLE_SIZE) * 1.2 + pt_to_mm(NOTE_SIZE) * 1.2, plan.board.note, fonts.regular, NOTE_SIZE)
+        painter.text(x, y + pt_to_mm(TITLE_SIZE) * 1.2 + pt_to_mm(NOTE_SIZE) * 1.2, plan.board.note, fonts.regular, NOTE_SIZE)
     for a, b in zip(plan.spaces, plan.spaces[1:] + (plan.spaces[:1] if plan.board.loop else [])):
         (ax, ay), (bx, by) = a.centre, b.centre
         painter.line(ax, ay, bx, by, stroke="#999999", line_width=2.0, dash=(3.0, 2.0))
@@ -334,7 +335,7 @@ def draw_board(painter: Painter, plan: BoardPlan) -> None:
 
 def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
     fonts, board = plan.fonts, plan.board
-    line = pt_to_mm(LEGEND_SIZE) * 2.0
+    line = pt_to_mm(LEGEND_SIZE) * LEGEND_LEADING
     x, y = plan.legend_at
     painter.text(x, y + line * 0.6, "Legend", fonts.bold, LEGEND_SIZE + 2)
     y += line
@@ -364,22 +365,23 @@ def board_boxes(plan: BoardPlan) -> list[Box]:
 
 
 def build_boards(game: "Game", settings: "PrintSettings") -> list["Document"]:
-    """board-ID.pdf for each track board (one sheet), board-ID-tiles.pdf (that sheet over the chosen paper)."""
+    """board-ID.pdf for each track board, on the smallest of the layout's stock sheets for the chosen paper
+    (`board_sheet`) that holds it, or at its own size when none does; board-ID-tiles.pdf, the board over the
+    chosen paper, its blank border needing no paper of its own."""
     if game.boards is None:
         return []
     layout = game.layout
     fonts = register_fonts(layout.fonts, game.folder)
     documents: list["Document"] = []
-    stock = layout.board_sheet.get(settings.paper_name)  # the stock sheet a whole board prints on, for this paper
-    sheet = (lambda size: (size.width, size.height))(layout.paper_size(stock)) if stock else None
+    stocks = [(name, (size.width, size.height)) for name in layout.board_sheets(settings.paper_name)
+              for size in [layout.paper_size(name)]]
     for board in game.boards.boards:
-        home = plan_board(game, board, layout, fonts)  # its key under the ring: laid out for the home paper's tiles
-        plan = plan_board(game, board, layout, fonts, sheet, stock or "") if sheet else home
-        if plan.sheet is not None and not _fits((plan.width, plan.height), plan.sheet):  # too big for it: its own size
-            plan = home
+        plan = plan_board(game, board, layout, fonts)
+        holding = [(name, size) for name, size in stocks if _fits((plan.width, plan.height), size)]
+        if holding:
+            name, size = min(holding, key=lambda stock: stock[1][0] * stock[1][1])
+            plan = replace(plan, sheet=size, advice=sheet_advice(name, size))
         page = Drawing(plan.width, plan.height, partial(draw_board, plan=plan), key=plan.title)
-        same = (plan.width, plan.height) == (home.width, home.height)  # laid out alike: the tiles show the same page
-        tiled = page if same else Drawing(home.width, home.height, partial(draw_board, plan=home), key=f"{home.title} tiled")
         documents += whole_and_tiled(settings.game_dir(game), f"board-{board.id}", page, plan.advice, fonts, settings,
-                                     plan.title, sheet=plan.sheet, avoid=board_boxes(plan if same else home), tiled=tiled)
+                                     plan.title, page_margin=plan.margin, sheet=plan.sheet, avoid=board_boxes(plan))
     return documents

@@ -343,7 +343,7 @@ def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layou
 
 def scale_advice(paper_name: str) -> str:
     """The start of every print advice: actual size, on the paper named ("print at 100 % on A4")."""
-    if re.fullmatch(r"[abc]\d+|arch-[a-e]", paper_name.lower()):  # ISO A2, ARCH C
+    if re.fullmatch(r"[abc]\d+|(arch|ansi)-[a-e]", paper_name.lower()):  # ISO A2, ARCH C, ANSI C
         label = paper_name.upper().replace("-", " ")
     else:
         label = paper_name.capitalize()
