@@ -496,3 +496,28 @@ def test_the_special_action_sheets_say_which_game_they_serve(built):
         with pdfplumber.open(built / "special-action-tokens" / f"{product}.pdf") as pdf:
             for page in pdf.pages:
                 assert "Briefcase" in " ".join(page.extract_text().split()), (product, page.page_number)
+
+
+def test_zoff_cards_are_framed_not_solid(built):
+    """Every ZOFF card's front is at most half ink (the Black and Black-Red ones were solid black) and still says
+    ZOFF, its colour and its plan's letter."""
+    fronts = 0
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for page in pdf.pages[0::2]:
+            words = page.extract_words()
+            for box in cut_boxes(page):
+                text = text_in(words, box)
+                if text.startswith("ZOFF"):
+                    fronts += 1
+                    assert _darkness(page, box) < 0.5, text
+                    assert text.split(" ")[-1] in ("A", "B", "C"), text
+    assert fronts == 12
+
+
+def test_every_hot_envelope_says_why_there_are_four(built):
+    """The Ingredients list 3 Hot-Envelopes and 4 are printed: each envelope tells the player so, marked assumed."""
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        texts = [text_in(page.extract_words(), box) for page in pdf.pages[0::2] for box in cut_boxes(page)]
+    envelopes = [squash(t) for t in texts if t.startswith("HOT-ENVELOPE")]
+    assert len(envelopes) == 4
+    assert all(squash("One per player (assumed: the box lists 3)") in t for t in envelopes), envelopes

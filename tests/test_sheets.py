@@ -328,8 +328,10 @@ def test_two_colour_teams_print_both_their_colours(out):
             for page in pdf.pages[::2]:
                 for box in cut_boxes(page):
                     if piece_text(page.chars, box).startswith(label) and piece_text(page.chars, box)[len(label):] in ("A", "B", "C"):
+                        # in fills, frames or type: a card framed in one colour on white, set in the other, shows both
                         fills = {_named_colour(r["non_stroking_color"]) for r in page.rects
                                  if r["fill"] and not r["stroke"] and inside(r, box, 1.0)}
+                        fills |= {_named_colour(c["non_stroking_color"]) for c in page.chars if inside(c, box, 1.0)}
                         assert wanted <= fills, f"{faction.name} prints as {fills}"
                         found = True
             assert found, faction.name
