@@ -369,22 +369,27 @@ def test_the_pieces_fill_their_sheets(built):
     assert min(used) >= 0.6, [round(u, 2) for u in used]
 
 
+def _spion_fronts(built):
+    """(page, cut box, the text inside it) for every piece front on Spion & Spion's sheets."""
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for page in pdf.pages[0::2]:
+            words = page.extract_words()
+            for box in cut_boxes(page):
+                yield page, box, text_in(words, box)
+
+
 def test_traitor_slips_and_pass_cards_are_light_enough_to_write_on_and_print(built, games):
     """A FROEHN slip is paper to write a number on: white, its type at most a fifth ink. A BLACK Pass-Card's front
     is a black frame on white, at most half ink (it was solid black, 63 x 88 mm of toner a card)."""
     pass_cards = {p.name for p in games["spion-und-spion"].pieces if p.kind == "pass-card"}
     slips = cards = 0
-    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
-        for page in pdf.pages[0::2]:
-            words = page.extract_words()
-            for box in cut_boxes(page):
-                text = text_in(words, box)
-                if text.startswith("FROEHN"):
-                    slips += 1
-                    assert _darkness(page, box) < 0.2, text
-                elif text.split(" ")[0] in pass_cards:
-                    cards += 1
-                    assert _darkness(page, box) < 0.5, text
+    for page, box, text in _spion_fronts(built):
+        if text.startswith("FROEHN"):
+            slips += 1
+            assert _darkness(page, box) < 0.2, text
+        elif text.split(" ")[0] in pass_cards:
+            cards += 1
+            assert _darkness(page, box) < 0.5, text
     assert (slips, cards) == (4, 22)
 
 
@@ -502,15 +507,11 @@ def test_zoff_cards_are_framed_not_solid(built):
     """Every ZOFF card's front is at most half ink (the Black and Black-Red ones were solid black) and still says
     ZOFF, its colour and its plan's letter."""
     fronts = 0
-    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
-        for page in pdf.pages[0::2]:
-            words = page.extract_words()
-            for box in cut_boxes(page):
-                text = text_in(words, box)
-                if text.startswith("ZOFF"):
-                    fronts += 1
-                    assert _darkness(page, box) < 0.5, text
-                    assert text.split(" ")[-1] in ("A", "B", "C"), text
+    for page, box, text in _spion_fronts(built):
+        if text.startswith("ZOFF"):
+            fronts += 1
+            assert _darkness(page, box) < 0.5, text
+            assert text.split(" ")[-1] in ("A", "B", "C"), text
     assert fronts == 12
 
 
