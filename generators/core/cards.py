@@ -91,8 +91,7 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
     rows = [row for row, _ in records]
     if spec.group_by is None:
         return [Item(text=_bounded(_record_text(spec, row, assumed)), rules=spec.rules, variant=_variant(game, row, spec),
-                     symbol=_fill(spec.symbol, row) or None if spec.symbol else None,
-                     swatch=_fill(spec.swatch, row) or None if spec.swatch else None) for row, assumed in records]
+                     **_leads(spec, row)) for row, assumed in records]
     groups: dict[Any, list[dict]] = {}
     for row in rows:
         for key in _group_keys(row, spec.group_by):
@@ -115,10 +114,14 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
 def _group_item(spec: Derivation, label: str, members: list[dict], label_values: dict) -> Item:
     """One item for a group of records; its symbol and swatch from the group's first record."""
     joined = spec.separator.join(_record_text(spec, row) for row in members)
-    first = members[0]
     return Item(text=_bounded(f"{_fill(label, label_values)} {joined}", len(members)), rules=spec.rules,
-                symbol=_fill(spec.symbol, first) or None if spec.symbol else None,
-                swatch=_fill(spec.swatch, first) or None if spec.swatch else None)
+                **_leads(spec, members[0]))
+
+
+def _leads(spec: Derivation, row: dict) -> dict[str, str | None]:
+    """The symbol and the colour patch an item of `row` is led by, as `spec` names them from the record."""
+    return {option: _fill(template, row) or None if (template := getattr(spec, option)) else None
+            for option in ("symbol", "swatch")}
 
 
 def _bounded(text: str, records: int = 1) -> str:

@@ -355,12 +355,14 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     if copies > 1:
         advice += f", {copies} copies: cut on the dashed line{'s' if copies > 2 else ''}"
 
+    marks = legend(game, panels)
+
     def draw_copy(painter: Painter, side: int, top: float) -> None:
         baseline = top + margin + pt_to_mm(title_size)
         painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
         note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
         painter.text(area.right, baseline, note, fonts.regular, note_size, NOTE_INK, Anchor.END)
-        painter.text(margin, baseline + pt_to_mm(note_size) * 2.2, legend(game, panels), fonts.regular, note_size, NOTE_INK)
+        painter.text(margin, baseline + pt_to_mm(note_size) * 2.2, marks, fonts.regular, note_size, NOTE_INK)
         for block in (b for b in placed if b.side == side):
             x = area.x + block.column * (width + style.aid_gap)
             y = top + area.y + block.top
