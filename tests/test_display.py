@@ -76,31 +76,41 @@ def _panel_titled(page, words, title: str) -> dict:
                                                      and 0 < w["top"] - p["top"] < 12) == title)
 
 
+def _chit_row(words, panel, chit) -> list[str]:
+    """The words printed on a chit's row of the Action Chit Summary after its name's first word."""
+    row = next(w for w in words if w["text"] == chit.name.split()[0] and panel["x0"] < w["x0"] < panel["x1"])
+    return [w["text"] for w in sorted(words, key=lambda w: w["x0"]) if abs(w["top"] - row["top"]) < 1 and w["x0"] > row["x0"]]
+
+
 def test_unprinted_effects_are_ruled_lines_and_chit_action_points_are_marked_assumed_once(built, spies):
-    """Nine special effects, at least two lines each (as many more as the row has room for), from tables.yaml; each
-    chit's Action Points from pieces.yaml, assumed for one reason, so marked once, on the column's heading."""
+    """Nine special effects, at least two lines each (as many more as the row has room for), from tables.yaml; the
+    four Long Game chits' effects likewise, the others' printed; each chit's Action Points from pieces.yaml,
+    assumed for one reason, so marked once, on the column's heading."""
     with pdfplumber.open(built / "display.pdf") as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
         effects = _lines_in(page, _panel_titled(page, words, "Event Tile Special Effect Summary"))
-        panel = _panel_titled(page, words, "Action Chit Costs")
+        panel = _panel_titled(page, words, "Action Chit Summary (Long Game)")
         chits = _lines_in(page, panel)
     assert len(effects) >= 9 * 2
-    assert not chits
-    for chit in (p for p in spies.pieces if p.kind == "chit"):
-        row = next(w for w in words if w["text"] == chit.name.split()[0] and panel["x0"] < w["x0"] < panel["x1"])
-        same_line = [w["text"] for w in words if abs(w["top"] - row["top"]) < 1 and w["x0"] > row["x0"]]
-        assert same_line[-1] == f"{chit.action_points}", (chit.name, same_line)
-    heading = next(w for w in words if w["text"] == "Played" and panel["x0"] < w["x0"] < panel["x1"])
-    assert [w["text"] for w in words if abs(w["top"] - heading["top"]) < 1 and w["x0"] > heading["x0"]][-2:] == ["Action", "Points*"]
+    chits_of = [p for p in spies.pieces if p.kind == "chit"]
+    unknown = [p for p in chits_of if not getattr(p, "does", None)]
+    assert [p.name for p in unknown] == ["Intercept", "Drop", "Source", "Double Cross"]
+    assert len(chits) >= 2 * len(unknown)
+    for chit in chits_of:
+        after = _chit_row(words, panel, chit)[len(chit.name.split()) - 1:]
+        assert after[:2] == [chit.cost, f"{chit.action_points}"], (chit.name, after)
+    heading = next(w for w in words if w["text"] == "Cost" and panel["x0"] < w["x0"] < panel["x1"] and panel["top"] < w["top"] < panel["bottom"])
+    assert [w["text"] for w in words if abs(w["top"] - heading["top"]) < 1 and w["x0"] > heading["x0"]][:2] == ["Action", "Points*"]
 
 
 def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, game_copy, tmp_path):
     folder = game_copy("spies")
     file = folder / "tables.yaml"
     text = file.read_text(encoding="utf-8")
-    assert text.count("    values: {}") == 1
-    file.write_text(text.replace("    values: {}", '    values: {"Ge 7": {effect: "Austria joins the Reich at once"}}'), encoding="utf-8")
+    assert text.count("    values: {}") == 2
+    text = text.replace("    values: {}", '    values: {"Ge 7": {effect: "Austria joins the Reich at once"}}', 1)
+    file.write_text(text.replace("    values: {}", '    values: {"Intercept": {does: "Stops an enemy spy on its way"}}', 1), encoding="utf-8")
     pieces = folder / "pieces.yaml"
     text = pieces.read_text(encoding="utf-8")
     start = text.index('name: "Sanction"')
@@ -117,11 +127,19 @@ def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, gam
         effects = _lines_in(page, panel)
         # read within the panel: a wrapped cell's lines fall between the next panel's when the whole page is read
         flat = " ".join(page.crop((panel["x0"], panel["top"], panel["x1"], panel["bottom"])).extract_text().split())
+        chits = _panel_titled(page, words, "Action Chit Summary (Long Game)")
+        chit_text = " ".join(page.crop((chits["x0"], chits["top"], chits["x1"], chits["bottom"])).extract_text().split())
+        chit_lines = _lines_in(page, chits)
     assert "Austria joins the Reich at once" in flat
     assert len(effects) >= 8 * 2
-    row = next(w for w in words if w["text"] == "Sanction")
-    same_line = [w["text"] for w in words if abs(w["top"] - row["top"]) < 1 and w["x0"] > row["x0"]]
-    assert same_line[-1] == "3", same_line  # the value as corrected, no longer marked assumed
+    assert "Stops an enemy spy on its way" in chit_text and 3 * 2 <= len(chit_lines)
+    sanction = next(p for p in game_copy_pieces(folder) if p.name == "Sanction")
+    assert _chit_row(words, chits, sanction)[:2] == ["20£", "3"]  # the value as corrected, no longer marked assumed
+
+
+def game_copy_pieces(folder: Path):
+    from generators.validation import load_game
+    return [p for p in load_game(str(folder)).pieces if p.kind == "chit"]
 
 
 def validate_with_values(cli, game_copy, values: str):
@@ -147,7 +165,7 @@ def test_the_lines_left_to_write_in_are_listed_with_the_assumptions(cli):
     result = cli("assumptions", "--game", "spies", "--json")
     assert result.code == 0, result.stderr
     blank = [a for a in json.loads(result.stdout) if a["reason"].startswith("left blank to write in")]
-    assert [(a["subject"], a["field"]) for a in blank] == [("special-effects", "effect")]
+    assert [(a["subject"], a["field"]) for a in blank] == [("special-effects", "effect"), ("chit-costs", "does")]
 
 
 def test_chit_costs_of_both_games_and_sequence_of_play(text, spies):
@@ -159,11 +177,11 @@ def test_chit_costs_of_both_games_and_sequence_of_play(text, spies):
         assert words in text
 
 
-def test_on_letter_the_panels_are_laid_out_afresh_each_whole_on_two_full_pages(built):
-    """No sheet to trim and join, none mostly empty: each of the five panels whole on one of two Letter pages,
+def test_on_letter_the_panels_are_laid_out_afresh_each_whole_on_three_full_pages(built):
+    """No sheet to trim and join, none mostly empty: each of the five panels whole on one of three Letter pages,
     inside the margins, and each page's panels reaching its bottom margin."""
     with pdfplumber.open(built / "display-pages.pdf") as pdf:
-        assert len(pdf.pages) == 2
+        assert len(pdf.pages) == 3
         titles = []
         for page in pdf.pages:
             assert (float(page.width) * MM_PER_PT, float(page.height) * MM_PER_PT) == pytest.approx((215.9, 279.4), abs=0.3)
@@ -174,18 +192,49 @@ def test_on_letter_the_panels_are_laid_out_afresh_each_whole_on_two_full_pages(b
                 assert min(r["x0"], r["top"], page.width - r["x1"], page.height - r["bottom"]) * MM_PER_PT >= 9.9
                 titles.append(" ".join(w["text"] for w in words if r["x0"] < w["x0"] < r["x1"] and 0 < w["top"] - r["top"] < 12))
             assert (page.height - max(r["bottom"] for r in frames)) * MM_PER_PT == pytest.approx(10.0, abs=0.3)
-    assert titles == ["Action Point Expenditure Track (Long Game)", "Event Tile Special Effect Summary",
-                      "Action Point Cost Summary (Long Game)", "Action Chit Costs", "Sequence of Play"]
+    assert titles == ["Action Point Expenditure Track (Long Game)", "Action Point Cost Summary (Long Game)", "Sequence of Play",
+                      "Event Tile Special Effect Summary", "Action Chit Summary (Long Game)"]
 
 
-def test_the_track_wraps_into_even_rows_where_the_page_is_narrower_than_its_boxes(built, spies):
+def test_every_letter_page_carries_a_fair_share_of_the_content(built):
+    """No page of display-pages.pdf is mostly empty, however far its panels are spaced to fill it: the characters
+    inside its panels and its lines to write on (a character every 2 mm of line) reach at least half the average
+    page's."""
+    content = []
     with pdfplumber.open(built / "display-pages.pdf") as pdf:
+        for page in pdf.pages:
+            top = min(r["top"] for r in _panels(page))
+            lines = sum((ln["x1"] - ln["x0"]) * MM_PER_PT / 2 for ln in _lines_in(page, {"x0": 0, "x1": page.width, "top": 0, "bottom": page.height}))
+            content.append(sum(1 for c in page.chars if c["top"] > top) + lines)
+    assert min(content) >= 0.5 * sum(content) / len(content), content
+
+
+def _track_boxes(page) -> list[dict]:
+    """The Action Point Expenditure Track's boxes: stroked squares of a counter's size or more, in its panel."""
+    words = page.extract_words()
+    panel = _panel_titled(page, words, "Action Point Expenditure Track (Long Game)")
+    return sorted((r for r in page.rects if r["stroke"] and panel["top"] < r["top"] < panel["bottom"]
+                   and abs(r["width"] - r["height"]) < 0.5 and r["width"] * MM_PER_PT >= 12.7), key=lambda r: (r["top"], r["x0"]))
+
+
+def test_the_track_holds_a_counter_in_each_box_and_fills_its_panel(built, spies):
+    """Thirteen boxes in one row, each larger than a half-inch counter: on the sheet as wide as the panel allows
+    (up to the layout's largest box), on Letter as many as still take one row."""
+    style = spies.layout.display
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        boxes = _track_boxes(page)
+        panel = _panel_titled(page, page.extract_words(), "Action Point Expenditure Track (Long Game)")
+    assert len(boxes) == 13 and len({round(b["top"]) for b in boxes}) == 1
+    side = boxes[0]["width"] * MM_PER_PT
+    assert side == pytest.approx(min(style.box_most, ((panel["x1"] - panel["x0"]) * MM_PER_PT - 2 * 2.0 * 10.5 / 8.5) / 13), abs=0.05)
+    with pdfplumber.open(built / "display-pages.pdf") as pdf:
+        boxes = _track_boxes(pdf.pages[0])
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
-    numbers = [w for w in words if w["text"].isdigit() and w["size"] == spies.layout.display.heading_size]
-    rows = sorted({round(w["top"]) for w in numbers})
-    assert len(rows) == 2
-    by_row = [[int(w["text"]) for w in sorted(numbers, key=lambda w: w["x0"]) if round(w["top"]) == row] for row in rows]
-    assert by_row == [list(range(12, 5, -1)), list(range(5, -1, -1))]
+    assert len(boxes) == 13 and len({round(b["top"]) for b in boxes}) == 1
+    assert all(b["width"] * MM_PER_PT >= 12.7 + style.box_room - 0.05 for b in boxes)
+    numbers = [w for w in words if w["text"].isdigit() and w["size"] == style.heading_size]
+    assert [int(w["text"]) for w in sorted(numbers, key=lambda w: w["x0"])] == list(range(12, -1, -1))
 
 
 def test_a_panel_too_large_for_the_paper_falls_back_to_the_sheet_tiled(cli, game_copy, tmp_path):
@@ -219,8 +268,8 @@ def test_the_display_fills_its_sheet_inside_the_margins(built):
 
 
 def test_the_panels_stand_on_one_grid(built):
-    """Every panel's left and right edges are those of the sheet's columns, and every column ends at the
-    bottom margin: edges within 0.3 mm."""
+    """Every panel's left and right edges are those of the sheet's columns; the two columns of a band end level,
+    the last panel at the bottom margin; panels one above the other are the layout's gap apart: within 0.3 mm."""
     with pdfplumber.open(built / "display.pdf") as pdf:
         page = pdf.pages[0]
         frames = _panels(page)
@@ -231,15 +280,14 @@ def test_the_panels_stand_on_one_grid(built):
     for edge in ("x0", "x1"):
         for r in frames:
             assert min(abs(r[edge] * MM_PER_PT - e) for e in (lefts if edge == "x0" else rights)) <= 0.3
-    columns = {round(r["x0"] * MM_PER_PT, 1): [] for r in frames if r["x1"] - r["x0"] < page.width / 2}
-    for r in frames:
-        if r["x1"] - r["x0"] < page.width / 2:
-            columns[round(r["x0"] * MM_PER_PT, 1)].append(r)
-    assert len(columns) == 2
-    for stack in columns.values():
-        assert abs((height - max(r["bottom"] for r in stack)) * MM_PER_PT - 10.0) <= 0.3
-        stack.sort(key=lambda r: r["top"])
-        gaps = [(b["top"] - a["bottom"]) * MM_PER_PT for a, b in zip(stack, stack[1:])]
+    half = [r for r in frames if r["x1"] - r["x0"] < page.width / 2]
+    columns = [[r for r in half if abs(r["x0"] * MM_PER_PT - left) <= 0.3] for left in lefts]
+    assert all(columns)
+    assert abs(max(r["bottom"] for r in columns[0]) - max(r["bottom"] for r in columns[1])) * MM_PER_PT <= 0.3
+    assert abs((height - max(r["bottom"] for r in frames)) * MM_PER_PT - 10.0) <= 0.3
+    for column in [columns[0] + [r for r in frames if r not in half], columns[1] + [r for r in frames if r not in half]]:
+        column.sort(key=lambda r: r["top"])
+        gaps = [(b["top"] - a["bottom"]) * MM_PER_PT for a, b in zip(column, column[1:])]
         assert all(abs(g - 6.0) <= 0.3 for g in gaps), gaps  # the layout's gap, not space left over
 
 
@@ -277,13 +325,13 @@ def test_the_display_says_how_to_print_it(built):
     assert "Print at 100 % on Tabloid (11 × 17 in), one-sided" in text
     with pdfplumber.open(built / "display-pages.pdf") as pdf:
         assert pdf.metadata.get("Subject", "") == "Print at 100 % on Letter (no fit to page), one-sided"
-        assert "page 2 of 2" in pdf.pages[1].extract_text()
+        assert "page 3 of 3" in pdf.pages[2].extract_text()
 
 
 @pytest.mark.parametrize("find, put, field", [
-    ('section: "In this order"', 'section: "Nowhere"', "aids[4].from_card"),
-    ("card: aid-turn", "card: no-such-card", "aids[4].from_card"),
-    ("table: chit-costs", "table: no-such-table", "aids[3].table"),
+    ('section: "In this order"', 'section: "Nowhere"', "aids[2].from_card"),
+    ("card: aid-turn", "card: no-such-card", "aids[2].from_card"),
+    ("table: chit-costs", "table: no-such-table", "aids[4].table"),
 ])
 def test_validate_refuses_a_display_reference_the_game_lacks(cli, game_copy, find, put, field):
     folder = game_copy("spies")

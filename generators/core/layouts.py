@@ -267,14 +267,17 @@ class DisplayStyle(_Part):
     """The display's named sizes (type in pt, lengths in mm) and colours (names of the layout's colours), which
     a game's preset may override: one size per role (the sheet's title; notes: the sheet's, its how-to-print
     line and each panel's; each panel's heading, also the numbers in its boxes; the text of tables and lists),
-    the gap between panels, the colour of the panels' title bands and frames (`band`: its fill, and its ink
-    for the titles) and of table heads (`tint`: its fill)."""
+    the gap between panels, a track's boxes (`box_room`: how much larger than a counter a box is at least;
+    `box_most`: how large its boxes grow to fill the panel's width), the colour of the panels' title bands and
+    frames (`band`: its fill, and its ink for the titles) and of table heads (`tint`: its fill)."""
 
     title_size: PositivePt = 28.0
     note_size: PositivePt = 9.0
     heading_size: PositivePt = 14.0
     text_size: PositivePt = 10.5
     gap: PositiveMm = 6.0
+    box_room: PositiveMm = 1.5
+    box_most: PositiveMm = 20.0
     band: str = "display-band"
     tint: str = "display-tint"
 

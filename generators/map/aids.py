@@ -61,6 +61,7 @@ class Ink:
     assumed_foot: str | None = None  # what a reference table's foot says of its assumed values; None: their reasons
     note_size: float | None = None  # pt of an aid's note; None: in proportion to the type
     box_size: float | None = None  # pt of a box's number or value; None: in proportion to the type
+    cell_most: float | None = None  # mm: a track's boxes grow up to this to fill the aid's least width; None: they keep `cell`
 
     @property
     def cell_pt(self) -> float:
@@ -188,6 +189,8 @@ def _lay_track(aid: Aid, ink: Ink) -> Laid:
     if 0 < fit < per_row:  # narrower than its boxes: rows of as even a length as can be
         per_row = -(-len(labels) // -(-len(labels) // fit))
     rows = -(-len(labels) // per_row)
+    if ink.cell_most is not None and ink.room:
+        c = max(c, min(ink.cell_most, (ink.room - 2 * ink.size(PAD)) / per_row))
     width, height = _shell(aid, ink, per_row * c, rows * c)
     marks = {str(k): v for k, v in aid.marks.items()}
     name_size = ink.cell_pt  # one size for every box's name, the largest at which the longest fits
@@ -434,7 +437,8 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     """One of the game's reference tables (tables.yaml): narrow columns at their texts' width, wide ones
     wrapped into what is left (a blank column takes what the others leave); assumed values marked with the ink's
     `assumed_foot` under the table, or (the poster) printed plainly with one line under it naming what the source
-    does not print; a blank cell a ruled line (or lines) to write on; a taller `height` spaces the rows."""
+    does not print; a blank cell a ruled line (or lines) to write on; a taller `height` gives the rows with such
+    lines more of them (or, with none, spaces every row)."""
     table = resolved_table(game, aid.table)
     foot = [table.note or "", f"Rules: {table.cite}." if table.cite else ""]
     marked = ink.assumed_foot is not None  # a sheet that marks its assumed values; else plain values and one footnote
@@ -460,6 +464,13 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
         least = inner * WIDE_COLUMN / len(handwritten)
         natural = [max(w, least) if j in handwritten else w for j, w in enumerate(natural)]
         wide = [j for j in wide if j not in handwritten]
+    while sum(natural) > inner and wide:  # a wrapped column left narrower than an unwrapped one: wrap that too
+        room = (inner - sum(w for j, w in enumerate(natural) if j not in wide)) / len(wide)
+        rest = [j for j in range(len(natural)) if j not in wide and j not in blanks]
+        widest = max(rest, key=lambda j: natural[j], default=None)
+        if widest is None or natural[widest] <= room:
+            break
+        wide.append(widest)
     if sum(natural) > inner and wide:
         room = (inner - sum(w for j, w in enumerate(natural) if j not in wide)) / len(wide)
         natural = [room if j in wide else w for j, w in enumerate(natural)]
@@ -471,8 +482,9 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     heights = [max([c.height + 0.8 for c in row] + [LIST_LINE * cell.lines + 0.8 for cell in resolved if cell.write_in])
                for row, resolved in zip(cells, table.rows)]
     _, natural_height = _shell(shown, ink, sum(widths), line * 1.2 + sum(heights))
-    if height is not None and height > natural_height:  # room to spare goes to the rows
-        heights = [h + (height - natural_height) / len(heights) for h in heights]
+    if height is not None and height > natural_height:  # room to spare goes to the rows with lines to write on, else to all
+        writing = [i for i, row in enumerate(table.rows) if any(cell.write_in for cell in row)] or list(range(len(heights)))
+        heights = [h + ((height - natural_height) / len(writing) if i in writing else 0.0) for i, h in enumerate(heights)]
     _, height = _shell(shown, ink, sum(widths), line * 1.2 + sum(heights))
 
     def draw(painter: Painter, x: float, y: float) -> None:

@@ -147,6 +147,8 @@ def _plan(game: "Game", layout: "Layout", fonts: FontSet, paper: tuple[float, fl
     band, tint = layout.colour(style.band), layout.colour(style.tint)
     ink = replace(Ink.of(game, layout, fonts), band=(band.fill, band.ink), tint=tint.fill, line=band.fill,
                   assumed_foot=ASSUMED_FOOT, note_size=style.note_size, box_size=style.heading_size)
+    counter = layout.sizes.get("counter")
+    ink = replace(ink, cell=max(counter.width, counter.height) + style.box_room if counter else ink.cell, cell_most=style.box_most)
     ink = ink.at(style.text_size / TEXT_SIZE, style.heading_size / TITLE_SIZE)
     aids = [display.aids[i] for i in order]
     bands = _bands(aids, columns)
