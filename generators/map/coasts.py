@@ -66,10 +66,13 @@ def _depths(points, own: BaseGeometry, coast: BaseGeometry):
 
 
 def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: float,
-                     countries: dict[str, BaseGeometry], land: BaseGeometry) -> dict[str, XY]:
+                     countries: dict[str, BaseGeometry], land: BaseGeometry,
+                     zones: dict[str, BaseGeometry] | None = None, claim: float = 0.0) -> dict[str, XY]:
     """`at` with each city's space slid, where it needs to and can, onto land that suits it (see the module's
     docstring): `countries` are each country's land and `land` all of it (its outline is the coast: lakes
-    count as sea), in the same page mm as `at`. A space a line it does not end passes too closely (or whose own
+    count as sea), in the same page mm as `at`. A port's rim reaches its own sea zones' water where `zones` gives
+    it (each zone's water, see sea_zones.py), and comes no nearer than it was to another zone's water within `claim` mm
+    (how far a port's own zone reaches round it): a port slid there would join the two zones. A space a line it does not end passes too closely (or whose own
     lines pass another space) is slid off it as well: each place tried is scored by how far it is from suiting
     its coast plus (weighing far more) how far lines come within reach of it, and the space goes to the best, the nearest of equals.
     The cities are gone through PASSES times: a space slid may free the way for one gone through before it."""
@@ -77,12 +80,10 @@ def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: f
 
     at = dict(at)
     coast_all = land.boundary
-    names = [c.name for c in game_map.cities if c.name in at]
     routes = [(r.from_, r.to) for r in game_map.routes if r.from_ in at and r.to in at]
     rings = np.arange(NUDGE_STEP, NUDGE_MAX + 1e-9, NUDGE_STEP)
     angles = np.linspace(0, 2 * np.pi, BEARINGS, endpoint=False)
     offsets = np.concatenate([[[0.0, 0.0]], (rings[:, None, None] * np.stack([np.cos(angles), np.sin(angles)], -1)[None]).reshape(-1, 2)])
-    sea = _open_water(land, at)
     for _ in range(PASSES):
         for city in game_map.cities:
             if city.name not in at or city.country not in countries:
@@ -92,7 +93,7 @@ def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: f
             own = countries[city.country].intersection(window)
             coast = coast_all.intersection(window)
 
-            near_sea = sea.intersection(window) if city.port and not coast.is_empty else None
+            near_sea = _port_water(city, window, land, zones) if city.port and not coast.is_empty else None
 
             def misfit(points):
                 if coast.is_empty:  # no sea near: it fits the coast wherever it is on its land
@@ -110,9 +111,14 @@ def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: f
             tried = here + offsets
             cost = misfit(tried)
             cost[0] = max(staying - BETTER, 0.0) + LINE_WEIGHT * lines_here  # staying put is as good as a slide fitting a little better
-            others = np.array([at[n] for n in names if n != city.name], dtype=float)
+            others = np.array([at[n] for n in at if n != city.name], dtype=float)  # other spaces and the ships
             apart = np.hypot(*(tried[:, None, :] - others[None, :, :]).transpose(2, 0, 1)).min(axis=1)
             cost[apart < 2 * radius + gap] = np.inf
+            if city.port and zones and claim:
+                foreign = shapely.union_all([zones[z] for z in zones if z not in city.sea_zones]).intersection(window.buffer(claim))
+                if not foreign.is_empty:
+                    nearness = np.maximum(claim - shapely.distance(foreign, shapely.points(tried)), 0.0)
+                    cost += LINE_WEIGHT * np.maximum(nearness - nearness[0], 0.0)
             hopeful = np.flatnonzero(cost < cost[0])  # lines only add to a place's cost: those already worse are not measured
             hopeful = hopeful[hopeful > 0]
             cost[hopeful] += LINE_WEIGHT * _line_shortfall(city.name, tried[hopeful], at, routes, radius)
@@ -122,11 +128,12 @@ def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: f
     return at
 
 
-def _open_water(land: BaseGeometry, at: dict[str, XY]) -> BaseGeometry:
-    """The sea round `land` and the places `at` but its creeks narrower than twice OPEN_WATER."""
-    x0, y0, x1, y1 = shapely.MultiPoint(list(at.values())).union(land.envelope).bounds
-    margin = NUDGE_MAX + OPEN_WATER
-    return shapely.box(x0 - margin, y0 - margin, x1 + margin, y1 + margin).difference(land).buffer(-OPEN_WATER).buffer(OPEN_WATER)
+def _port_water(city, window: BaseGeometry, land: BaseGeometry, zones: dict[str, BaseGeometry] | None) -> BaseGeometry:
+    """The open water within `window` the port `city`'s rim should reach: its own sea zones' where `zones` gives
+    them, else all the sea's; less creeks narrower than twice OPEN_WATER."""
+    own = [zones[z].intersection(window) for z in city.sea_zones if z in zones] if zones else []
+    water = shapely.union_all(own) if own else window.difference(land)
+    return water.buffer(-OPEN_WATER).buffer(OPEN_WATER)
 
 
 def _segment_distances(a, b, points):
@@ -240,25 +247,28 @@ def coast_kept_off(game_map: MapFile, at: dict[str, XY], radius: float,
 
 
 def sea_brought_to_ports(game_map: MapFile, at: dict[str, XY], radius: float,
-                         countries: dict[str, BaseGeometry]) -> dict[str, BaseGeometry]:
-    """`countries` with an inlet cut into its own land from the nearest open water to every port whose rim the
+                         countries: dict[str, BaseGeometry], zones: dict[str, BaseGeometry] | None = None) -> dict[str, BaseGeometry]:
+    """`countries` with an inlet cut into its own land from the nearest open water (of its own sea zones, where
+    `zones` gives them) to every port whose rim the
     slide could not bring to the sea (its lines or its neighbours held it back), as mapmakers widen an estuary:
     INLET wide, reaching PORT_REACH inside the rim, and kept INLAND_CLEARANCE off every other space."""
     from shapely.ops import nearest_points
 
     countries = dict(countries)
     pieces = _Pieces(countries)
-    sea = _open_water(shapely.union_all(list(countries.values())), at)  # an inlet cut for one port is not sea another needs
+    land = shapely.union_all(list(countries.values()))  # an inlet cut for one port is not sea another needs
+    reach = NUDGE_MAX + 4 * radius
     for city in game_map.cities:
         own = countries.get(city.country)
         if not city.port or city.name not in at or own is None:
             continue
         x, y = at[city.name]
         centre = shapely.Point(x, y)
-        offshore = sea.distance(centre)
-        if sea.is_empty or offshore <= radius - PORT_REACH + 1e-6:
+        water = _port_water(city, shapely.box(x - reach, y - reach, x + reach, y + reach), land, zones)
+        offshore = water.distance(centre)
+        if water.is_empty or offshore <= radius - PORT_REACH + 1e-6:
             continue
-        target = nearest_points(sea, centre)[0]
+        target = nearest_points(water, centre)[0]
         inward = radius - PORT_REACH + INLET / 2  # where the inlet's round head stops: PORT_REACH inside the rim
         start = shapely.Point(x + (target.x - x) * inward / offshore, y + (target.y - y) * inward / offshore)
         inlet = shapely.LineString([start, target]).buffer(INLET / 2)

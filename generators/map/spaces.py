@@ -248,6 +248,7 @@ def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project)
 
     from .coasts import coast_kept_off, fitted_to_coasts, islands_enlarged, sea_brought_to_ports
     from .land import land_regions, read_geography, union_of
+    from .sea_zones import map_sea_zones
     from .territories import Region
 
     geography = read_geography(game.file(game.map.geography))
@@ -255,10 +256,14 @@ def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project)
     regions = land_regions(geography, game.map, lambda lons, lats: warp(*flat_project(lons, lats)), box)
     if not regions:
         return at, regions
-    radius = game.layout.poster.space / 2
+    style = game.layout.poster
+    radius = style.space / 2
     countries = islands_enlarged(game.map, at, radius, {r.country: r.shape for r in regions})
-    at = fitted_to_coasts(game.map, at, radius, COAST_GAP, countries, union_of(list(countries.values())))
-    countries = coast_kept_off(game.map, at, radius, sea_brought_to_ports(game.map, at, radius, countries))
+    land = union_of(list(countries.values()))
+    zones = map_sea_zones(game.map, at, lambda lons, lats: warp(*flat_project(lons, lats)), box.difference(land),
+                          radius + style.port_water)  # as they lie before the slide: each port slides to its own zones' water
+    at = fitted_to_coasts(game.map, at, radius, COAST_GAP, countries, land, zones, radius + style.port_water)
+    countries = coast_kept_off(game.map, at, radius, sea_brought_to_ports(game.map, at, radius, countries, zones))
     return at, [Region(r.country, r.power, countries[r.country]) for r in regions]
 
 
