@@ -84,6 +84,7 @@ def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: f
     rings = np.arange(NUDGE_STEP, NUDGE_MAX + 1e-9, NUDGE_STEP)
     angles = np.linspace(0, 2 * np.pi, BEARINGS, endpoint=False)
     offsets = np.concatenate([[[0.0, 0.0]], (rings[:, None, None] * np.stack([np.cos(angles), np.sin(angles)], -1)[None]).reshape(-1, 2)])
+    kept = {}  # each port's open water near it, with where it was worked out for
     for _ in range(PASSES):
         for city in game_map.cities:
             if city.name not in at or city.country not in countries:
@@ -93,7 +94,9 @@ def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: f
             own = countries[city.country].intersection(window)
             coast = coast_all.intersection(window)
 
-            near_sea = _port_water(city, window, land, zones) if city.port and not coast.is_empty else None
+            if city.port and not coast.is_empty and kept.get(city.name, (None,))[0] != (x, y):  # worked out again only once it moved
+                kept[city.name] = ((x, y), _port_water(city, window, land, zones))
+            near_sea = kept[city.name][1] if city.port and not coast.is_empty else None
 
             def misfit(points):
                 if coast.is_empty:  # no sea near: it fits the coast wherever it is on its land
@@ -115,7 +118,9 @@ def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: f
             apart = np.hypot(*(tried[:, None, :] - others[None, :, :]).transpose(2, 0, 1)).min(axis=1)
             cost[apart < 2 * radius + gap] = np.inf
             if city.port and zones and claim:
-                foreign = shapely.union_all([zones[z] for z in zones if z not in city.sea_zones]).intersection(window.buffer(claim))
+                wide = shapely.box(*(np.array(window.bounds) + [-claim, -claim, claim, claim]))
+                foreign = shapely.union_all([zones[z].intersection(wide) for z in zones if z not in city.sea_zones
+                                             and shapely.intersects(shapely.envelope(zones[z]), wide)])
                 if not foreign.is_empty:
                     nearness = np.maximum(claim - shapely.distance(foreign, shapely.points(tried)), 0.0)
                     cost += LINE_WEIGHT * np.maximum(nearness - nearness[0], 0.0)
