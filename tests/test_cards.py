@@ -119,9 +119,9 @@ def distinct(sizes: set[float]) -> list[float]:
     return found
 
 
-def test_the_deck_sets_each_role_in_one_size_its_body_at_8_75_pt(letter, spies):
+def test_the_deck_sets_each_role_in_one_size_its_body_at_9_25_pt(letter, spies):
     sizes = {role: distinct(found) for role, found in role_sizes(letter / "cards.pdf").items()}
-    assert sizes["body"] == [pytest.approx(8.75, abs=0.01)] == [pytest.approx(spies.layout.cards.text_size)]
+    assert sizes["body"] == [pytest.approx(9.25, abs=0.01)] == [pytest.approx(spies.layout.cards.text_size)]
     assert sizes["bold"] == sizes["body"]  # headings and variant labels run at the body's size
     assert len(sizes["white"]) == 1  # every card title
     assert len(sizes["grey"]) == 2  # citations and footers
@@ -150,7 +150,8 @@ def test_the_chit_card_leads_each_chit_with_its_symbol(spies, letter):
         left = [c for c in shapes if start - 6 * PT_PER_MM < c["x0"] and c["x1"] < start
                 and abs((c["top"] + c["bottom"]) / 2 - middle) < 2]
         assert left, f"{chit.name}: no symbol before it"
-        assert not any(w["text"] == "•" and abs(w["top"] - name["top"]) < 1 for w in words)
+        assert not any(w["text"] == "•" and abs(w["top"] - name["top"]) < 1 and start - 6 * PT_PER_MM < w["x0"] < start
+                       for w in words)
 
 
 def test_the_spies_and_police_lines_lead_with_their_powers_colour(spies, letter):
@@ -170,6 +171,38 @@ def test_the_spies_and_police_lines_lead_with_their_powers_colour(spies, letter)
             patch = [r for r in rects if r["x1"] < word["x0"] and word["x0"] - r["x1"] < 3 * PT_PER_MM
                      and r["top"] < (word["top"] + word["bottom"]) / 2 < r["bottom"]]
             assert patch and tuple(round(v, 2) for v in patch[0]["non_stroking_color"]) == wanted, faction.name
+
+
+def card_faces(pdf_path) -> list[tuple[str, list[dict]]]:
+    """Every card face of the deck: its squashed text and its body's lines (text, top and bottom in pt), title band
+    and footer left out."""
+    faces = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for box in cut_boxes(page):
+                crop = page.within_bbox(box)
+                lines = [line for line in crop.extract_text_lines() if line["chars"][0]["size"] > 8]
+                faces.append((region(page, box), lines[1:]))  # the first line is the card's title
+    return faces
+
+
+def test_what_costs_what_cites_the_action_point_cost_summary(letter):
+    text = next(t for t, _ in card_faces(letter / "cards.pdf") if "Whatcostswhat" in t)
+    assert "Whatcostswhat[3.11]" in text
+
+
+def test_a_secret_handed_on_moves_on_only_with_a_spy_that_has_not_moved(letter):
+    text = next(t for t, _ in card_faces(letter / "cards.pdf") if "Carryingsecrets" in t)
+    assert squash("moves on with it only if it has not moved yet") in text
+
+
+def test_no_card_face_ends_on_an_orphaned_number_and_none_is_half_empty(letter):
+    faces = card_faces(letter / "cards.pdf")
+    for text, lines in faces:
+        assert not re.fullmatch(r"[\d,\s]+", lines[-1]["text"]), f"{text[:30]}: last line {lines[-1]['text']!r}"
+    body = max(lines[-1]["bottom"] - lines[0]["top"] for _, lines in faces)
+    emptiest = min(lines[-1]["bottom"] - lines[0]["top"] for _, lines in faces) / body
+    assert emptiest >= 0.5, f"the emptiest face fills {emptiest:.0%} of what the fullest does"
 
 
 def test_each_section_prints_at_most_one_rule_tag(tmp_path):
