@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pdfplumber
@@ -403,8 +404,8 @@ def aid_parts(section, item) -> list[str]:
     wrapped cell's lines fall between its neighbours' when a column is read as text)."""
     if section.show == "steps":
         return [re.sub(r"^\d+\.\s+", "", item.text)]
-    if section.show == "table":
-        return [word for cell in item.text.split(": ") for word in cell.split()]
+    if section.show == "table":  # a value to write in prints as a tinted field, not as its line
+        return [word for cell in item.text.split(": ") for word in cell.split() if word.strip("_")]
     return [item.text]
 
 
@@ -611,3 +612,52 @@ def test_web_of_spies_aid_opens_with_the_setup(every_aid):
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
     titles = [w["text"] for w in words if round(w["size"], 1) == max(round(v["size"], 1) for v in words if v["top"] > 60)]
     assert " ".join(titles).startswith("Setup and the end"), titles
+
+
+# --- the aid's unknowns, designed -----------------------------------------------------------------
+
+WRITE_TINT = (0.984314, 0.933333, 0.768627)  # the aid's write-in fields and the chips behind assumed values
+
+
+def tinted(page) -> list[dict]:
+    return [r for r in page.rects if r["fill"] and tuple(round(v, 6) for v in r["non_stroking_color"]) == WRITE_TINT]
+
+
+def test_a_chit_without_an_effect_gets_a_tinted_field_to_write_in_never_a_bare_line(spies, letter):
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text()
+        words, fields = page.extract_words(), tinted(page)
+    assert "___" not in text
+    for chit in (p for p in spies.pieces if p.kind == "chit" and not getattr(p, "does", None)):
+        [(name, cost)] = [(w, v) for w in words for v in words if w["text"] == chit.name.split()[0] and v["text"] == chit.cost
+                          and abs(v["top"] - w["top"]) < 8 and 0 < v["x0"] - w["x0"] < 30 * PT_PER_MM]
+        field = [r for r in fields if r["x0"] > cost["x1"] and r["top"] - 12 < name["top"] < r["bottom"] + 4
+                 and r["width"] > 20 * PT_PER_MM and r["height"] > 3 * PT_PER_MM]
+        assert field, f"{chit.name}: no field to write its effect in"
+        assert any(w["text"] == "write" and field[0]["x0"] < w["x0"] < field[0]["x1"]
+                   and field[0]["top"] < w["top"] < field[0]["bottom"] for w in words), f"{chit.name}: field unlabelled"
+
+
+def test_every_assumed_value_on_the_aid_sits_on_a_tinted_chip_the_legend_explains(letter):
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        words, chips = page.extract_words(), tinted(page)
+    [legend] = [w for w in words if w["text"] == "reading:"]
+    values = [w for w in words if re.fullmatch(r"[^\s*]{1,4}\*,?", w["text"]) and w["top"] > legend["bottom"]]
+    assert len(values) >= 16  # the share table's 15 and the chit's Action Point
+    for w in values:
+        cx, cy = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
+        assert any(r["x0"] <= cx <= r["x1"] and r["top"] <= cy <= r["bottom"] for r in chips), f"{w['text']} has no chip"
+    top = legend["top"]
+    assert any(abs(r["top"] - top) < 4 and r["width"] > 4 * PT_PER_MM for r in chips), "the legend shows no field"
+    assert any(abs(r["top"] - top) < 4 and r["width"] < 4 * PT_PER_MM for r in chips), "the legend shows no chip"
+
+
+def test_the_aid_fills_its_page_at_9_5_pt_or_more(letter):
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        body = Counter(round(c["size"], 2) for c in page.chars).most_common(1)[0][0]
+        lowest = max(c["bottom"] for c in page.chars)
+    assert body >= 9.5
+    assert lowest / page.height >= 0.88, f"the text ends at {lowest / page.height:.0%} of the page"
