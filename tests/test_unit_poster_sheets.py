@@ -201,3 +201,31 @@ def test_ink_only_in_the_overlap_a_neighbour_repeats_needs_no_sheet_of_its_own()
     last = full.sheets[-1].window
     plan = plan_tiles(page, LETTER, MARGIN, ink=_ink(page, [(0.0, 0.0, last.x + OVERLAP / 2, 250.0)]))
     assert len(plan.sheets) < len(full.sheets)
+
+
+def test_the_sheets_cover_only_the_rectangle_that_holds_the_ink():
+    """A poster's blank paper round its ink needs no sheet: ink in a 300 x 180 mm corner of a 700 x 500 mm page,
+    which the sheets over the whole page would spread over 4, takes 2 of Letter, laid over the ink alone and
+    centred on it, so the paper left over is shared by both sides."""
+    page = (700.0, 500.0)
+    ink = _ink(page, [(380.0, 250.0, 680.0, 430.0)])
+    plan = plan_tiles(page, LETTER, MARGIN, ink=ink)
+    assert len(plan.sheets) == 2
+    assert ink.uncovered([s.window for s in plan.sheets]) == 0
+    left, right = min(s.window.x for s in plan.sheets), max(s.window.right for s in plan.sheets)
+    top, bottom = min(s.window.y for s in plan.sheets), max(s.window.bottom for s in plan.sheets)
+    assert 380 - left == pytest.approx(right - 680, abs=1.5) and 250 - top == pytest.approx(bottom - 430, abs=1.5)
+
+
+def test_a_seam_parts_boxes_side_by_side_along_their_shared_edge():
+    """A track of 15 mm boxes wider than a sheet must be crossed: the seam runs along the edge two boxes share,
+    cutting none, rather than through one."""
+    from generators.map.poster_sheets import seams
+    from generators.printing.geometry import Box
+
+    page = (400.0, 150.0)
+    boxes = [Box(40.0 + 15 * k, 50.0, 15.0, 15.0) for k in range(22)]  # 40 to 370 mm
+    plan = plan_tiles(page, LETTER, MARGIN, avoid=boxes)
+    [seam], _ = seams(plan)
+    assert 40 < seam < 370
+    assert (seam - 40) / 15 == pytest.approx(round((seam - 40) / 15), abs=1e-6)

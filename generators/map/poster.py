@@ -27,7 +27,7 @@ from ..printing.fonts import FontSet, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Drawing
 from .aid_placement import place_aids
-from .aids import Ink, Laid, lay_out
+from .aids import Ink, Laid, kept_whole, lay_out
 from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .land import read_geography, union_of
 from .poster_drawing import column_name, draw_poster, mix
@@ -550,7 +550,8 @@ def build_map(game: "Game", settings: "PrintSettings") -> list["Document"]:
 
 
 def poster_boxes(plan: PosterPlan) -> list[Box]:
-    """What a seam between tiled sheets should not cut (page mm): each place's space or ship, each aid."""
+    """What a seam between tiled sheets should not cut (page mm): each place's space or ship, and the aids' boxes
+    (kept_whole)."""
     marks = [Box(x - plan.radius(name), y - plan.radius(name), 2 * plan.radius(name), 2 * plan.radius(name))
              for name, (x, y) in plan.at.items()]
-    return marks + [Box(x, y, laid.width, laid.height) for laid, x, y in plan.aids]
+    return marks + kept_whole(plan.aids)

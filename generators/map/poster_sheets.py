@@ -29,10 +29,13 @@ if TYPE_CHECKING:
     from ..printing.settings import PrintSettings
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
-SEAM_CLEARANCE = 2.0  # mm a seam keeps from a box it should not cut
+SEAM_CLEARANCE = 2.0  # mm a seam keeps from a box it should not cut, where it can
+ON_EDGE = 0.05  # mm: a seam this near a box's edge runs along it and cuts nothing (boxes side by side share an edge)
 OFFSET_TRIES = 200  # shifts of the sheets tried across the paper left over
 PAIRED_TRIES = 40  # shifts tried each way together when blank sheets can be left out (at most)
 PAIRED_BUDGET = 20000  # sheets weighed in all, over every pair of shifts: a page of many sheets tries fewer shifts
+FAIR_SHARE = 0.25  # a sheet showing less than this share of the ink the average sheet shows is nearly blank paper
+PAIRED_BEST = 60  # the shifts each way that cut the fewest boxes, tried together for the fewest sheets
 INK_RESOLUTION = 1.0  # pixels per mm of the page's picture that tells a sheet with ink from a blank one
 INK_PIXELS = 4_000_000  # at most: a page larger than that is pictured more coarsely
 PAPER_WHITE = 245  # a pixel lighter than this in every channel is blank paper
@@ -74,25 +77,42 @@ def _count(length: float, shown: float, step: float) -> int:
     return 1 if length <= shown else math.ceil((length - shown) / step - 1e-9) + 1
 
 
-def _tries(start: float, spread: float, count: int) -> list[float]:
-    """Where the first sheet may start: the middle of the paper left over first, then `count` + 1 shifts across it."""
-    return [start - spread / 2] + [start - spread * k / count for k in range(count + 1)]
+@dataclass(frozen=True)
+class _Axis:
+    """One way across the page: the content from `start` to `end`, `count` sheets `step` apart whose first may
+    start anywhere from `start` back to `start - spread` (the paper left over), and the `spans` of the boxes
+    its seams should not cut."""
 
+    start: float
+    end: float
+    spread: float
+    step: float
+    count: int
+    spans: tuple[tuple[float, float], ...]
 
-def _cuts(first: float, start: float, end: float, step: float, count: int, spans: Sequence[tuple[float, float]]) -> int:
-    """How many of `spans` the seams cut (with SEAM_CLEARANCE to spare) when the first sheet starts at `first`.
-    A seam inside the page's blank border cuts nothing."""
-    seams = [first + k * step for k in range(1, count)]
-    return sum(1 for lo, hi in spans for x in seams if lo - SEAM_CLEARANCE < x < hi + SEAM_CLEARANCE and start < x < end)
+    def score(self, first: float) -> tuple[int, int, float]:
+        """With the first sheet at `first`: how many spans the seams cross; how many more they pass within
+        SEAM_CLEARANCE of; how far the first sheet is from the middle of the paper left over (which shares it
+        between the first and last sheet). A seam along a span's edge cuts nothing; one outside the content
+        neither."""
+        seams = [x for x in (first + k * self.step for k in range(1, self.count)) if self.start < x < self.end]
+        cut = sum(1 for lo, hi in self.spans for x in seams if lo + ON_EDGE < x < hi - ON_EDGE)
+        near = sum(1 for lo, hi in self.spans for x in seams if lo - SEAM_CLEARANCE < x < hi + SEAM_CLEARANCE) - cut
+        return cut, near, abs(first - (self.start - self.spread / 2))
 
+    def tries(self, count: int) -> list[float]:
+        """The middle of the paper left over, then `count` + 1 shifts evenly across it."""
+        return [self.start - self.spread / 2] + [self.start - self.spread * k / count for k in range(count + 1)]
 
-def _offset(start: float, end: float, spread: float, step: float, count: int, spans: Sequence[tuple[float, float]]) -> float:
-    """Where the first sheet starts, between `start` (the content's start) and `start - spread` (the paper left
-    over): where the seams (every `step` from there, `count - 1` of them) cut through the fewest of `spans`, and
-    among those the nearest the middle, so the paper left over is shared by the first and last sheet."""
-    middle = start - spread / 2
-    return min(_tries(start, spread, OFFSET_TRIES),
-               key=lambda first: (_cuts(first, start, end, step, count, spans), abs(first - middle)))
+    def ranked(self) -> list[float]:
+        """Where the first sheet may start, best scored first: OFFSET_TRIES shifts across the paper left over,
+        and every shift that lays a seam along a span's edge (boxes side by side are parted exactly between them)."""
+        found = set(self.tries(OFFSET_TRIES))
+        for lo, hi in self.spans:
+            for edge in (lo, hi):
+                found.update(first for k in range(1, self.count) for first in [edge - k * self.step]
+                             if self.start - self.spread <= first <= self.start)
+        return sorted(found, key=self.score)
 
 
 class PageInk:
@@ -144,6 +164,16 @@ class PageInk:
             shown[b:d, a:c] = True
         return self.mask & ~shown
 
+    def bounds(self) -> Box | None:
+        """The smallest rectangle (page mm) holding all the ink, None on a blank page."""
+        import numpy as np
+
+        rows, columns = np.flatnonzero(self.mask.any(axis=1)), np.flatnonzero(self.mask.any(axis=0))
+        if not len(rows):
+            return None
+        r = self.resolution
+        return Box(float(columns[0] / r), float(rows[0] / r), float((columns[-1] + 1 - columns[0]) / r), float((rows[-1] + 1 - rows[0]) / r))
+
     def uncovered(self, windows: Sequence[Box]) -> int:
         """How many inked pixels no window shows."""
         return int(self.unshown(windows).sum())
@@ -156,10 +186,23 @@ def _own_ink(ink: PageInk, window: Box, overlap: float, neighbours: tuple[bool, 
                       window.right - (overlap if right else 0.0), window.bottom - (overlap if below else 0.0))
 
 
+def _own_inks(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
+    """For each place of the grid (row * columns + column): the ink its sheet shows that its neighbours do not repeat."""
+    return [_own_ink(ink, w, overlap, (i % columns > 0, i % columns < columns - 1, i >= columns, i < (rows - 1) * columns))
+            for i, w in enumerate(windows)]
+
+
 def _inked(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
-    """The places of the grid (row * columns + column) whose sheets show ink their neighbours do not repeat."""
-    return [i for i, w in enumerate(windows)
-            if _own_ink(ink, w, overlap, (i % columns > 0, i % columns < columns - 1, i >= columns, i < (rows - 1) * columns)) > 0]
+    """The places of the grid whose sheets show ink their neighbours do not repeat."""
+    return [i for i, own in enumerate(_own_inks(ink, windows, rows, columns, overlap)) if own > 0]
+
+
+def _paper_used(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: float) -> tuple[int, int]:
+    """How many sheets print ink of their own, and how many of those are nearly blank (under FAIR_SHARE of the
+    average's own ink): the fewer of each, the better the paper is used."""
+    own = [v for v in _own_inks(ink, windows, rows, columns, overlap) if v > 0]
+    average = sum(own) / max(1, len(own))
+    return len(own), sum(1 for v in own if v < FAIR_SHARE * average)
 
 
 def _printed(ink: PageInk | None, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
@@ -176,14 +219,21 @@ def _printed(ink: PageInk | None, windows: list[Box], rows: int, columns: int, o
 def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float = OVERLAP,
                inset: float = 0.0, avoid: Sequence[Box] = (), ink: PageInk | None = None) -> TilePlan:
     """The fewest sheets of `paper` (portrait or landscape, whichever needs fewer) covering `page` inside its own
-    blank border of `inset` mm, which needs no paper of its own: a page whose content fits a sheet takes one.
-    Within the paper left over, the sheets are shifted so that their seams cross as few of the `avoid` boxes
-    (spaces, boxes on the page; page mm) as they can (_offset). Given the page's `ink`, a sheet that would show
-    none of its own is left out, and the shift is chosen first to leave out as many as it can."""
+    blank border of `inset` mm, which needs no paper of its own, and given the page's `ink`, only the rectangle
+    that holds it: a page whose content fits a sheet takes one. Within the paper left over, the sheets are
+    shifted so that their seams cross as few of the `avoid` boxes (spaces, boxes on the page; page mm) as they
+    can, then pass near as few (_Axis). Given the `ink`, a sheet that would show none of its own is left out,
+    and the shift is chosen first to leave out as many as it can."""
     plans = []
     inset = max(0.0, min(inset, page[0] / 2, page[1] / 2))
-    content = (page[0] - 2 * inset, page[1] - 2 * inset)
-    across, down = [(b.x, b.right) for b in avoid], [(b.y, b.bottom) for b in avoid]
+    x0, y0, x1, y1 = inset, inset, page[0] - inset, page[1] - inset
+    inked = ink.bounds() if ink is not None else None
+    if inked is not None:  # a pixel's grace each side: the picture is coarser than the page
+        grace = 1 / ink.resolution
+        x0, y0 = max(x0, min(inked.x - grace, x1)), max(y0, min(inked.y - grace, y1))
+        x1, y1 = max(x0, min(x1, inked.right + grace)), max(y0, min(y1, inked.bottom + grace))
+    content = (x1 - x0, y1 - y0)
+    spans_x, spans_y = tuple((b.x, b.right) for b in avoid), tuple((b.y, b.bottom) for b in avoid)
     for width, height in ((min(paper), max(paper)), (max(paper), min(paper))):
         shown_w, shown_h = width - 2 * margin, height - 2 * margin
         if shown_w <= overlap or shown_h <= overlap:
@@ -196,18 +246,13 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
         def windows(left: float, top: float) -> list[Box]:
             return [Box(left + c * step_w, top + r * step_h, shown_w, shown_h) for r in range(rows) for c in range(columns)]
 
-        left = _offset(inset, page[0] - inset, spread_w, step_w, columns, across)
-        top = _offset(inset, page[1] - inset, spread_h, step_h, rows, down)
-        if ink is not None and rows * columns > 1:  # the shift that leaves the most blank sheets out, then as before
-
-            def score(first: tuple[float, float]) -> tuple[int, int, float]:
-                x, y = first
-                cuts = (_cuts(x, inset, page[0] - inset, step_w, columns, across) + _cuts(y, inset, page[1] - inset, step_h, rows, down))
-                return len(_inked(ink, windows(x, y), rows, columns, overlap)), cuts, abs(x - left) + abs(y - top)
-
-            count = max(1, min(PAIRED_TRIES, math.isqrt(PAIRED_BUDGET // (rows * columns))))
-            left, top = min([(left, top)] + [(x, y) for x in _tries(inset, spread_w, count) for y in _tries(inset, spread_h, count)],
-                            key=score)
+        across = _Axis(x0, x1, spread_w, step_w, columns, spans_x)
+        down = _Axis(y0, y1, spread_h, step_h, rows, spans_y)
+        ranked_x, ranked_y = across.ranked(), down.ranked()
+        left, top = ranked_x[0], ranked_y[0]
+        if ink is not None and rows * columns > 1:
+            left, top = _fewest_sheets(lambda x, y: _paper_used(ink, windows(x, y), rows, columns, overlap),
+                                       across, down, ranked_x, ranked_y, max(1, min(PAIRED_TRIES, math.isqrt(PAIRED_BUDGET // (rows * columns)))))
         boxes = windows(left, top)
         kept = _printed(ink, boxes, rows, columns, overlap)
         sheets = tuple(Sheet(n, i // columns, i % columns, boxes[i]) for n, i in enumerate(kept, 1))
@@ -217,6 +262,24 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
 
         raise OptionError(f"paper of {paper[0]:g} x {paper[1]:g} mm leaves no room to print inside {margin:g} mm margins")
     return min(plans, key=lambda p: len(p.sheets))
+
+
+def _fewest_sheets(sheets, across: _Axis, down: _Axis, ranked_x: list[float], ranked_y: list[float],
+                   count: int) -> tuple[float, float]:
+    """The shift of the sheets (left, top) with the least `sheets(left, top)` (sheets printed, then nearly blank
+    ones among them: _paper_used), and among those the one
+    whose seams cut the fewest boxes, then pass near the fewest, then lie nearest the middle. The fewest any
+    shift reaches is found over `count` + 1 shifts each way (and the best scored each way); the PAIRED_BEST
+    best scored each way (ranked_x, ranked_y) are then tried together, best first, for one reaching it."""
+    coarse_x, coarse_y = across.tries(count) + ranked_x[:1], down.tries(count) + ranked_y[:1]
+    fewest = min(sheets(x, y) for x in coarse_x for y in coarse_y)
+
+    def score(pair: tuple[float, float]) -> tuple:
+        return tuple(a + b for a, b in zip(across.score(pair[0]), down.score(pair[1])))
+
+    best = sorted(((x, y) for x in ranked_x[:PAIRED_BEST] for y in ranked_y[:PAIRED_BEST]), key=score)
+    found = next((pair for pair in best if sheets(*pair) == fewest), None)
+    return found or min(((x, y) for x in coarse_x for y in coarse_y if sheets(x, y) == fewest), key=score)
 
 
 def seams(plan: TilePlan) -> tuple[list[float], list[float]]:
