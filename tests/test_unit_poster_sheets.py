@@ -229,3 +229,27 @@ def test_a_seam_parts_boxes_side_by_side_along_their_shared_edge():
     [seam], _ = seams(plan)
     assert 40 < seam < 370
     assert (seam - 40) / 15 == pytest.approx(round((seam - 40) / 15), abs=1e-6)
+
+
+def test_the_sheets_own_ink_is_read_alike_for_every_shift_at_once_and_one_by_one():
+    """The tiler weighs every pair of shifts together (_own_inks_at); each sheet's own ink is the one _own_inks
+    gives for that shift's sheets, shifts past the page's edges and sheets clipped to nothing included."""
+    import random
+
+    from generators.map.poster_sheets import _own_inks, _own_inks_at
+    from generators.printing.geometry import Box
+
+    rng = random.Random(7)
+    page = (430.0, 290.0)
+    ink = _ink(page, [(x0, y0, x0 + rng.uniform(1, 4), y0 + rng.uniform(1, 4))
+                      for x0, y0 in ((rng.uniform(0, page[0]), rng.uniform(0, page[1])) for _ in range(15))])
+    shown, overlap, rows, columns = (190.0, 250.0), OVERLAP, 2, 3
+    step = (shown[0] - overlap, shown[1] - overlap)
+    xs = [rng.uniform(-200.0, 20.0) for _ in range(40)] + [-1000.0, 500.0]
+    ys = [rng.uniform(-250.0, 20.0) for _ in range(30)] + [400.0]
+    own = _own_inks_at(ink, xs, ys, step, shown, rows, columns, overlap)
+    for i, x in enumerate(xs):
+        for j, y in enumerate(ys):
+            windows = [Box(x + c * step[0], y + r * step[1], *shown) for r in range(rows) for c in range(columns)]
+            assert own[i, j].ravel().tolist() == _own_inks(ink, windows, rows, columns, overlap)
+    assert len({int(n) for n in (own > 0).sum(axis=(2, 3)).flat}) > 2  # the shifts differ in what they leave out

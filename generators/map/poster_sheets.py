@@ -35,7 +35,7 @@ OFFSET_TRIES = 200  # shifts of the sheets tried across the paper left over
 PAIRED_TRIES = 40  # shifts tried each way together when blank sheets can be left out (at most)
 PAIRED_BUDGET = 20000  # sheets weighed in all, over every pair of shifts: a page of many sheets tries fewer shifts
 FAIR_SHARE = 0.25  # a sheet showing less than this share of the ink the average sheet shows is nearly blank paper
-PAIRED_BEST = 60  # the shifts each way that cut the fewest boxes, tried together for the fewest sheets
+PAIRED_BEST = 60  # the shifts each way that cut the fewest boxes, tried with the even ones for the fewest sheets
 INK_RESOLUTION = 1.0  # pixels per mm of the page's picture that tells a sheet with ink from a blank one
 INK_PIXELS = 4_000_000  # at most: a page larger than that is pictured more coarsely
 PAPER_WHITE = 245  # a pixel lighter than this in every channel is blank paper
@@ -90,15 +90,20 @@ class _Axis:
     count: int
     spans: tuple[tuple[float, float], ...]
 
-    def score(self, first: float) -> tuple[int, int, float]:
-        """With the first sheet at `first`: how many spans the seams cross; how many more they pass within
+    def scores(self, firsts: Sequence[float]):
+        """For each start of the first sheet: how many spans the seams cross; how many more they pass within
         SEAM_CLEARANCE of; how far the first sheet is from the middle of the paper left over (which shares it
         between the first and last sheet). A seam along a span's edge cuts nothing; one outside the content
-        neither."""
-        seams = [x for x in (first + k * self.step for k in range(1, self.count)) if self.start < x < self.end]
-        cut = sum(1 for lo, hi in self.spans for x in seams if lo + ON_EDGE < x < hi - ON_EDGE)
-        near = sum(1 for lo, hi in self.spans for x in seams if lo - SEAM_CLEARANCE < x < hi + SEAM_CLEARANCE) - cut
-        return cut, near, abs(first - (self.start - self.spread / 2))
+        neither. An array (firsts, 3)."""
+        import numpy as np
+
+        first = np.asarray(firsts, dtype=float)
+        seams = first[:, None] + self.step * np.arange(1, self.count)[None, :]  # (firsts, seams)
+        seams = np.where((seams > self.start) & (seams < self.end), seams, np.nan)[:, :, None]
+        lo, hi = (np.array([span[i] for span in self.spans], dtype=float).reshape(1, 1, -1) for i in (0, 1))
+        cut = ((seams > lo + ON_EDGE) & (seams < hi - ON_EDGE)).sum(axis=(1, 2))
+        near = ((seams > lo - SEAM_CLEARANCE) & (seams < hi + SEAM_CLEARANCE)).sum(axis=(1, 2)) - cut
+        return np.stack([cut, near, np.abs(first - (self.start - self.spread / 2))], axis=1)
 
     def tries(self, count: int) -> list[float]:
         """The middle of the paper left over, then `count` + 1 shifts evenly across it."""
@@ -107,12 +112,16 @@ class _Axis:
     def ranked(self) -> list[float]:
         """Where the first sheet may start, best scored first: OFFSET_TRIES shifts across the paper left over,
         and every shift that lays a seam along a span's edge (boxes side by side are parted exactly between them)."""
+        import numpy as np
+
         found = set(self.tries(OFFSET_TRIES))
         for lo, hi in self.spans:
             for edge in (lo, hi):
                 found.update(first for k in range(1, self.count) for first in [edge - k * self.step]
                              if self.start - self.spread <= first <= self.start)
-        return sorted(found, key=self.score)
+        found = sorted(found)
+        scores = self.scores(found)
+        return [found[i] for i in np.lexsort(scores.T[::-1])]
 
 
 class PageInk:
@@ -197,12 +206,43 @@ def _inked(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: f
     return [i for i, own in enumerate(_own_inks(ink, windows, rows, columns, overlap)) if own > 0]
 
 
-def _paper_used(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: float) -> tuple[int, int]:
-    """How many sheets print ink of their own, and how many of those are nearly blank (under FAIR_SHARE of the
-    average's own ink): the fewer of each, the better the paper is used."""
-    own = [v for v in _own_inks(ink, windows, rows, columns, overlap) if v > 0]
-    average = sum(own) / max(1, len(own))
-    return len(own), sum(1 for v in own if v < FAIR_SHARE * average)
+def _spans(ink: PageInk, starts: Sequence[float], step: float, shown: float, count: int, overlap: float, axis: int):
+    """For each start of the first sheet along `axis` (0 across, 1 down), the pixels (from, to) along it that each of
+    the `count` sheets shows and its neighbours do not repeat, read as _own_ink reads them: an array (starts, count, 2)."""
+    import numpy as np
+
+    def px(at: float) -> int:
+        return ink._px(at, at)[axis]
+
+    spans = [[(px(first + k * step + (overlap if k > 0 else 0.0)),
+               px(first + k * step + shown - (overlap if k < count - 1 else 0.0))) for k in range(count)]
+             for first in starts]
+    return np.array(spans, dtype=np.int64).reshape(len(starts), count, 2)
+
+
+def _own_inks_at(ink: PageInk, xs: Sequence[float], ys: Sequence[float], step: tuple[float, float],
+                 shown: tuple[float, float], rows: int, columns: int, overlap: float):
+    """_own_inks for the sheets whose first starts at (xs[i], ys[j]), for every i and j together: an array
+    (xs, ys, rows, columns), 0 for a sheet clipped to nothing."""
+    import numpy as np
+
+    across = _spans(ink, xs, step[0], shown[0], columns, overlap, 0)
+    down = _spans(ink, ys, step[1], shown[1], rows, overlap, 1)
+    a, c = across[:, None, None, :, 0], across[:, None, None, :, 1]  # (x, 1, 1, column)
+    b, d = down[None, :, :, None, 0], down[None, :, :, None, 1]  # (1, y, row, 1)
+    s = ink.sums
+    return np.where((c > a) & (d > b), s[d, c] - s[b, c] - s[d, a] + s[b, a], 0)
+
+
+def _paper_used(own):
+    """From the sheets' own ink (_own_inks_at): how many print ink of their own, and how many of those are nearly
+    blank (under FAIR_SHARE of the average's own ink): the fewer of each, the better the paper is used. Two
+    arrays (xs, ys)."""
+    import numpy as np
+
+    printed = (own > 0).sum(axis=(2, 3))
+    average = own.sum(axis=(2, 3)) / np.maximum(printed, 1)
+    return printed, ((own > 0) & (own < FAIR_SHARE * average[:, :, None, None])).sum(axis=(2, 3))
 
 
 def _printed(ink: PageInk | None, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
@@ -251,8 +291,11 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
         ranked_x, ranked_y = across.ranked(), down.ranked()
         left, top = ranked_x[0], ranked_y[0]
         if ink is not None and rows * columns > 1:
-            left, top = _fewest_sheets(lambda x, y: _paper_used(ink, windows(x, y), rows, columns, overlap),
-                                       across, down, ranked_x, ranked_y, max(1, min(PAIRED_TRIES, math.isqrt(PAIRED_BUDGET // (rows * columns)))))
+            count = max(1, min(PAIRED_TRIES, math.isqrt(PAIRED_BUDGET // (rows * columns))))
+            xs = sorted(set(across.tries(count) + ranked_x[:PAIRED_BEST]))
+            ys = sorted(set(down.tries(count) + ranked_y[:PAIRED_BEST]))
+            own = _own_inks_at(ink, xs, ys, (step_w, step_h), (shown_w, shown_h), rows, columns, overlap)
+            left, top = _best_pair(xs, ys, _paper_used(own), across.scores(xs), down.scores(ys))
         boxes = windows(left, top)
         kept = _printed(ink, boxes, rows, columns, overlap)
         sheets = tuple(Sheet(n, i // columns, i % columns, boxes[i]) for n, i in enumerate(kept, 1))
@@ -264,22 +307,17 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
     return min(plans, key=lambda p: len(p.sheets))
 
 
-def _fewest_sheets(sheets, across: _Axis, down: _Axis, ranked_x: list[float], ranked_y: list[float],
-                   count: int) -> tuple[float, float]:
-    """The shift of the sheets (left, top) with the least `sheets(left, top)` (sheets printed, then nearly blank
-    ones among them: _paper_used), and among those the one
-    whose seams cut the fewest boxes, then pass near the fewest, then lie nearest the middle. The fewest any
-    shift reaches is found over `count` + 1 shifts each way (and the best scored each way); the PAIRED_BEST
-    best scored each way (ranked_x, ranked_y) are then tried together, best first, for one reaching it."""
-    coarse_x, coarse_y = across.tries(count) + ranked_x[:1], down.tries(count) + ranked_y[:1]
-    fewest = min(sheets(x, y) for x in coarse_x for y in coarse_y)
+def _best_pair(xs: list[float], ys: list[float], used, scores_x, scores_y) -> tuple[float, float]:
+    """The shift of the sheets (xs[i], ys[j]) that prints the fewest sheets, then the fewest nearly blank ones
+    (`used`: _paper_used), then whose seams cut the fewest boxes, pass near the fewest, and lie nearest the
+    middle (`scores_x`, `scores_y`: _Axis.scores each way)."""
+    import numpy as np
 
-    def score(pair: tuple[float, float]) -> tuple:
-        return tuple(a + b for a, b in zip(across.score(pair[0]), down.score(pair[1])))
-
-    best = sorted(((x, y) for x in ranked_x[:PAIRED_BEST] for y in ranked_y[:PAIRED_BEST]), key=score)
-    found = next((pair for pair in best if sheets(*pair) == fewest), None)
-    return found or min(((x, y) for x in coarse_x for y in coarse_y if sheets(x, y) == fewest), key=score)
+    printed, blank = used
+    keys = [printed, blank] + [scores_x[:, None, k] + scores_y[None, :, k] for k in range(3)]
+    order = np.lexsort([np.broadcast_to(key, printed.shape).ravel() for key in reversed(keys)])
+    i, j = np.unravel_index(order[0], printed.shape)
+    return xs[i], ys[j]
 
 
 def seams(plan: TilePlan) -> tuple[list[float], list[float]]:
