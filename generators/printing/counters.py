@@ -165,8 +165,13 @@ def _neighbours(state: tuple, parts: list[str]) -> list[tuple]:
 
 
 class _RoleTooLong(Exception):
+    """A role that does not fit an arrangement tried. It is kept while the search goes on, so it holds no traceback
+    (nor does its error): their frames hold the search's closure, and the cycle would keep every face the build sets
+    alive until the collector next scans them all."""
+
     def __init__(self, role: str, error: TextFitError):
-        self.role, self.error = role, error
+        super().__init__()
+        self.role, self.error = role, error.with_traceback(None)
 
 
 class FacePainter:
@@ -237,7 +242,7 @@ class FacePainter:
             try:
                 return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score(self.layout.faces.emphasis)
             except _RoleTooLong as exc:
-                failure = exc
+                failure = exc.with_traceback(None)  # see _RoleTooLong
                 return None
 
         for beside, split in shares:
