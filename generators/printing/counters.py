@@ -318,12 +318,14 @@ class FacePainter:
         fixed = self._fixed(kind, side, size)
         cap = mm_to_pt(min(size)) * TEXT_CAP
         sizes: dict[str, float] = {}
-        by_role: dict[str, dict[tuple[str, str], None]] = {role: {} for role in ROLES}
-        for label, face in labelled:  # each face's texts looked up once, not once per role
+        # each distinct text once, named by the first face that prints it (a text that does not fit is refused
+        # naming that face, as it is the first to fail); each face's texts looked up once, not once per role
+        by_role: dict[str, dict[str, str]] = {role: {} for role in ROLES}
+        for label, face in labelled:
             for role, text in _texts(face).items():
-                by_role[role][(text, label)] = None
+                by_role[role].setdefault(text, label)
         for role in ROLES:
-            texts = list(by_role[role])
+            texts = list(by_role[role].items())
             if not texts or role not in boxes:
                 continue
             box = boxes[role]
