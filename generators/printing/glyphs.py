@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from ..core.errors import DataError, Problem
 from ..core.yamlio import read_bounded_text
-from .font_files import font_file
+from .font_files import font_file, reportlab_font_file
 from .preflight import usable_layout
 
 if TYPE_CHECKING:
@@ -98,9 +98,7 @@ def characters(path: Path) -> frozenset[int]:
 def _font_path(name: str, game_folder: Path) -> Path:
     found = font_file(name, game_folder)
     if found is None:  # one of the fonts that ship with reportlab
-        from reportlab import rl_config
-
-        found = next((Path(folder) / name for folder in rl_config.TTFSearchPath if (Path(folder) / name).is_file()), None)
+        found = reportlab_font_file(name)
     if found is None:
         raise FileNotFoundError(f"font file {name!r} is in no layouts folder")
     return found
