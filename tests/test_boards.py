@@ -326,7 +326,7 @@ def test_the_world_maps_seams_keep_off_most_cities(printed, web):
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    plan = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder))
+    plan = plan_poster(web, PrintSettings.of_layout(web.layout), register_fonts(web.layout.fonts, web.folder))
     xs, ys = _tile_seams(printed / "web-of-spies" / "map-tiles.pdf", plan.height)
     def through(seams, at, name) -> bool:  # a seam along the space's edge cuts nothing
         return any(abs(s - at) < plan.radius(name) - 0.1 for s in seams)
@@ -354,7 +354,7 @@ def test_the_world_map_numbers_its_regions_and_cities_for_the_dice_and_speaks_of
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    key = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder)).key
+    key = plan_poster(web, PrintSettings.of_layout(web.layout), register_fonts(web.layout.fonts, web.folder)).key
     with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
         page = pdf.pages[0].dedupe_chars()  # names are drawn twice: halo, then ink
         text = " ".join(page.extract_text().split())
