@@ -164,6 +164,18 @@ class CardStyle(_Part):
     aid_copies: int = Field(default=1, ge=1, le=4)  # copies of the aid stacked on its sheet, to cut apart
 
 
+Copies = Annotated[int, Field(ge=1, le=50)] | Literal["fill"]
+
+
+class ProductCopies(_Part):
+    """How many copies of its set a product prints: a number, or `fill`, as many whole sets as the
+    sheets one set needs hold (a reference card for each player, spare markers), so a small set does
+    not leave its sheet all but blank. The sheet's caption says how many."""
+
+    cards: Copies = 1
+    counters: Copies = 1
+
+
 class TileStyle(_Part):
     """How tiles are set: padding inside the cut line, the share of the tile's height the head
     band takes, the gap between the band's texts, and the largest size the heading and entries
@@ -304,6 +316,7 @@ class Layout(_Part):
     faces: Faces = Field(default_factory=Faces)
     caption: Caption = Field(default_factory=Caption)
     cards: CardStyle = Field(default_factory=CardStyle)
+    copies: ProductCopies = Field(default_factory=ProductCopies)
     tiles: TileStyle = Field(default_factory=TileStyle)
     poster: PosterStyle = Field(default_factory=PosterStyle)
     display: DisplayStyle = Field(default_factory=DisplayStyle)
