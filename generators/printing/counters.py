@@ -53,6 +53,8 @@ MARK_GLYPH = 0.7  # a mark's symbol as a share of its solid tab
 MARKS_GAP = 0.35  # the space between a row's marks and its icons, in places
 WRITE_IN_PITCH = 6.0  # mm between the ruled lines players write on
 WRITE_IN_LINE = 0.35  # pt
+WRITE_IN_DASH = (1.2, 0.8)  # mm: the frame of a write-in face's symbols
+WRITE_IN_SYMBOLS = "symbols"  # what that frame says
 
 
 @dataclass(frozen=True)
@@ -418,6 +420,8 @@ class FacePainter:
         picture = set_face.arrangement.boxes.get("picture")
         if picture is not None and not face.blank and _has_picture(face):
             self._draw_picture(painter, face, picture.shifted(box.x, box.y), min(box.width, box.height), ink, paper)
+        elif picture is not None and not face.blank and face.write_in:
+            self._draw_symbols_write_in(painter, picture.shifted(box.x, box.y), ink)
         if face.corner is not None and not face.blank:
             self._draw_corner(painter, face.corner, box, set_face.arrangement.safe, ink, paper)
 
@@ -428,6 +432,15 @@ class FacePainter:
         while y <= part.y + part.height + 1e-6:
             painter.line(part.x, y, part.x + part.width, y, stroke=ink, line_width=WRITE_IN_LINE)
             y += WRITE_IN_PITCH
+
+    def _draw_symbols_write_in(self, painter: "Painter", part: Box, ink: str) -> None:
+        """A dashed frame where a write-in face's symbols go, named so it reads as a place to draw them."""
+        inset = part.grown(-min(part.width, part.height) * (1 - PICTURE_FILL) / 2)
+        painter.rect(inset.x, inset.y, inset.width, inset.height, stroke=ink, line_width=WRITE_IN_LINE * 2,
+                     dash=WRITE_IN_DASH)
+        size = max(self.layout.min_text_size.piece, min(mm_to_pt(inset.height) * 0.3, 7.0))
+        painter.text(inset.x + inset.width / 2, inset.y + inset.height / 2 + pt_to_mm(size) * 0.36, WRITE_IN_SYMBOLS,
+                     self.fonts.regular, size, ink, Anchor.MIDDLE)
 
     def _draw_corner(self, painter: "Painter", text: str, box: Box, safe: float, ink: str, paper: str) -> None:
         """`text` in a ring at the face's top-right corner inside the safe zone; an empty ring when `text` is ""."""
@@ -557,6 +570,6 @@ def build_counters(game: "Game", settings: "PrintSettings") -> list["Document"]:
     with collector_paused():
         items = piece_items(game, game.pieces, settings, FacePainter(game, fonts))
         document = print_items(items, settings.game_dir(game) / "counters.pdf", settings=settings, fonts=fonts,
-                               title=f"{game.info.title} counters")
+                               title=f"{game.info.title} counters", copies=game.layout.copies.counters)
         del items  # freed before the collector wakes, so it does not scan a build's worth of objects
     return [document]
