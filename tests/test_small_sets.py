@@ -130,6 +130,8 @@ def test_the_special_action_names_keep_clear_of_the_cut(built):
             assert chars
             room = min(min(c["x0"] for c in chars) - x0, x1 - max(c["x1"] for c in chars)) / MM
             assert room >= 2.5, f"{''.join(c['text'] for c in chars)}: {room:.2f} mm from the cut"
+            name = [c for c in chars if c["size"] == max(c["size"] for c in chars)]
+            assert len({round(c["bottom"], 1) for c in name}) == 1, "".join(c["text"] for c in name)  # one line
 
 
 def test_a_double_agent_side_has_its_fronts_frame_and_light_ink(built):
