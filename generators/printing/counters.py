@@ -54,7 +54,6 @@ MARKS_GAP = 0.35  # the space between a row's marks and its icons, in places
 WRITE_IN_PITCH = 6.0  # mm between the ruled lines players write on
 WRITE_IN_LINE = 0.35  # pt
 WRITE_IN_DASH = (1.2, 0.8)  # mm: the frame of a write-in face's symbols
-WRITE_IN_SYMBOLS = "symbols"  # what that frame says
 
 
 @dataclass(frozen=True)
@@ -401,6 +400,9 @@ class FacePainter:
         if back and colour.is_outline_back:  # white paper and the colour's fill as ink; no frame near the cut to show a duplex shift
             painter.rect(full.x, full.y, full.width, full.height, fill="#ffffff")
             ink, paper = colour.edge or colour.fill, "#ffffff"
+        elif back and colour.backs == "edge" and colour.edge:  # the front's ring colour, solid: no frame to show a shift
+            painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge)
+            ink, paper = colour.edge_ink, colour.edge
         else:
             painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge or colour.fill)
             if colour.edge:
@@ -433,14 +435,13 @@ class FacePainter:
             painter.line(part.x, y, part.x + part.width, y, stroke=ink, line_width=WRITE_IN_LINE)
             y += WRITE_IN_PITCH
 
-    def _draw_symbols_write_in(self, painter: "Painter", part: Box, ink: str) -> None:
-        """A dashed frame where a write-in face's symbols go, named so it reads as a place to draw them."""
+    @staticmethod
+    def _draw_symbols_write_in(painter: "Painter", part: Box, ink: str) -> None:
+        """A dashed frame where a write-in face's symbols go, to draw them in."""
         inset = part.grown(-min(part.width, part.height) * (1 - PICTURE_FILL) / 2)
-        painter.rect(inset.x, inset.y, inset.width, inset.height, stroke=ink, line_width=WRITE_IN_LINE * 2,
-                     dash=WRITE_IN_DASH)
-        size = max(self.layout.min_text_size.piece, min(mm_to_pt(inset.height) * 0.3, 7.0))
-        painter.text(inset.x + inset.width / 2, inset.y + inset.height / 2 + pt_to_mm(size) * 0.36, WRITE_IN_SYMBOLS,
-                     self.fonts.regular, size, ink, Anchor.MIDDLE)
+        corners = [(inset.x, inset.y), (inset.right, inset.y), (inset.right, inset.bottom), (inset.x, inset.bottom)]
+        for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):  # lines, not a box that reads as a cut
+            painter.line(x1, y1, x2, y2, ink, WRITE_IN_LINE * 2, dash=WRITE_IN_DASH)
 
     def _draw_corner(self, painter: "Painter", text: str, box: Box, safe: float, ink: str, paper: str) -> None:
         """`text` in a ring at the face's top-right corner inside the safe zone; an empty ring when `text` is ""."""
