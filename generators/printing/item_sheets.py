@@ -44,7 +44,8 @@ class Item:
 
     `back` is None when the back is left unprinted (tiles); a group with no printed backs
     is printed single-sided. `gutter` is the least space (mm) the item asks between itself and its
-    neighbours on the sheet (the layout's `gutter` where that is more).
+    neighbours on the sheet (the layout's `gutter` where that is more), `bleed` how far past its cut it
+    asks its colours carried (the settings' bleed where that is more; a sheet takes its items' largest).
     """
 
     label: str
@@ -53,6 +54,7 @@ class Item:
     front: DrawSide
     back: DrawSide | None
     gutter: float = 0.0
+    bleed: float = 0.0
 
 
 def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int) -> str:
@@ -76,7 +78,7 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     tallest = max((size for _, size in groups), key=lambda size: size[1])  # the caption may cost no row of any size
     spec = sheet_spec(settings, tallest, backs=any(i.back for i in items),
                       header=caption_space(layout, layout.caption.size), gutter=max(i.gutter for i in items),
-                      heights=[size[1] for _, size in groups])
+                      bleed=max(i.bleed for i in items), heights=[size[1] for _, size in groups])
     what = " or ".join(dict.fromkeys(g for g, _ in groups))
 
     def impose_sets(k: int) -> Plan:
