@@ -21,7 +21,7 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, ink_extent, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
-from .aids import Ink, Laid, draw_aid, lay_out
+from .aids import Ink, Laid, draw_aid, kept_whole, lay_out
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .starts import setup_as_list, setup_at
 
@@ -357,11 +357,7 @@ def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
 def board_boxes(plan: BoardPlan) -> list[Box]:
     """What a seam should not cut on the board (page mm): every space, each card place of an aid holding several,
     and every other aid whole (a box with its title and text, a list)."""
-    boxes = [Box(at.x, at.y, at.size, at.size) for at in plan.spaces]
-    for laid, x, y in plan.aids:
-        rooms = [Box(x + r.x, y + r.y, r.width, r.height) for r in laid.rooms] if len(laid.rooms) > 1 else []
-        boxes += rooms or [Box(x, y, laid.width, laid.height)]
-    return boxes
+    return [Box(at.x, at.y, at.size, at.size) for at in plan.spaces] + kept_whole(plan.aids)
 
 
 def build_boards(game: "Game", settings: "PrintSettings") -> list["Document"]:
