@@ -13,6 +13,7 @@ import yaml
 
 from generators.map.network import Network
 from generators.map.track import Track, board_for
+from generators.printing.settings import PrintSettings
 from generators.validation import load_game
 
 GENERATORS = Path(__file__).resolve().parents[1] / "generators"
@@ -325,7 +326,7 @@ def test_the_world_maps_seams_keep_off_most_cities(printed, web):
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    plan = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder))
+    plan = plan_poster(web, PrintSettings.of_layout(web.layout), register_fonts(web.layout.fonts, web.folder))
     xs, ys = _tile_seams(printed / "web-of-spies" / "map-tiles.pdf", plan.height)
     def through(seams, at, name) -> bool:  # a seam along the space's edge cuts nothing
         return any(abs(s - at) < plan.radius(name) - 0.1 for s in seams)
@@ -338,7 +339,7 @@ def test_the_world_map_fills_a_landscape_sheet_with_spaces_for_its_pieces(web):
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    plan = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder))
+    plan = plan_poster(web, PrintSettings.of_layout(web.layout), register_fonts(web.layout.fonts, web.folder))
     assert (round(plan.width / 25.4), round(plan.height / 25.4)) == (34, 22)
     assert plan.frame.width * plan.frame.height / (plan.width * plan.height) > 0.65  # the map, not blank paper
     assert plan.style.space >= 1.8 * web.layout.size("counter").width  # an asset marker and an agent side by side
@@ -353,7 +354,7 @@ def test_the_world_map_numbers_its_regions_and_cities_for_the_dice_and_speaks_of
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    key = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder)).key
+    key = plan_poster(web, PrintSettings.of_layout(web.layout), register_fonts(web.layout.fonts, web.folder)).key
     with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
         page = pdf.pages[0].dedupe_chars()  # names are drawn twice: halo, then ink
         text = " ".join(page.extract_text().split())
@@ -424,7 +425,7 @@ def test_an_exports_track_spaces_sit_on_the_printed_spaces_and_rooms(spion, boar
     fonts = register_fonts(spion.layout.fonts, spion.folder)
     board = board_for(spion, board_id=board_id)
     picture = next(p for p in track_drawings(spion, export_settings(spion), fonts) if p.name == board_id)
-    plan = plan_board(spion, board, spion.layout, fonts)
+    plan = plan_board(spion, PrintSettings.of_layout(spion.layout), board, fonts)
     spaces = {s.name: s for s in picture.spaces}
     assert len(spaces) == len(picture.spaces)  # a name a piece is logged at is one place
     for at in plan.spaces:
@@ -444,7 +445,7 @@ def _plans(spion):
     from generators.printing.fonts import register_fonts
 
     fonts = register_fonts(spion.layout.fonts, spion.folder)
-    return {b.id: plan_board(spion, b, spion.layout, fonts) for b in spion.boards.boards}
+    return {b.id: plan_board(spion, PrintSettings.of_layout(spion.layout), b, fonts) for b in spion.boards.boards}
 
 
 def test_the_four_player_board_is_square_with_an_embassy_at_each_corner_and_the_two_player_board_is_wider_than_tall(spion):
@@ -588,7 +589,7 @@ def test_no_region_of_the_world_map_surrounds_another_regions_city_and_each_is_n
     from generators.map.territories import polygons
     from generators.printing.fonts import register_fonts
 
-    plan = plan_poster(web, web.layout, register_fonts(web.layout.fonts, web.folder))
+    plan = plan_poster(web, PrintSettings.of_layout(web.layout), register_fonts(web.layout.fonts, web.folder))
     lands = {r.country: r.shape for r in plan.regions}
     assert set(lands) == {r.name for r in web.map.regions}
     for region in web.map.regions:
@@ -613,7 +614,7 @@ def test_tiled_boards_are_joined_off_their_spaces_and_boxes_where_the_paper_allo
     fonts = register_fonts(spion.layout.fonts, spion.folder)
     fewer = 0
     for board in spion.boards.boards:
-        plan = plan_board(spion, board, spion.layout, fonts)  # laid out for the home paper, as the tiles show it
+        plan = plan_board(spion, PrintSettings.of_layout(spion.layout), board, fonts)  # laid out for the home paper, as the tiles show it
         boxes = board_boxes(plan)
 
         def cut(tiles) -> int:

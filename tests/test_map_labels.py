@@ -11,6 +11,7 @@ from collections import defaultdict
 import pytest
 
 from generators.cli import main
+from generators.printing.settings import PrintSettings
 
 MM_PER_PT = 25.4 / 72
 GAMES = ("spies", "web-of-spies")
@@ -30,7 +31,7 @@ def printed(request, tmp_path_factory):
     out = tmp_path_factory.mktemp(request.param)
     assert main(["build", "--game", request.param, "--only", "map", "--out", str(out)]) == 0
     game = load_game(request.param)
-    plan = plan_poster(game, game.layout, register_fonts(game.layout.fonts, game.folder))
+    plan = plan_poster(game, PrintSettings.of_layout(game.layout), register_fonts(game.layout.fonts, game.folder))
     with pdfplumber.open(out / request.param / "map.pdf") as pdf:
         yield plan, pdf.pages[0]
 

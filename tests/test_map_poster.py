@@ -12,6 +12,7 @@ import pytest
 from shapely.geometry import LineString, Point, box
 
 from generators.cli import main
+from generators.printing.settings import PrintSettings
 
 MM_PER_PT = 25.4 / 72
 
@@ -71,7 +72,7 @@ def plan(spies):
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    return plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
+    return plan_poster(spies, PrintSettings.of_layout(spies.layout), register_fonts(spies.layout.fonts, spies.folder))
 
 
 def page_size_mm(page) -> tuple[float, float]:

@@ -172,9 +172,10 @@ class PosterPlan:
         return self.style.space / 2 + (self.style.port_ring if self.game_map.city(name).port else 0.0)
 
 
-def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
+def plan_poster(game: "Game", settings: "PrintSettings", fonts: FontSet) -> PosterPlan:
     """The poster laid out: page, frame, places (spaced and the drawing warped with them, spaces.py), land
     and sea zones, the map's aids, grid, key and where each name goes."""
+    layout = settings.layout
     game_map: MapFile = game.map
     st = layout.poster
     places = poster_places(game)
@@ -550,9 +551,8 @@ def build_map(game: "Game", settings: "PrintSettings") -> list["Document"]:
     """map.pdf (one poster page), map-tiles.pdf (the poster over the chosen paper) and, asked for, SVG and PNG."""
     if game.map is None:
         return []
-    layout = game.layout
-    fonts = register_fonts(layout.fonts, game.folder)
-    plan = plan_poster(game, layout, fonts)
+    fonts = register_fonts(settings.layout.fonts, game.folder)
+    plan = plan_poster(game, settings, fonts)
     title = f"{game.info.title} map"
     page = Drawing(plan.width, plan.height, partial(draw_poster, plan=plan), key=title)
     return whole_and_tiled(settings.game_dir(game), "map", page, plan.advice, fonts, settings, title,

@@ -95,11 +95,13 @@ def _title_size(faces: list[tuple[Card, str, Side]], geometry: CardGeometry, fon
     return size
 
 
-def set_cards(game: "Game", cards: list[Card], layout: "Layout", fonts: FontSet, size: tuple[float, float]) -> list[SetCard]:
+def set_cards(game: "Game", settings: "PrintSettings", cards: list[Card], fonts: FontSet,
+              size: tuple[float, float]) -> list[SetCard]:
     """The game's (resolved) `cards` set at `size` in the deck's sizes; raises TextFitError naming the first card that cannot fit."""
+    layout = settings.layout
     geometry = card_geometry(layout, size)
     largest, smallest = layout.cards.text_size, layout.min_text_size.card
-    ink = card_ink(game, layout, fonts, largest)
+    ink = card_ink(game, settings, fonts, largest)
     body = geometry.body
     faces = [(card, face, side) for card in cards for face, side in card.sides()]
     paragraphs = {(card.id, face): side_paragraphs(game, side, ink) for card, face, side in faces}
@@ -168,11 +170,11 @@ def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
     resolved = deck_cards(game)
     if not resolved:
         return []
-    layout = game.layout
+    layout = settings.layout
     card = layout.size("card")
     size = settings.card_size or (card.width, card.height)
     fonts = piece_fonts(layout.fonts, game.folder)
-    cards = set_cards(game, resolved, layout, fonts, size)
+    cards = set_cards(game, settings, resolved, fonts, size)
     geometry = card_geometry(layout, size)
     caption = layout.cards.text_size
     spec = sheet_spec(settings, size, backs=True, header=caption_space(layout, caption))

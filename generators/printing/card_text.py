@@ -19,7 +19,7 @@ from .textfit import SWATCH, Paragraph
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import Layout
+    from .settings import PrintSettings
 
 BULLET = "•"
 SYMBOL_INDENT = 3.2  # an item led by a drawn symbol hangs this many bullets' widths in
@@ -39,8 +39,9 @@ class CardInk:
     swatches: dict[str, str] = field(default_factory=dict)  # the layout's colours by name: an item's swatch fill
 
 
-def card_ink(game: "Game", layout: "Layout", fonts: FontSet, largest: float) -> CardInk:
+def card_ink(game: "Game", settings: "PrintSettings", fonts: FontSet, largest: float) -> CardInk:
     """The ink for `game`'s cards: headings in the layout's card colour, variant labels in `variant-<id>`."""
+    layout = settings.layout
     variants = {v: layout.colour(f"variant-{v}").fill if f"variant-{v}" in layout.colours else "#000000"
                 for v in game.info.variants}
     heading = layout.colour("card").fill if "card" in layout.colours else "#000000"

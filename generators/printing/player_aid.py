@@ -401,7 +401,7 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     cards = resolve_cards(game)
     if not cards:
         return []
-    layout = game.layout
+    layout = settings.layout
     style = layout.cards
     paper = settings.paper
     fonts = piece_fonts(layout.fonts, game.folder)
@@ -425,7 +425,7 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     area = Box(margin, margin + header, paper.width - 2 * margin, band - header)
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
-    ink = card_ink(game, layout, fonts, style.aid_text_size)
+    ink = card_ink(game, settings, fonts, style.aid_text_size)
     setter = AidSetter(game, ink, style.aid_text_size)
     panels = aid_blocks(game, aid_panels(game, cards), ink)
     laid = lay_out_aid(setter, panels, layout, width, area.height)
