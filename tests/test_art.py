@@ -49,7 +49,7 @@ def built(tmp_path_factory) -> Path:
 
 def test_a_png_on_many_faces_is_embedded_once(built):
     game = load_game("global-1936-spies")
-    markers = sum(p.count for p in game.pieces)
+    markers = sum(p.count for p in game.pieces) * game.layout.copies.counters
     path = built / "global-1936-spies" / "counters.pdf"
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]

@@ -110,11 +110,12 @@ def _shared(values: list) -> bool:
 
 
 def heading_paragraphs(game: "Game", heading: str, items: list[Item], ink: CardInk, cited: set[str]) -> list[Paragraph]:
-    """A section's heading in bold, led by the variant its items share, followed by its citation tags."""
+    """A section's heading in bold, led by the variant its items share, followed by its citation tags
+    (but the one the heading itself is)."""
     shared_variant = _shared([item.variant for item in items])
     paragraphs = _label(game, items[0].variant, ink, 0.0, leads=True) if shared_variant else []
     paragraphs.append(Paragraph(heading, ink.fonts.bold, colour=ink.heading, space_before=HEADING_SPACE, run_in=bool(paragraphs)))
-    tags = section_tags(game, items, cited)
+    tags = [tag for tag in section_tags(game, items, cited) if tag != heading]  # a heading that is its rule's name cites it
     if tags:
         paragraphs.append(Paragraph(citation_text(tags), ink.fonts.regular, CITATION_SCALE, run_in=True, colour=NOTE_INK))
     return paragraphs

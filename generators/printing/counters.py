@@ -53,6 +53,7 @@ MARK_GLYPH = 0.7  # a mark's symbol as a share of its solid tab
 MARKS_GAP = 0.35  # the space between a row's marks and its icons, in places
 WRITE_IN_PITCH = 6.0  # mm between the ruled lines players write on
 WRITE_IN_LINE = 0.35  # pt
+WRITE_IN_DASH = (1.2, 0.8)  # mm: the frame of a write-in face's symbols
 
 
 @dataclass(frozen=True)
@@ -420,6 +421,9 @@ class FacePainter:
         if back and outline:  # white paper and the colour's fill as ink; no frame near the cut to show a duplex shift
             painter.rect(full.x, full.y, full.width, full.height, fill="#ffffff")
             ink, paper = colour.edge or colour.fill, "#ffffff"
+        elif back and colour.backs == "edge" and colour.edge:  # the front's ring colour, solid: no frame to show a shift
+            painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge)
+            ink, paper = colour.edge_ink, colour.edge
         else:
             painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge or colour.fill)
             if colour.edge:
@@ -439,6 +443,8 @@ class FacePainter:
         picture = set_face.arrangement.boxes.get("picture")
         if picture is not None and not face.blank and _has_picture(face):
             self._draw_picture(painter, face, picture.shifted(box.x, box.y), min(box.width, box.height), ink, paper)
+        elif picture is not None and not face.blank and face.write_in:
+            self._draw_symbols_write_in(painter, picture.shifted(box.x, box.y), ink)
         if face.corner is not None and not face.blank:
             self._draw_corner(painter, face.corner, box, set_face.arrangement.safe, ink, paper)
 
@@ -457,6 +463,14 @@ class FacePainter:
         while y <= part.y + part.height + 1e-6:
             painter.line(part.x, y, part.x + part.width, y, stroke=ink, line_width=WRITE_IN_LINE)
             y += WRITE_IN_PITCH
+
+    @staticmethod
+    def _draw_symbols_write_in(painter: "Painter", part: Box, ink: str) -> None:
+        """A dashed frame where a write-in face's symbols go, to draw them in."""
+        inset = part.grown(-min(part.width, part.height) * (1 - PICTURE_FILL) / 2)
+        corners = [(inset.x, inset.y), (inset.right, inset.y), (inset.right, inset.bottom), (inset.x, inset.bottom)]
+        for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):  # lines, not a box that reads as a cut
+            painter.line(x1, y1, x2, y2, ink, WRITE_IN_LINE * 2, dash=WRITE_IN_DASH)
 
     def _draw_corner(self, painter: "Painter", text: str, box: Box, safe: float, ink: str, paper: str) -> None:
         """`text` in a ring at the face's top-right corner inside the safe zone; an empty ring when `text` is ""."""
@@ -598,6 +612,6 @@ def build_counters(game: "Game", settings: "PrintSettings") -> list["Document"]:
     with collector_paused():
         items = piece_items(game, game.pieces, settings, FacePainter(game, fonts))
         document = print_items(items, settings.game_dir(game) / "counters.pdf", settings=settings, fonts=fonts,
-                               title=f"{game.info.title} counters")
+                               title=f"{game.info.title} counters", copies=game.layout.copies.counters)
         del items  # freed before the collector wakes, so it does not scan a build's worth of objects
     return [document]
