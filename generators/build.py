@@ -5,11 +5,17 @@ A product takes (game, settings), the print settings resolved once for the game'
 it (no tiles, no map...). Nothing is written while drawing: the command publishes every game's
 documents at once, each folder as one set swapped in whole, never outside the output folder
 (see printing/render.py and core/atomic.py).
+
+The products are independent, so on a machine with more than one core they are drawn side by side: this
+process and one forked copy of it each take the next product as they get free, and the copy hands back
+what it drew. The documents are the same bytes in the same order as when drawn one after another, and
+a product that fails is drawn again here, so the build refuses exactly as it would one by one.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -70,14 +76,119 @@ def product(name: str) -> Callable[["Game", "PrintSettings"], list["Document"]]:
     return getattr(importlib.import_module(module), function)
 
 
+# Started before the others when products are drawn side by side: the one that takes longest, so that both
+# processes finish together.
+FIRST = ("map",)
+
+
 def build_game(game: "Game", settings: "PrintSettings", on_step: Callable[[str], None] | None = None) -> list["Document"]:
     """Every product (or those in settings.only) for `game`, drawn and not yet written."""
+    return build_all([(game, settings)], None if on_step is None else lambda _, name: on_step(name))
+
+
+def build_all(jobs: list[tuple["Game", "PrintSettings"]], on_step: Callable[["Game", str], None] | None = None,
+              cores: int | None = None) -> list["Document"]:
+    """Every product (or those in its settings.only) of every game in `jobs`, drawn and not yet written, in the
+    order of `jobs` and PRODUCTS; on `cores` (all this process may use unless given) side by side when more than one.
+    `on_step(game, product)` is told of each product drawn in this process."""
     from .printing.preflight import texts_refused_as_validate_does
 
+    tasks = [(game, settings, name) for game, settings in jobs for name in settings.only or tuple(PRODUCTS)]
+
+    def draw(i: int, report: bool = True) -> list["Document"]:
+        game, settings, name = tasks[i]
+        if on_step and report:
+            on_step(game, name)
+        with texts_refused_as_validate_does(game):
+            return product(name)(game, settings)
+
+    first = [i for i, (_, _, name) in enumerate(tasks) if name in FIRST]
+    order = first + [i for i in range(len(tasks)) if i not in first]
+    done = _side_by_side(draw, order, usable_cores() if cores is None else cores)
     documents: list["Document"] = []
-    with texts_refused_as_validate_does(game):
-        for name in settings.only or tuple(PRODUCTS):
-            if on_step:
-                on_step(name)
-            documents += product(name)(game, settings)
+    for i in range(len(tasks)):
+        result = done.get(i)
+        if isinstance(result, Exception):
+            raise result
+        documents += draw(i) if result is None else result  # not drawn yet, or failed in the copy: drawn here
     return documents
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _side_by_side(draw: Callable[..., list["Document"]], order: list[int], cores: int) -> dict[int, "list[Document] | Exception"]:
+    """The tasks of `order` (at most 255) drawn by this process and a forked copy, each taking the next one in
+    `order` as it gets free: by task, its documents or, drawn here, the exception it raised. A task the copy
+    failed at (or never sent, had it died) is missing, to be drawn again here. Nothing is drawn side by side
+    with one core, without fork, or while other threads run (a forked copy would hold their locks)."""
+    import threading
+
+    if cores < 2 or len(order) < 2 or not hasattr(os, "fork") or threading.active_count() > 1:
+        return {}
+    import pickle
+    import signal
+
+    tickets, handed = os.pipe()  # one byte a task, in order: a read takes a task no other reader gets
+    os.write(handed, bytes(order[:255]))
+    os.close(handed)
+    results, sent = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the copy: draws, sends what it drew, and leaves without running the parent's exit handlers
+        status = 1
+        try:
+            os.close(results)
+            finished = {}
+            for i in _taken(tickets):
+                try:
+                    finished[i] = draw(i, report=False)
+                except Exception:
+                    _drain(tickets)  # what comes after a failure is not needed
+            with os.fdopen(sent, "wb") as out:
+                pickle.dump(finished, out, protocol=pickle.HIGHEST_PROTOCOL)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(sent)
+    done: dict[int, "list[Document] | Exception"] = {}
+    reaped = False
+    with os.fdopen(results, "rb") as received:
+        try:
+            for i in _taken(tickets):
+                try:
+                    done[i] = draw(i)
+                except Exception as exc:
+                    done[i] = exc
+                    _drain(tickets)
+            data = received.read()
+            os.waitpid(pid, 0)
+            reaped = True
+        finally:
+            os.close(tickets)
+            if not reaped:  # interrupted here: the copy's work is not wanted
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+    try:
+        done.update((i, d) for i, d in pickle.loads(data).items() if i not in done)
+    except Exception:  # the copy died before sending all it drew: its tasks are drawn again here
+        pass
+    return done
+
+
+def _taken(tickets: int):
+    """The tasks this process takes from the `tickets` pipe, one at a time, until none is left."""
+    while True:
+        ticket = os.read(tickets, 1)
+        if not ticket:
+            return
+        yield ticket[0]
+
+
+def _drain(tickets: int) -> None:
+    while os.read(tickets, 4096):
+        pass

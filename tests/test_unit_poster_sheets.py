@@ -201,3 +201,27 @@ def test_ink_only_in_the_overlap_a_neighbour_repeats_needs_no_sheet_of_its_own()
     last = full.sheets[-1].window
     plan = plan_tiles(page, LETTER, MARGIN, ink=_ink(page, [(0.0, 0.0, last.x + OVERLAP / 2, 250.0)]))
     assert len(plan.sheets) < len(full.sheets)
+
+
+def test_the_sheets_with_ink_of_their_own_are_counted_alike_for_every_shift_at_once_and_one_by_one():
+    """The tiler weighs every pair of shifts together (_inked_counts); each count is the one _inked gives for
+    that shift's sheets, shifts past the page's edges and sheets clipped to nothing included."""
+    import random
+
+    from generators.map.poster_sheets import _inked, _inked_counts
+    from generators.printing.geometry import Box
+
+    rng = random.Random(7)
+    page = (430.0, 290.0)
+    ink = _ink(page, [(x0, y0, x0 + rng.uniform(1, 4), y0 + rng.uniform(1, 4))
+                      for x0, y0 in ((rng.uniform(0, page[0]), rng.uniform(0, page[1])) for _ in range(15))])
+    shown, overlap, rows, columns = (190.0, 250.0), OVERLAP, 2, 3
+    step = (shown[0] - overlap, shown[1] - overlap)
+    xs = [rng.uniform(-200.0, 20.0) for _ in range(40)] + [-1000.0, 500.0]
+    ys = [rng.uniform(-250.0, 20.0) for _ in range(30)] + [400.0]
+    counts = _inked_counts(ink, xs, ys, step, shown, rows, columns, overlap)
+    for i, x in enumerate(xs):
+        for j, y in enumerate(ys):
+            windows = [Box(x + c * step[0], y + r * step[1], *shown) for r in range(rows) for c in range(columns)]
+            assert counts[i, j] == len(_inked(ink, windows, rows, columns, overlap))
+    assert len({int(n) for n in counts.flat}) > 2  # the shifts differ in what they leave out

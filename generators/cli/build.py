@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ..build import build_game
+from ..build import build_all
 from ..core.errors import DossierError, display_path
 from ..printing.options import BuildOptions, refuse_shared_folders
 from ..validation import Preflight, load_game, nothing_to_cut_out
@@ -60,20 +60,18 @@ def build_games(games: list["Game"], options: BuildOptions) -> list[Path]:
     from ..printing.settings import PrintSettings
 
     refuse_shared_folders(games, options.out)
-    settings = [(game, PrintSettings.resolve(options, game.layout)) for game in games]  # refused before any drawing
-    documents = []
+    jobs = [(game, PrintSettings.resolve(options, game.layout)) for game in games]  # refused before any drawing
     if is_terminal():
         from rich.progress import Progress
 
-        with Progress(transient=True) as progress:
-            for game, chosen in settings:
-                task = progress.add_task(game.name, total=None)
-                documents += build_game(game, chosen, _reporter(progress, task, game))
+        # refreshed as each product starts, not by a thread of its own: the products are drawn in a forked
+        # process too (build.py), which a running thread would keep from starting
+        with Progress(transient=True, auto_refresh=False) as progress:
+            documents = build_all(jobs, _reporter(progress, {game.folder: progress.add_task(game.name, total=None) for game, _ in jobs}))
     else:
-        for game, chosen in settings:
-            documents += build_game(game, chosen)
+        documents = build_all(jobs)
     return publish(documents, options.out)  # a game refused late leaves no file of the games before it
 
 
-def _reporter(progress, task, game: "Game") -> Callable[[str], None]:
-    return lambda step: progress.update(task, description=f"{game.name}: {step}")
+def _reporter(progress, tasks: dict) -> Callable[["Game", str], None]:
+    return lambda game, step: progress.update(tasks[game.folder], description=f"{game.name}: {step}", refresh=True)

@@ -162,6 +162,32 @@ def _inked(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: f
             if _own_ink(ink, w, overlap, (i % columns > 0, i % columns < columns - 1, i >= columns, i < (rows - 1) * columns)) > 0]
 
 
+def _spans(ink: PageInk, starts: Sequence[float], step: float, shown: float, count: int, overlap: float, axis: int):
+    """For each start of the first sheet along `axis` (0 across, 1 down), the pixels (from, to) along it that each of
+    the `count` sheets shows and its neighbours do not repeat, read as _own_ink reads them: an array (starts, count, 2)."""
+    import numpy as np
+
+    def px(at: float) -> int:
+        return ink._px(at, at)[axis]
+
+    spans = [[(px(first + k * step + (overlap if k > 0 else 0.0)),
+               px(first + k * step + shown - (overlap if k < count - 1 else 0.0))) for k in range(count)]
+             for first in starts]
+    return np.array(spans, dtype=np.int64).reshape(len(starts), count, 2)
+
+
+def _inked_counts(ink: PageInk, xs: Sequence[float], ys: Sequence[float], step: tuple[float, float],
+                  shown: tuple[float, float], rows: int, columns: int, overlap: float):
+    """len(_inked(...)) for the sheets whose first starts at (xs[i], ys[j]), for every i and j: an array (xs, ys)."""
+    across = _spans(ink, xs, step[0], shown[0], columns, overlap, 0)
+    down = _spans(ink, ys, step[1], shown[1], rows, overlap, 1)
+    a, c = across[:, None, None, :, 0], across[:, None, None, :, 1]  # (x, 1, 1, column)
+    b, d = down[None, :, :, None, 0], down[None, :, :, None, 1]  # (1, y, row, 1)
+    s = ink.sums
+    own = s[d, c] - s[b, c] - s[d, a] + s[b, a]
+    return ((own > 0) & (c > a) & (d > b)).sum(axis=(2, 3))
+
+
 def _printed(ink: PageInk | None, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
     """The places of the grid whose sheets are printed: every one without `ink`, else those with ink of their own
     (_inked), and those left out that show ink no printed sheet does (two neighbours sharing it in their overlap)."""
@@ -200,14 +226,19 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
         top = _offset(inset, page[1] - inset, spread_h, step_h, rows, down)
         if ink is not None and rows * columns > 1:  # the shift that leaves the most blank sheets out, then as before
 
-            def score(first: tuple[float, float]) -> tuple[int, int, float]:
-                x, y = first
-                cuts = (_cuts(x, inset, page[0] - inset, step_w, columns, across) + _cuts(y, inset, page[1] - inset, step_h, rows, down))
-                return len(_inked(ink, windows(x, y), rows, columns, overlap)), cuts, abs(x - left) + abs(y - top)
-
             count = max(1, min(PAIRED_TRIES, math.isqrt(PAIRED_BUDGET // (rows * columns))))
-            left, top = min([(left, top)] + [(x, y) for x in _tries(inset, spread_w, count) for y in _tries(inset, spread_h, count)],
-                            key=score)
+            xs, ys = _tries(inset, spread_w, count), _tries(inset, spread_h, count)
+            # every shift's score at once: a seam's cuts depend on one direction only, and the sheets with ink
+            # of their own are counted for every pair of shifts together (_inked_counts)
+            cuts_x = [_cuts(x, inset, page[0] - inset, step_w, columns, across) for x in xs]
+            cuts_y = [_cuts(y, inset, page[1] - inset, step_h, rows, down) for y in ys]
+            inked = _inked_counts(ink, xs, ys, (step_w, step_h), (shown_w, shown_h), rows, columns, overlap)
+            kept = len(_inked(ink, windows(left, top), rows, columns, overlap))
+            scores = [((kept, _cuts(left, inset, page[0] - inset, step_w, columns, across)
+                        + _cuts(top, inset, page[1] - inset, step_h, rows, down), 0.0), (left, top))]
+            scores += [((int(inked[i, j]), cuts_x[i] + cuts_y[j], abs(x - left) + abs(y - top)), (x, y))
+                       for i, x in enumerate(xs) for j, y in enumerate(ys)]
+            left, top = min(scores, key=lambda scored: scored[0])[1]
         boxes = windows(left, top)
         kept = _printed(ink, boxes, rows, columns, overlap)
         sheets = tuple(Sheet(n, i // columns, i % columns, boxes[i]) for n, i in enumerate(kept, 1))
