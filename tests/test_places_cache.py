@@ -78,7 +78,7 @@ def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypat
 
     with monkeypatch.context() as patch:
         patch.setattr(poster, "route_lanes", never)
-        patch.setattr(poster, "_sea_zones", never)
+        patch.setattr(poster, "map_sea_zones", never)
         again = plan(folder)
     assert again.lanes == first.lanes and again.zone_edges == first.zone_edges
     assert {n: z.wkb for n, z in again.sea_zones.items()} == {n: z.wkb for n, z in first.sea_zones.items()}

@@ -31,7 +31,7 @@ from .aids import Ink, Laid, lay_out
 from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .land import read_geography, union_of
 from .poster_drawing import column_name, draw_poster, mix
-from .sea_zones import borders_between, sea_zone_regions
+from .sea_zones import borders_between, map_sea_zones
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .spaces import poster_places
 from .sea_lanes import route_lanes
@@ -261,24 +261,12 @@ def _waters(game_map: MapFile, places, land: BaseGeometry, box: Polygon, sea: Wa
         return zones, [[tuple(p) for p in edge] for edge in kept["edges"]], [[tuple(p) for p in lane] for lane in kept["lanes"]]
     except (KeyError, TypeError, ValueError, AttributeError, shapely.errors.GEOSException):
         pass
-    zones = _sea_zones(game_map, places.at, places.project, box.difference(land), st)
-    edges = borders_between(zones)
+    zones = map_sea_zones(game_map, places.at, places.project, box.difference(land), st.space / 2 + st.port_water)
+    edges = borders_between(zones, land)
     lanes = route_lanes(sea, _lanes(game_map, places.at))
     keep(places.key, WATERS, {"zones": {name: base64.b64encode(shapely.to_wkb(shape)).decode() for name, shape in zones.items()},
                               "edges": edges, "lanes": lanes})
     return zones, edges, lanes
-
-
-def _sea_zones(game_map: MapFile, at: dict[str, tuple[float, float]], project, water: BaseGeometry,
-               st: PosterStyle) -> dict[str, BaseGeometry]:
-    """Each sea zone's water: nearer its ship, its other waters and its ports than any other zone's."""
-    seeds = {}
-    for zone in game_map.sea_zones:
-        if zone.name in at:
-            xs, ys = project([w.lon for w in zone.waters], [w.lat for w in zone.waters])
-            seeds[zone.name] = [at[zone.name]] + [(float(x), float(y)) for x, y in zip(xs, ys)]
-    ports = [(at[c.name], c.sea_zones) for c in game_map.cities if c.port and c.sea_zones and c.name in at]
-    return sea_zone_regions(seeds, ports, water, st.space / 2 + st.port_water)
 
 
 def _mark_boxes(game_map: MapFile, at: dict[str, tuple[float, float]], badges: dict[str, list[tuple[str, float, float]]],
