@@ -12,6 +12,7 @@ import math
 import pytest
 
 from generators.cli import main
+from generators.printing.settings import PrintSettings
 
 MM_PER_PT = 25.4 / 72
 COUNTER = 12.7  # mm: a half-inch counter
@@ -58,7 +59,7 @@ def plan(spies):
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    return plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
+    return plan_poster(spies, PrintSettings.of_layout(spies.layout), register_fonts(spies.layout.fonts, spies.folder))
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from generators.printing.settings import PrintSettings
+
 
 def _places(folder):
     from generators.map.spaces import poster_places
@@ -68,7 +70,7 @@ def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypat
 
     def plan(folder):
         game = load_game(folder)
-        return poster.plan_poster(game, game.layout, register_fonts(game.layout.fonts, game.folder))
+        return poster.plan_poster(game, PrintSettings.of_layout(game.layout), register_fonts(game.layout.fonts, game.folder))
 
     folder = game_copy("spies")
     first = plan(folder)
