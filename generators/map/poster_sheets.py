@@ -79,11 +79,19 @@ def _tries(start: float, spread: float, count: int) -> list[float]:
     return [start - spread / 2] + [start - spread * k / count for k in range(count + 1)]
 
 
-def _cuts(first: float, start: float, end: float, step: float, count: int, spans: Sequence[tuple[float, float]]) -> int:
-    """How many of `spans` the seams cut (with SEAM_CLEARANCE to spare) when the first sheet starts at `first`.
-    A seam inside the page's blank border cuts nothing."""
-    seams = [first + k * step for k in range(1, count)]
-    return sum(1 for lo, hi in spans for x in seams if lo - SEAM_CLEARANCE < x < hi + SEAM_CLEARANCE and start < x < end)
+def _cut_counts(firsts: Sequence[float], start: float, end: float, step: float, count: int,
+                spans: Sequence[tuple[float, float]]) -> list[int]:
+    """For each of `firsts`, how many of `spans` the seams cut (with SEAM_CLEARANCE to spare) when the first sheet
+    starts there, a seam cutting each span it falls in. A seam inside the page's blank border cuts nothing."""
+    import numpy as np
+
+    low = np.array([lo - SEAM_CLEARANCE for lo, _ in spans], dtype=float)
+    high = np.array([hi + SEAM_CLEARANCE for _, hi in spans], dtype=float)
+    counts = []
+    for first in firsts:
+        seams = np.array([x for x in (first + k * step for k in range(1, count)) if start < x < end], dtype=float)
+        counts.append(int(((low[None, :] < seams[:, None]) & (seams[:, None] < high[None, :])).sum()))
+    return counts
 
 
 def _offset(start: float, end: float, spread: float, step: float, count: int, spans: Sequence[tuple[float, float]]) -> float:
@@ -91,8 +99,9 @@ def _offset(start: float, end: float, spread: float, step: float, count: int, sp
     over): where the seams (every `step` from there, `count - 1` of them) cut through the fewest of `spans`, and
     among those the nearest the middle, so the paper left over is shared by the first and last sheet."""
     middle = start - spread / 2
-    return min(_tries(start, spread, OFFSET_TRIES),
-               key=lambda first: (_cuts(first, start, end, step, count, spans), abs(first - middle)))
+    tries = _tries(start, spread, OFFSET_TRIES)
+    cuts = _cut_counts(tries, start, end, step, count, spans)
+    return min(zip(tries, cuts), key=lambda tried: (tried[1], abs(tried[0] - middle)))[0]
 
 
 class PageInk:
@@ -234,12 +243,11 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
             xs, ys = _tries(inset, spread_w, count), _tries(inset, spread_h, count)
             # every shift's score at once: a seam's cuts depend on one direction only, and the sheets with ink
             # of their own are counted for every pair of shifts together (_inked_counts)
-            cuts_x = [_cuts(x, inset, page[0] - inset, step_w, columns, across) for x in xs]
-            cuts_y = [_cuts(y, inset, page[1] - inset, step_h, rows, down) for y in ys]
+            cuts_x = _cut_counts([left, *xs], inset, page[0] - inset, step_w, columns, across)
+            cuts_y = _cut_counts([top, *ys], inset, page[1] - inset, step_h, rows, down)
             inked = _inked_counts(ink, xs, ys, (step_w, step_h), (shown_w, shown_h), rows, columns, overlap)
             kept = len(_inked(ink, windows(left, top), rows, columns, overlap))
-            scores = [((kept, _cuts(left, inset, page[0] - inset, step_w, columns, across)
-                        + _cuts(top, inset, page[1] - inset, step_h, rows, down), 0.0), (left, top))]
+            scores = [((kept, cuts_x.pop(0) + cuts_y.pop(0), 0.0), (left, top))]
             scores += [((int(inked[i, j]), cuts_x[i] + cuts_y[j], abs(x - left) + abs(y - top)), (x, y))
                        for i, x in enumerate(xs) for j, y in enumerate(ys)]
             left, top = min(scores, key=lambda scored: scored[0])[1]
