@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pdfplumber
@@ -119,9 +120,9 @@ def distinct(sizes: set[float]) -> list[float]:
     return found
 
 
-def test_the_deck_sets_each_role_in_one_size_its_body_at_8_75_pt(letter, spies):
+def test_the_deck_sets_each_role_in_one_size_its_body_at_9_25_pt(letter, spies):
     sizes = {role: distinct(found) for role, found in role_sizes(letter / "cards.pdf").items()}
-    assert sizes["body"] == [pytest.approx(8.75, abs=0.01)] == [pytest.approx(spies.layout.cards.text_size)]
+    assert sizes["body"] == [pytest.approx(9.25, abs=0.01)] == [pytest.approx(spies.layout.cards.text_size)]
     assert sizes["bold"] == sizes["body"]  # headings and variant labels run at the body's size
     assert len(sizes["white"]) == 1  # every card title
     assert len(sizes["grey"]) == 2  # citations and footers
@@ -150,7 +151,8 @@ def test_the_chit_card_leads_each_chit_with_its_symbol(spies, letter):
         left = [c for c in shapes if start - 6 * PT_PER_MM < c["x0"] and c["x1"] < start
                 and abs((c["top"] + c["bottom"]) / 2 - middle) < 2]
         assert left, f"{chit.name}: no symbol before it"
-        assert not any(w["text"] == "•" and abs(w["top"] - name["top"]) < 1 for w in words)
+        assert not any(w["text"] == "•" and abs(w["top"] - name["top"]) < 1 and start - 6 * PT_PER_MM < w["x0"] < start
+                       for w in words)
 
 
 def test_the_spies_and_police_lines_lead_with_their_powers_colour(spies, letter):
@@ -170,6 +172,38 @@ def test_the_spies_and_police_lines_lead_with_their_powers_colour(spies, letter)
             patch = [r for r in rects if r["x1"] < word["x0"] and word["x0"] - r["x1"] < 3 * PT_PER_MM
                      and r["top"] < (word["top"] + word["bottom"]) / 2 < r["bottom"]]
             assert patch and tuple(round(v, 2) for v in patch[0]["non_stroking_color"]) == wanted, faction.name
+
+
+def card_faces(pdf_path) -> list[tuple[str, list[dict]]]:
+    """Every card face of the deck: its squashed text and its body's lines (text, top and bottom in pt), title band
+    and footer left out."""
+    faces = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for box in cut_boxes(page):
+                crop = page.within_bbox(box)
+                lines = [line for line in crop.extract_text_lines() if line["chars"][0]["size"] > 8]
+                faces.append((region(page, box), lines[1:]))  # the first line is the card's title
+    return faces
+
+
+def test_what_costs_what_cites_the_action_point_cost_summary(letter):
+    text = next(t for t, _ in card_faces(letter / "cards.pdf") if "Whatcostswhat" in t)
+    assert "Whatcostswhat[3.11]" in text
+
+
+def test_a_secret_handed_on_moves_on_only_with_a_spy_that_has_not_moved(letter):
+    text = next(t for t, _ in card_faces(letter / "cards.pdf") if "Carryingsecrets" in t)
+    assert squash("moves on with it only if it has not moved yet") in text
+
+
+def test_no_card_face_ends_on_an_orphaned_number_and_none_is_half_empty(letter):
+    faces = card_faces(letter / "cards.pdf")
+    for text, lines in faces:
+        assert not re.fullmatch(r"[\d,\s]+", lines[-1]["text"]), f"{text[:30]}: last line {lines[-1]['text']!r}"
+    body = max(lines[-1]["bottom"] - lines[0]["top"] for _, lines in faces)
+    emptiest = min(lines[-1]["bottom"] - lines[0]["top"] for _, lines in faces) / body
+    assert emptiest >= 0.5, f"the emptiest face fills {emptiest:.0%} of what the fullest does"
 
 
 def test_each_section_prints_at_most_one_rule_tag(tmp_path):
@@ -370,8 +404,8 @@ def aid_parts(section, item) -> list[str]:
     wrapped cell's lines fall between its neighbours' when a column is read as text)."""
     if section.show == "steps":
         return [re.sub(r"^\d+\.\s+", "", item.text)]
-    if section.show == "table":
-        return [word for cell in item.text.split(": ") for word in cell.split()]
+    if section.show == "table":  # a value to write in prints as a tinted field, not as its line
+        return [word for cell in item.text.split(": ") for word in cell.split() if word.strip("_")]
     return [item.text]
 
 
@@ -578,3 +612,52 @@ def test_web_of_spies_aid_opens_with_the_setup(every_aid):
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
     titles = [w["text"] for w in words if round(w["size"], 1) == max(round(v["size"], 1) for v in words if v["top"] > 60)]
     assert " ".join(titles).startswith("Setup and the end"), titles
+
+
+# --- the aid's unknowns, designed -----------------------------------------------------------------
+
+WRITE_TINT = (0.984314, 0.933333, 0.768627)  # the aid's write-in fields and the chips behind assumed values
+
+
+def tinted(page) -> list[dict]:
+    return [r for r in page.rects if r["fill"] and tuple(round(v, 6) for v in r["non_stroking_color"]) == WRITE_TINT]
+
+
+def test_a_chit_without_an_effect_gets_a_tinted_field_to_write_in_never_a_bare_line(spies, letter):
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text()
+        words, fields = page.extract_words(), tinted(page)
+    assert "___" not in text
+    for chit in (p for p in spies.pieces if p.kind == "chit" and not getattr(p, "does", None)):
+        [(name, cost)] = [(w, v) for w in words for v in words if w["text"] == chit.name.split()[0] and v["text"] == chit.cost
+                          and abs(v["top"] - w["top"]) < 8 and 0 < v["x0"] - w["x0"] < 30 * PT_PER_MM]
+        field = [r for r in fields if r["x0"] > cost["x1"] and r["top"] - 12 < name["top"] < r["bottom"] + 4
+                 and r["width"] > 20 * PT_PER_MM and r["height"] > 3 * PT_PER_MM]
+        assert field, f"{chit.name}: no field to write its effect in"
+        assert any(w["text"] == "write" and field[0]["x0"] < w["x0"] < field[0]["x1"]
+                   and field[0]["top"] < w["top"] < field[0]["bottom"] for w in words), f"{chit.name}: field unlabelled"
+
+
+def test_every_assumed_value_on_the_aid_sits_on_a_tinted_chip_the_legend_explains(letter):
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        words, chips = page.extract_words(), tinted(page)
+    [legend] = [w for w in words if w["text"] == "reading:"]
+    values = [w for w in words if re.fullmatch(r"[^\s*]{1,4}\*,?", w["text"]) and w["top"] > legend["bottom"]]
+    assert len(values) >= 16  # the share table's 15 and the chit's Action Point
+    for w in values:
+        cx, cy = (w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2
+        assert any(r["x0"] <= cx <= r["x1"] and r["top"] <= cy <= r["bottom"] for r in chips), f"{w['text']} has no chip"
+    top = legend["top"]
+    assert any(abs(r["top"] - top) < 4 and r["width"] > 4 * PT_PER_MM for r in chips), "the legend shows no field"
+    assert any(abs(r["top"] - top) < 4 and r["width"] < 4 * PT_PER_MM for r in chips), "the legend shows no chip"
+
+
+def test_the_aid_fills_its_page_at_9_5_pt_or_more(letter):
+    with pdfplumber.open(letter / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        body = Counter(round(c["size"], 2) for c in page.chars).most_common(1)[0][0]
+        lowest = max(c["bottom"] for c in page.chars)
+    assert body >= 9.5
+    assert lowest / page.height >= 0.88, f"the text ends at {lowest / page.height:.0%} of the page"

@@ -45,11 +45,13 @@ def with_preset(game_copy, text: str):
 
 
 def caption_chars(pdf_path) -> list[dict]:
-    """The characters of the first page's caption: the line above the sheet."""
+    """The characters of the first page's caption: the line above the sheet, or below it where a line above would
+    cost a row of pieces."""
     with pdfplumber.open(pdf_path) as pdf:
         page = pdf.pages[0]
-        top = min(c["top"] for c in page.chars)
-        return [c for c in page.chars if abs(c["top"] - top) < 1]
+        lines = [[c for c in page.chars if abs(c["top"] - edge) < 1]
+                 for edge in (min(c["top"] for c in page.chars), max(c["top"] for c in page.chars))]
+        return next((line for line in lines if "".join(c["text"] for c in line).startswith("Spies!")), lines[0])
 
 
 @pytest.mark.parametrize("size", [7, 9])

@@ -45,12 +45,15 @@ class _Part(BaseModel):
 class Size(_Part):
     """Width and height in millimetres; `safe_zone` overrides the layout's for pieces of this size, and
     `back_safe_zone` for their backs (a duplex printer's shift moves a back against its cut: what a back
-    must show whole, a hidden number, keeps this far in)."""
+    must show whole, a hidden number, keeps this far in); `bleed` carries each piece's own colours that far
+    past its cut, the pieces standing twice that apart, so a shifted back or cut shows no neighbour's colour
+    (the layout's or the command line's `bleed` where that is more)."""
 
     width: PositiveMm
     height: PositiveMm
     safe_zone: Optional[UnsignedMm] = None
     back_safe_zone: Optional[UnsignedMm] = None
+    bleed: Optional[UnsignedMm] = None
 
 
 class Colour(_Part):

@@ -544,7 +544,8 @@ def piece_items(game: "Game", pieces: list["Piece"], settings: "PrintSettings", 
         def side(set_face: SetFace, back: bool = False):
             return lambda p, box, bleed: painter.draw(p, set_face, box, bleed, back)
 
-        item = Item(piece_label(game, piece), group, size, side(sides[0]), side(sides[1], back=True))
+        item = Item(piece_label(game, piece), group, size, side(sides[0]), side(sides[1], back=True),
+                    bleed=game.layout.size(group).bleed or 0.0)
         items += [item] * (piece.count if copies is None else copies)
     return items
 

@@ -126,13 +126,14 @@ class Plan:
 
 
 def sheet_spec(settings: "PrintSettings", item: tuple[float, float], backs: bool = True,
-               header: float = 0.0, gutter: float = 0.0) -> SheetSpec:
+               header: float = 0.0, gutter: float = 0.0, bleed: float = 0.0) -> SheetSpec:
     """The cut sheet `settings` print `item`-sized pieces on: paper, bleed, duplex or fold and back offset;
-    `header` mm for the caption when it costs no row (see captioned); at least `gutter` mm between pieces."""
+    `header` mm for the caption when it costs no row (see captioned); at least `gutter` mm between pieces
+    and at least `bleed` mm of bleed."""
     layout = settings.layout
     spec = SheetSpec(
         paper=(settings.paper.width, settings.paper.height), item=item, margin=layout.cut_sheet_margin,
-        gutter=max(layout.gutter, gutter), bleed=settings.bleed, backs=Backs(settings.backs) if backs else Backs.NONE,
+        gutter=max(layout.gutter, gutter), bleed=max(settings.bleed, bleed), backs=Backs(settings.backs) if backs else Backs.NONE,
         back_offset=settings.back_offset,
         group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
         paper_name=settings.paper_name,
@@ -308,6 +309,37 @@ def draw_cut_lines(painter: "Painter", boxes: Iterable[Box], layout: "Layout") -
         painter.rect(b.x, b.y, b.width, b.height, stroke=line.colour, line_width=line.width)
 
 
+def draw_gutter_lines(painter: "Painter", boxes: Sequence[Box], layout: "Layout") -> None:
+    """Where pieces stand apart, each cut line carried on across the gutters between them (and never into a
+    piece), so knife and ruler follow one line from crop mark to crop mark."""
+    if not boxes:
+        return
+    line = layout.cut_line
+    xs, ys = _edges(boxes)
+    for x in xs:
+        covered = [(b.y, b.bottom) for b in boxes if b.x - 1e-3 <= x <= b.right + 1e-3]
+        for start, end in _gaps(covered):
+            painter.line(x, start, x, end, line.colour, line.width)
+    for y in ys:
+        covered = [(b.x, b.right) for b in boxes if b.y - 1e-3 <= y <= b.bottom + 1e-3]
+        for start, end in _gaps(covered):
+            painter.line(start, y, end, y, line.colour, line.width)
+
+
+def _gaps(covered: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The stretches between the (from, to) spans of `covered` that none of them spans."""
+    gaps: list[tuple[float, float]] = []
+    spans = sorted(covered)
+    if not spans:
+        return gaps
+    at = spans[0][1]
+    for low, high in spans[1:]:
+        if low > at + 1e-6:
+            gaps.append((at, low))
+        at = max(at, high)
+    return gaps
+
+
 def caption_space(layout: "Layout", size: float) -> float:
     """The header (mm) a page caption of `size` pt needs above the crop marks; pass it as SheetSpec.header."""
     return layout.crop_marks.offset + layout.crop_marks.length + pt_to_mm(size) * 1.6
@@ -370,6 +402,9 @@ def draw_guides(painter: "Painter", page: Page, layout: "Layout", spec: SheetSpe
             draw_crop_marks(painter, [p.box for p in side if p.block == block], layout, bleed,
                             (painter.width, painter.height), edge_room)
     draw_cut_lines(painter, [p.box for p in page.fronts], layout)
+    if spec.pitch > 0:
+        for block in sorted({p.block for p in page.fronts}):
+            draw_gutter_lines(painter, [p.box for p in page.fronts if p.block == block], layout)
     if page.fold:
         x1, y1, x2, y2 = page.fold
         painter.line(x1, y1, x2, y2, layout.cut_line.colour, layout.cut_line.width * 2, dash=(3.0, 2.0))

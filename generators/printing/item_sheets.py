@@ -42,7 +42,8 @@ class Item:
 
     `back` is None when the back is left unprinted (tiles); a group with no printed backs
     is printed single-sided. `gutter` is the least space (mm) the item asks between itself and its
-    neighbours on the sheet (the layout's `gutter` where that is more).
+    neighbours on the sheet (the layout's `gutter` where that is more), `bleed` how far past its cut it
+    asks its colours carried (the settings' bleed where that is more; a sheet takes its items' largest).
     """
 
     label: str
@@ -51,6 +52,7 @@ class Item:
     front: DrawSide
     back: DrawSide | None
     gutter: float = 0.0
+    bleed: float = 0.0
 
 
 def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan) -> str:
@@ -73,7 +75,8 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     ordered = [item for members in grouped.values() for item in members]
     tallest = max((size for _, size in groups), key=lambda size: size[1])  # the caption may cost no row of it
     spec = sheet_spec(settings, tallest, backs=any(i.back for i in ordered),
-                      header=caption_space(layout, layout.caption.size), gutter=max(i.gutter for i in ordered))
+                      header=caption_space(layout, layout.caption.size), gutter=max(i.gutter for i in ordered),
+                      bleed=max(i.bleed for i in ordered))
     plan = impose_groups([(size, len(members)) for (_, size), members in grouped.items()], spec,
                          what=" or ".join(dict.fromkeys(g for g, _ in groups)))
 

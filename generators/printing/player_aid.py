@@ -41,6 +41,9 @@ STEP_NUMBER = re.compile(r"^\s*(\d+)\.\s+")
 ICON_SCALE = 1.5  # a table row's symbol against the body size
 WRAPPED_SHARE = 0.5  # the least share of a table's width its wrapped column is given while the others fit on one line
 SLACK = 0.2  # mm a table cell keeps beyond its text's measured width, so a word set to its width still fits
+WRITE_TINT = "#fbeec4"  # the field a value is written into, and the chip behind a value assumed rather than given
+FIELD_LINES = 1.6  # a write-in field's height, in lines of the body
+ASSUMED_VALUE = re.compile(r"(?<!\S)[^\s*]{1,4}" + re.escape(ASSUMED_MARK))  # a short value marked assumed ("1*", "4*")
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ class AidSetter:
 
     def __init__(self, game: "Game", ink: CardInk, base: float):
         self.game, self.ink, self.base = game, ink, base  # `ink`'s hanging indent is a bullet's width at `base` pt
+        self.note = note_size(game.layout)
         variants = len(game.info.variants)
         self._every = "both" if variants == 2 else "all"  # the variant cell of an item that holds for every game
 
@@ -206,12 +210,18 @@ class AidSetter:
             return None if any(f is None for f in fitted) else fitted
 
         header = set_row(columns, fonts.bold, "#ffffff")
-        body = [set_row(r, fonts.regular, "#000000", label, item.variant) for r, label, item in zip(rows, labels, items)]
+        fields = [[_is_write_in(cell) for cell in r] for r in rows]
+        body = [set_row([("" if field else cell) for cell, field in zip(r, row_fields)], fonts.regular, "#000000",
+                        label, item.variant)
+                for r, row_fields, label, item in zip(rows, fields, labels, items)]
         if header is None or any(r is None for r in body):
             return None
         line = pt_to_mm(size) * LEADING
-        heights = [max([line] + [f.height for f in row]) + 2 * PAD * 0.6 for row in [header] + body]
+        field = line * FIELD_LINES
+        heights = [max([line] + [f.height + (field + PAD * 0.5 if write else 0.0) for f, write in zip(row, writes)])
+                   + 2 * PAD * 0.6 for row, writes in zip([header] + body, [[False] * len(columns)] + fields)]
         symbols = [None] + [item.symbol for item in items]
+        note = self.note
 
         def draw(painter: Painter, x: float, y: float) -> None:
             top = y
@@ -224,10 +234,21 @@ class AidSetter:
                     draw_symbol(painter, symbol, x + PAD + icon * 0.45, top + h / 2, icon * 0.9, ink.heading,
                                 STEP_TINT if k % 2 == 0 else "#ffffff")
                 left = x
-                for c, (fitted, w) in enumerate(zip(row, widths)):
+                writes = fields[k - 1] if k else [False] * len(row)
+                for c, (fitted, w, write) in enumerate(zip(row, widths, writes)):
                     shift = icon if c == 0 else 0.0
-                    painter.text_block(fitted, left + PAD + shift, top + (h - fitted.height) / 2, w - 2 * PAD - shift,
-                                       anchor=Anchor.START)
+                    cell_x, cell_w = left + PAD + shift, w - 2 * PAD - shift
+                    if write:  # the label at the top, and below it a tinted field to write the value in
+                        text_top = top + PAD * 0.6
+                        field_top = text_top + fitted.height + (PAD * 0.5 if fitted.lines else 0.0)
+                        painter.rect(cell_x, field_top, cell_w, field, fill=WRITE_TINT)
+                        painter.line(cell_x, field_top + field, cell_x + cell_w, field_top + field, ink.heading, 0.4)
+                        painter.text(cell_x + cell_w - PAD * 0.5, field_top + pt_to_mm(note) * 1.0, "write in",
+                                     fonts.regular, note, NOTE_INK, Anchor.END)
+                    else:
+                        text_top = top + (h - fitted.height) / 2
+                        _draw_assumed_chips(painter, fitted, cell_x, text_top)
+                    painter.text_block(fitted, cell_x, text_top, cell_w, anchor=Anchor.START)
                     left += w
                 top += h
                 painter.line(x, top, x + width, top, ink.heading, 0.4)
@@ -235,14 +256,43 @@ class AidSetter:
         return Drawn(sum(heights), draw)
 
 
+def note_size(layout: "Layout") -> float:
+    """The size of the aid's notes: its header's advice and legend, and a write-in field's label."""
+    return max(layout.min_text_size.card, layout.cards.aid_min_text * 0.9)
+
+
+def _is_write_in(cell: str) -> bool:
+    """True for a table cell that holds only the line a value is written on."""
+    return bool(cell) and WRITE_IN[:4] in cell and not cell.strip("_ ")
+
+
+def _draw_assumed_chips(painter: Painter, fitted: FittedText, x: float, y: float) -> None:
+    """A tinted chip behind each short value marked assumed in a set block whose top-left is (x, y), so a value
+    that is this edition's reading stands out from those given, and can be written over."""
+    for line in fitted.lines:
+        if line.symbol:
+            continue
+        for match in ASSUMED_VALUE.finditer(line.text):
+            start = x + line.x + pt_to_mm(unit_width(line.text[:match.start()], line.font) * line.size)
+            width = pt_to_mm(unit_width(match.group(), line.font) * line.size)
+            cap = pt_to_mm(line.size)
+            pad = cap * 0.18
+            painter.rect(start - pad, y + line.baseline - cap * 0.82, width + 2 * pad, cap * 1.05, fill=WRITE_TINT)
+
+
 def _column_widths(natural: list[float], words: list[float], width: float) -> list[float]:
     """Each column its natural width (one line a cell) but the widest, which takes what is left and wraps; when that
     leaves the widest less than WRAPPED_SHARE of the table, the others wrap too, each as wide as its longest word;
-    all shrunk alike when even that leaves too little."""
+    when even that leaves it less, the others keep their natural width while the widest still holds its longest
+    word; all shrunk alike when nothing else fits."""
     widest = max(range(len(natural)), key=natural.__getitem__)
     for others in (natural, words):
         rest = width - (sum(others) - others[widest])
         if rest >= min(natural[widest], width * WRAPPED_SHARE):
+            return [rest if c == widest else n for c, n in enumerate(others)]
+    for others in (natural, words):
+        rest = width - (sum(others) - others[widest])
+        if rest >= words[widest]:
             return [rest if c == widest else n for c, n in enumerate(others)]
     return [width * n / sum(natural) for n in natural]
 
@@ -300,14 +350,36 @@ def _pack(setter: AidSetter, panels: list[list[Block]], size: float, width: floa
     return placed
 
 
-def legend(game: "Game", panels: list[list[Block]]) -> str:
-    """What the marks on the aid mean, from the game's variants and the marks its items carry."""
+def legend(game: "Game", panels: list[list[Block]]) -> list[tuple[str, str]]:
+    """What the marks on the aid mean, from the game's variants and the marks its items carry: (kind, text) parts,
+    the kind "text", or "chip" (a value set on the assumed values' tint) or "field" (a write-in field's swatch)."""
     labels = [variant_label(game, v) for v in game.info.variants]
-    marked = f"Items marked {' or '.join(labels)} hold for that game only; the rest for every game. " if len(labels) > 1 else ""
+    parts = [("text", f"{' or '.join(labels)}: that game only; the rest for every game.  ")] \
+        if len(labels) > 1 else []
     texts = [item.text for panel in panels for block in panel for item in block.section.items]
-    assumed = f"{ASSUMED_MARK} this edition's reading; " if any(ASSUMED_MARK in t for t in texts) else ""
-    blank = "____ write in from your copy; " if any(WRITE_IN[:4] in t for t in texts) else ""
-    return f"{marked}{assumed}{blank}{citation_text(['…'])} after a heading names the rules its items rest on."
+    if any(ASSUMED_MARK in t for t in texts):
+        parts += [("chip", f"1{ASSUMED_MARK}"), ("text", f" or {ASSUMED_MARK} this edition's reading: write over it if yours differs.  ")]
+    if any(WRITE_IN[:4] in t for t in texts):
+        parts += [("field", ""), ("text", " write it in.  ")]
+    return parts + [("text", f"{citation_text(['…'])}: the rules a heading rests on.")]
+
+
+def draw_legend(painter: Painter, parts: list[tuple[str, str]], x: float, baseline: float, font: str, size: float) -> None:
+    """The legend's parts in one line from (x, baseline): its chips and field swatch drawn as the aid draws them."""
+    cap = pt_to_mm(size)
+    for kind, text in parts:
+        if kind == "field":
+            width = cap * 4
+            painter.rect(x, baseline - cap * 0.85, width, cap * 1.1, fill=WRITE_TINT)
+            painter.line(x, baseline + cap * 0.25, x + width, baseline + cap * 0.25, NOTE_INK, 0.4)
+            x += width
+            continue
+        width = pt_to_mm(unit_width(text, font) * size)
+        if kind == "chip":
+            pad = cap * 0.18
+            painter.rect(x - pad, baseline - cap * 0.82, width + 2 * pad, cap * 1.05, fill=WRITE_TINT)
+        painter.text(x, baseline, text, font, size, NOTE_INK)
+        x += width
 
 
 def lay_out_aid(setter: AidSetter, panels: list[list[Block]], layout: "Layout", width: float, height: float
@@ -335,8 +407,8 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     fonts = piece_fonts(layout.fonts, game.folder)
     margin = layout.margin
     title_size = style.aid_text_size * 1.6
-    note_size = max(layout.min_text_size.card, style.aid_min_text * 0.9)
-    header = pt_to_mm(title_size) * 1.2 + pt_to_mm(note_size) * 2.4
+    notes = note_size(layout)
+    header = pt_to_mm(title_size) * 1.2 + pt_to_mm(notes) * 2.4
     copies = style.aid_copies
     band = (paper.height - 2 * margin * copies) / copies  # each copy within its own margins, the cut between two
     area = Box(margin, margin + header, paper.width - 2 * margin, band - header)
@@ -361,8 +433,8 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
         baseline = top + margin + pt_to_mm(title_size)
         painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
         note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
-        painter.text(area.right, baseline, note, fonts.regular, note_size, NOTE_INK, Anchor.END)
-        painter.text(margin, baseline + pt_to_mm(note_size) * 2.2, marks, fonts.regular, note_size, NOTE_INK)
+        painter.text(area.right, baseline, note, fonts.regular, notes, NOTE_INK, Anchor.END)
+        draw_legend(painter, marks, margin, baseline + pt_to_mm(notes) * 2.2, fonts.regular, notes)
         for block in (b for b in placed if b.side == side):
             x = area.x + block.column * (width + style.aid_gap)
             y = top + area.y + block.top
