@@ -49,7 +49,7 @@ def built(tmp_path_factory) -> Path:
 
 def test_a_png_on_many_faces_is_embedded_once(built):
     game = load_game("global-1936-spies")
-    markers = sum(p.count for p in game.pieces)
+    markers = sum(p.count for p in game.pieces) * game.layout.copies.counters
     path = built / "global-1936-spies" / "counters.pdf"
     with pdfplumber.open(path) as pdf:
         page = pdf.pages[0]
@@ -131,6 +131,17 @@ def test_a_character_missing_from_the_font_is_refused_naming_it(cli, game_copy):
     result = cli("validate", "--game", folder)
     assert result.code == 2 and "Traceback" not in result.stderr
     assert re.search(r"tiles\.yaml: tiles\[\d+\]\.event: character '↔' \(U\+2194\) is not in the font", result.stderr)
+
+
+def test_a_character_missing_from_the_font_only_in_a_comment_is_not_refused(cli, game_copy):
+    folder = game_copy("spies")
+    pieces = folder / "pieces.yaml"
+    pieces.write_text("# Spione ↔ Spies\n" + pieces.read_text(encoding="utf-8"), encoding="utf-8")
+    assert cli("validate", "--game", folder).code == 0
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace("name: \"Piccolo\"", "name: \"Piccolo ↔\""), encoding="utf-8")
+    result = cli("validate", "--game", folder)
+    assert result.code == 2
+    assert re.search(r"pieces\.yaml: pieces\[\d+\]\.name: character '↔' \(U\+2194\) is not in the font", result.stderr)
 
 
 def test_every_shipped_game_has_every_glyph_and_picture(cli):

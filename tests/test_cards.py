@@ -602,7 +602,7 @@ def test_the_house_rules_short_aid_prints_twice_on_its_sheet_to_cut_apart(every_
         cuts = [line for line in page.lines if abs(line["top"] - half) < 1 and line["x1"] - line["x0"] > 0.9 * page.width]
         tops = [min(c["top"] for c in part.chars) for part in (top, bottom)]
     assert texts[0] and texts[0] == texts[1]
-    assert "2 copies: cut on the dashed line" in texts[0]
+    assert "2 copies on the sheet: cut on the dashed line" in texts[0]
     assert cuts and all(line["dash"] and line["dash"][0] for line in cuts)  # dashed: a cut, not a rule
     assert tops[1] - tops[0] == pytest.approx(half, abs=0.5)  # the copies' frames are the same, a half sheet apart
 

@@ -32,9 +32,11 @@ OUTLINES = {
     "web-of-spies": {(63.0, 88.0): 57,           # 28 Spy Cards, 12 other starting cards, 8 asset cards, 9 blank
                      (88.0, 125.0): 4,           # Player Mats
                      (12.7, 12.7): 23},          # 20 agents, 3 asset markers
-    "global-1936-spies": {(12.7, 12.7): 9},      # 1/2 inch: one per power, two for Russia
-    "special-action-tokens": {(19.05, 19.05): 6},
+    "global-1936-spies": {(12.7, 12.7): 27},     # 1/2 inch: one per power, two for Russia, three times (copies:)
+    "special-action-tokens": {(19.05, 19.05): 12},  # three a player, twice (copies:)
 }
+# How many times each game's reference cards print (its layout's copies:): Global 1936's one card fills its sheet.
+CARD_COPIES = {"spion-und-spion": 1, "web-of-spies": 4, "global-1936-spies": 9, "special-action-tokens": 2}
 
 
 def card_sides(path: Path) -> tuple[list, str]:
@@ -122,7 +124,7 @@ def test_every_piece_is_printed_with_its_back_behind_it(sheets, games, name):
     backs_of: dict[str, set[str]] = {}
     for piece in game.pieces:
         front, back = faces(game, piece)
-        expected_fronts[face_text(front)] += piece.count
+        expected_fronts[face_text(front)] += piece.count * game.layout.copies.counters
         backs_of.setdefault(face_text(front), set()).add(face_text(back))
     printed = Counter()
     pages = sheets[name]
@@ -148,7 +150,7 @@ def test_every_reference_card_is_printed_whole_at_poker_size(card_texts, games, 
     cards = resolve_cards(games[name])
     assert cards
     boxes, text = card_texts[name]
-    assert len(boxes) == len(cards)
+    assert len(boxes) == len(cards) * CARD_COPIES[name]
     for box in boxes:
         width, height = size_mm(box)
         assert abs(width - 63) <= TOL and abs(height - 88) <= TOL
@@ -239,15 +241,16 @@ def test_special_action_backs_keep_their_words_clear_of_the_edges(built):
 
 
 def test_the_house_rules_markers_have_a_double_agent_side_with_nothing_near_the_cut(built, games):
-    """The rule turns spies into Double Agents and back: each marker's back is that side. A near-black back
-    prints as ink on white paper, with no frame inside its edge to show a duplex shift."""
+    """The rule turns spies into Double Agents and back: each marker's back is that side, solid in the colour of
+    its front's ring, with no frame inside its edge to show a duplex shift."""
     with pdfplumber.open(built / "global-1936-spies" / "counters.pdf") as pdf:
         back = pdf.pages[1]
         text = " ".join(back.extract_text().split())
-        dark = [r for r in back.rects if r["fill"] and r["non_stroking_color"] not in ((1, 1, 1), (1.0, 1.0, 1.0), [1, 1, 1])]
+        inset = [r for r in back.rects if r["fill"] and r["width"] < 12.6 * MM]
     markers = [p for p in games["global-1936-spies"].pieces if p.kind == "spy-marker"]
-    assert text.count("DOUBLE") == sum(p.count for p in markers)
-    assert not dark, dark[:2]
+    copies = games["global-1936-spies"].layout.copies.counters
+    assert text.count("DOUBLE") == sum(p.count for p in markers) * copies
+    assert not inset, inset[:2]
 
 
 # Web of Spies' cards and mats ----------------------------------------------------------------------

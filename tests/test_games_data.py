@@ -96,7 +96,7 @@ def test_traitor_slips_carry_the_letter_each_colour_writes():
 
 def test_each_agency_starts_with_ten_cards():
     game = load_game("web-of-spies")
-    for agency in ("yellow", "sky-blue", "vermillion", "blue"):
+    for agency in ("yellow", "sky-blue", "vermillion", "purple"):
         deck = counted(game, nation=agency, kind="spy-card") + counted(game, nation=agency, kind="starting-card")
         assert deck == {"Spy Card": 7, "Black Car": 1, "False Identity": 1, "Silenced Pistol": 1}
     assert sum(counted(game, kind="spy-card").values()) == 28  # "28 Spy Cards"

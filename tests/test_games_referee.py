@@ -887,6 +887,6 @@ def test_every_starting_deck_can_attack():
     from generators.validation import load_game
 
     game = load_game("web-of-spies")
-    for agency in ("yellow", "sky-blue", "vermillion", "blue"):
+    for agency in ("yellow", "sky-blue", "vermillion", "purple"):
         deck = [p for p in game.pieces if p.nation == agency and p.kind in ("spy-card", "starting-card")]
         assert any("target" in (p.marks or ()) for p in deck), agency

@@ -12,6 +12,7 @@ import pytest
 from shapely.geometry import LineString, Point, box
 
 from generators.cli import main
+from generators.printing.settings import PrintSettings
 
 MM_PER_PT = 25.4 / 72
 
@@ -71,7 +72,7 @@ def plan(spies):
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    return plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
+    return plan_poster(spies, PrintSettings.of_layout(spies.layout), register_fonts(spies.layout.fonts, spies.folder))
 
 
 def page_size_mm(page) -> tuple[float, float]:
@@ -218,13 +219,28 @@ def test_tiles_index_and_sheet_labels(sheets_only):
         assert re.search(rf"sheet {n} of {len(footers)}\b", text), (n, text)
 
 
-def test_each_sheet_shows_its_window_of_the_poster_inside_its_margins(placements, plan):
+@pytest.fixture(scope="module")
+def tiles(plan):
+    """The tiling over Letter as the build plans it: cropped to the poster's ink, its seams off its boxes."""
+    from functools import partial
+
+    from generators.map.poster import draw_poster, poster_boxes
+    from generators.map.poster_sheets import PageInk, plan_tiles
+    from generators.printing.painter import Drawing
+
+    page = Drawing(plan.width, plan.height, partial(draw_poster, plan=plan), key="poster")
+    return plan_tiles((plan.width, plan.height), (215.9, 279.4), 10.0, avoid=poster_boxes(plan), ink=PageInk.of(page, plan.fonts))
+
+
+def _windows(placements, plan) -> list[tuple[float, float]]:
+    """Each sheet's window onto the poster (its top-left corner, poster mm), read from where the sheet places it."""
+    height = 215.9 / MM_PER_PT  # Letter, landscape
+    return [((MARGIN_PT - m[4]) * MM_PER_PT, plan.height - (height - MARGIN_PT - m[5]) * MM_PER_PT) for _, m in placements]
+
+
+def test_each_sheet_shows_its_window_of_the_poster_inside_its_margins(placements, tiles):
     """Each sheet clips the poster to the paper inside its 10 mm margins and places it so that its window's
     corner lands on the margin's corner; side-by-side and stacked sheets are one step of the plan apart."""
-    from generators.map.poster import poster_boxes
-    from generators.map.poster_sheets import plan_tiles
-
-    tiles = plan_tiles((34 * 25.4, 22 * 25.4), (215.9, 279.4), 10.0, avoid=poster_boxes(plan))  # as the build plans them
     assert len(placements) == len(tiles.sheets)
     width, height = (v / MM_PER_PT for v in tiles.paper)
     for sheet, (clip, matrix) in zip(tiles.sheets, placements):
@@ -618,6 +634,47 @@ def test_no_tile_sheet_is_mostly_blank(letter):
         w = sheet.window
         shown = (min(w.right, tiles.page[0]) - max(w.x, 0)) * (min(w.bottom, tiles.page[1]) - max(w.y, 0))
         assert shown >= 0.5 * w.width * w.height, sheet.number
+
+
+def test_the_tiles_take_twelve_sheets_and_each_prints_a_fair_share_of_the_poster(letter):
+    """The poster's ink needs 4 columns by 3 rows of Letter whichever way it is shifted; cropped to the ink, the
+    paper left over is shared so that no sheet is nearly blank margin: each shows, of the part no neighbour
+    repeats, at least a quarter of the ink the average sheet does (the corner sheets once showed a twentieth)."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from generators.map.poster_sheets import FAIR_SHARE, OVERLAP
+
+    document = pdfium.PdfDocument(letter / "map-tiles.pdf")
+    try:
+        assert len(document) == 1 + 12
+        own = []
+        for i in range(1, len(document)):
+            picture = document[i].render(scale=25.4 / 72).to_numpy()  # a pixel a mm
+            keep = round(10.0 + OVERLAP)  # the margin and the strip a neighbour repeats (the footer lies outside)
+            own.append(int((picture[keep:-keep, keep:-keep, :3] < 245).any(axis=2).sum()))
+    finally:
+        document.close()
+    assert min(own) >= FAIR_SHARE * np.mean(own), own
+
+
+def test_no_seam_runs_through_a_box_of_the_time_record_and_one_column_at_most_of_the_bank_track(placements, plan):
+    """The Bank Track is wider than a sheet, so seams must cross it: they cut one column of its boxes at most,
+    running along their edges elsewhere; the Time and Victory Record and the Turn Order fit a sheet and no seam crosses
+    their boxes (both seams once ran through the Bank Track and one through the Time and Victory Record)."""
+    windows = _windows(placements, plan)
+    xs, ys = sorted({x for x, _ in windows})[1:], sorted({y for _, y in windows})[1:]
+
+    def cut(laid, x, y) -> list[str]:
+        return [r.label for r in laid.rooms if any(x + r.x + 0.1 < s < x + r.x + r.width - 0.1 for s in xs)
+                or any(y + r.y + 0.1 < s < y + r.y + r.height - 0.1 for s in ys)]
+
+    aids = {laid.aid.title.split(":")[0]: (laid, x, y) for laid, x, y in plan.aids}
+    for name in ("Time and Victory Record", "Turn Order"):
+        assert len(aids[name][0].rooms) > 1 and not cut(*aids[name]), name
+    bank = aids["Bank Track"]
+    rows = len({r.y for r in bank[0].rooms})
+    assert len(cut(*bank)) <= rows  # one column of boxes at most
 
 
 def test_tile_footers_stay_6_mm_from_the_edge(sheets_only):

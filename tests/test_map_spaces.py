@@ -12,6 +12,7 @@ import math
 import pytest
 
 from generators.cli import main
+from generators.printing.settings import PrintSettings
 
 MM_PER_PT = 25.4 / 72
 COUNTER = 12.7  # mm: a half-inch counter
@@ -58,7 +59,7 @@ def plan(spies):
     from generators.map.poster import plan_poster
     from generators.printing.fonts import register_fonts
 
-    return plan_poster(spies, spies.layout, register_fonts(spies.layout.fonts, spies.folder))
+    return plan_poster(spies, PrintSettings.of_layout(spies.layout), register_fonts(spies.layout.fonts, spies.folder))
 
 
 @pytest.fixture(scope="module")
@@ -149,7 +150,7 @@ def test_every_city_stands_on_its_own_country_after_the_warp(places, spies):
 
 
 def test_no_space_stands_mostly_over_the_sea_not_even_on_a_small_island(places, spies):
-    """A port's space reaches the sea but stands on its land: a third of it at least is land everywhere, and an
+    """A port's space reaches the sea but stands on its land: two fifths of it at least are land everywhere, and an
     island smaller than a space (Malta, Rhodes at this scale) is drawn larger so that its port's space stands
     mostly on it."""
     from shapely.geometry import Point
@@ -161,7 +162,7 @@ def test_no_space_stands_mostly_over_the_sea_not_even_on_a_small_island(places, 
     for city in spies.map.cities:
         space = Point(places.at[city.name]).buffer(places.spaces[city.name].diameter_mm / 2)
         share[city.name] = space.intersection(land).area / space.area
-    assert not [name for name, part in share.items() if part < 1 / 3]
+    assert not [(name, round(part, 2)) for name, part in share.items() if part < 0.4]  # Ostend's once 0.34
     assert all(share[name] > 0.5 for name in ("Malta", "Rhodes")), share
 
 
@@ -250,17 +251,38 @@ def test_the_geography_holds_land_for_the_whole_frame(places, spies):
     assert frame_beyond_extent(read_geography(spies.file(spies.map.geography)), places.project, box(f.x, f.y, f.right, f.bottom)) == 0.0
 
 
-def test_no_route_crosses_a_space_it_does_not_join(shown):
+def test_no_route_crosses_a_space_it_does_not_join(shown, spies):
+    """No rail or air line comes onto a space it does not end, not even onto a port's ring: a line grazing a
+    space's rim reads as a stop there (Moscow-Voronezh once grazed Tula, London-Brussels Dover)."""
     from shapely.geometry import LineString, Point
 
+    ring = spies.layout.poster.port_ring
     spaces = {c["name"]: c["space"] for c in shown["cities"]}
-    discs = {n: Point(s["x_mm"], s["y_mm"]).buffer(s["diameter_mm"] / 2 - 0.5) for n, s in spaces.items()}
+    reach = {n: s["diameter_mm"] / 2 + (ring if spies.map.city(n).port else 0.0) for n, s in spaces.items()}
     crossing = []
     for route in shown["routes"]:
         a, b = spaces[route["from"]], spaces[route["to"]]
         line = LineString([(a["x_mm"], a["y_mm"]), (b["x_mm"], b["y_mm"])])
-        crossing += [(route["from"], route["to"], n) for n, d in discs.items() if n not in (route["from"], route["to"]) and line.intersects(d)]
+        crossing += [(route["from"], route["to"], n, round(line.distance(Point(s["x_mm"], s["y_mm"])) - reach[n], 2))
+                     for n, s in spaces.items() if n not in (route["from"], route["to"])
+                     and line.distance(Point(s["x_mm"], s["y_mm"])) < reach[n]]
     assert not crossing
+
+
+def test_every_ports_space_reaches_each_of_its_sea_zones(shown, spies, plan):
+    """The 14 mm space itself (not only its ring) overlaps the water of every sea zone the port is on, as the
+    sea zones are drawn (London's space once stopped 1.65 mm short of the North Sea)."""
+    from shapely.geometry import Point
+
+    short = []
+    for city in shown["cities"]:
+        record = spies.map.city(city["name"])
+        s = city["space"]
+        disc = Point(s["x_mm"], s["y_mm"]).buffer(s["diameter_mm"] / 2, 64)
+        for zone in record.sea_zones if record.port else ():
+            if disc.intersection(plan.sea_zones[zone]).area < 0.5:
+                short.append((city["name"], zone, round(disc.distance(plan.sea_zones[zone]), 2)))
+    assert not short
 
 
 def test_the_readme_and_the_posters_page_state_the_displacement_the_map_has(places, shown):

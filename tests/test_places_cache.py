@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from generators.printing.settings import PrintSettings
+
 
 def _places(folder):
     from generators.map.spaces import poster_places
@@ -69,7 +71,7 @@ def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypat
 
     def plan(folder):
         game = load_game(folder)
-        return poster.plan_poster(game, game.layout, register_fonts(game.layout.fonts, game.folder))
+        return poster.plan_poster(game, PrintSettings.of_layout(game.layout), register_fonts(game.layout.fonts, game.folder))
 
     folder = game_copy("spies")
     first = plan(folder)
@@ -79,7 +81,7 @@ def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypat
 
     with monkeypatch.context() as patch:
         patch.setattr(poster, "route_lanes", never)
-        patch.setattr(poster, "_sea_zones", never)
+        patch.setattr(poster, "map_sea_zones", never)
         again = plan(folder)
     assert again.lanes == first.lanes and again.zone_edges == first.zone_edges
     assert {n: z.wkb for n, z in again.sea_zones.items()} == {n: z.wkb for n, z in first.sea_zones.items()}
@@ -92,7 +94,7 @@ def test_where_the_names_go_is_kept_under_the_labels_own_inputs_and_read_back_ex
 
     def plan(folder):
         game = load_game(folder)
-        return poster.plan_poster(game, game.layout, register_fonts(game.layout.fonts, game.folder))
+        return poster.plan_poster(game, PrintSettings.of_layout(game.layout), register_fonts(game.layout.fonts, game.folder))
 
     folder = game_copy("spies")
     first = plan(folder)
@@ -110,7 +112,7 @@ def test_where_the_names_go_is_kept_under_the_labels_own_inputs_and_read_back_ex
     with monkeypatch.context() as patch:  # names set larger measure larger: they are placed again
         patch.setattr(poster, "place_labels", never)
         with pytest.raises(AssertionError, match="placed again"):
-            poster.plan_poster(game, larger, register_fonts(game.layout.fonts, game.folder))
+            poster.plan_poster(game, PrintSettings.of_layout(larger), register_fonts(game.layout.fonts, game.folder))
 
 
 def test_the_key_of_worked_out_inputs_changes_with_any_of_them_and_refuses_what_it_cannot_take_apart():

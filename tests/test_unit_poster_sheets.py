@@ -203,12 +203,40 @@ def test_ink_only_in_the_overlap_a_neighbour_repeats_needs_no_sheet_of_its_own()
     assert len(plan.sheets) < len(full.sheets)
 
 
-def test_the_sheets_with_ink_of_their_own_are_counted_alike_for_every_shift_at_once_and_one_by_one():
-    """The tiler weighs every pair of shifts together (_inked_counts); each count is the one _inked gives for
-    that shift's sheets, shifts past the page's edges and sheets clipped to nothing included."""
+def test_the_sheets_cover_only_the_rectangle_that_holds_the_ink():
+    """A poster's blank paper round its ink needs no sheet: ink in a 300 x 180 mm corner of a 700 x 500 mm page,
+    which the sheets over the whole page would spread over 4, takes 2 of Letter, laid over the ink alone and
+    centred on it, so the paper left over is shared by both sides."""
+    page = (700.0, 500.0)
+    ink = _ink(page, [(380.0, 250.0, 680.0, 430.0)])
+    plan = plan_tiles(page, LETTER, MARGIN, ink=ink)
+    assert len(plan.sheets) == 2
+    assert ink.uncovered([s.window for s in plan.sheets]) == 0
+    left, right = min(s.window.x for s in plan.sheets), max(s.window.right for s in plan.sheets)
+    top, bottom = min(s.window.y for s in plan.sheets), max(s.window.bottom for s in plan.sheets)
+    assert 380 - left == pytest.approx(right - 680, abs=1.5) and 250 - top == pytest.approx(bottom - 430, abs=1.5)
+
+
+def test_a_seam_parts_boxes_side_by_side_along_their_shared_edge():
+    """A track of 15 mm boxes wider than a sheet must be crossed: the seam runs along the edge two boxes share,
+    cutting none, rather than through one."""
+    from generators.map.poster_sheets import seams
+    from generators.printing.geometry import Box
+
+    page = (400.0, 150.0)
+    boxes = [Box(40.0 + 15 * k, 50.0, 15.0, 15.0) for k in range(22)]  # 40 to 370 mm
+    plan = plan_tiles(page, LETTER, MARGIN, avoid=boxes)
+    [seam], _ = seams(plan)
+    assert 40 < seam < 370
+    assert (seam - 40) / 15 == pytest.approx(round((seam - 40) / 15), abs=1e-6)
+
+
+def test_the_sheets_own_ink_is_read_alike_for_every_shift_at_once_and_one_by_one():
+    """The tiler weighs every pair of shifts together (_own_inks_at); each sheet's own ink is the one _own_inks
+    gives for that shift's sheets, shifts past the page's edges and sheets clipped to nothing included."""
     import random
 
-    from generators.map.poster_sheets import _inked, _inked_counts
+    from generators.map.poster_sheets import _own_inks, _own_inks_at
     from generators.printing.geometry import Box
 
     rng = random.Random(7)
@@ -219,9 +247,9 @@ def test_the_sheets_with_ink_of_their_own_are_counted_alike_for_every_shift_at_o
     step = (shown[0] - overlap, shown[1] - overlap)
     xs = [rng.uniform(-200.0, 20.0) for _ in range(40)] + [-1000.0, 500.0]
     ys = [rng.uniform(-250.0, 20.0) for _ in range(30)] + [400.0]
-    counts = _inked_counts(ink, xs, ys, step, shown, rows, columns, overlap)
+    own = _own_inks_at(ink, xs, ys, step, shown, rows, columns, overlap)
     for i, x in enumerate(xs):
         for j, y in enumerate(ys):
             windows = [Box(x + c * step[0], y + r * step[1], *shown) for r in range(rows) for c in range(columns)]
-            assert counts[i, j] == len(_inked(ink, windows, rows, columns, overlap))
-    assert len({int(n) for n in counts.flat}) > 2  # the shifts differ in what they leave out
+            assert own[i, j].ravel().tolist() == _own_inks(ink, windows, rows, columns, overlap)
+    assert len({int(n) for n in (own > 0).sum(axis=(2, 3)).flat}) > 2  # the shifts differ in what they leave out

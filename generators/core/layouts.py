@@ -56,16 +56,37 @@ class Size(_Part):
     bleed: Optional[UnsignedMm] = None
 
 
+def luminance(colour: str) -> float:
+    """The relative luminance (WCAG 2) of a #rrggbb colour."""
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two #rrggbb colours, from 1 to 21."""
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 class Colour(_Part):
     """A fill and the ink that reads on it; `edge` rings the face in a second colour (two-colour
     pieces). `backs: outline` prints a back in this colour as its texts in the colour on white paper,
     with nothing near the cut, which uses little ink and hides the duplex misregistration a solid
-    dark back (or a frame inside its edge) shows; `auto` (the default) does so for near-black fills only."""
+    dark back (or a frame inside its edge) shows; `auto` (the default) does so for near-black fills only.
+    `backs: edge` prints a two-colour piece's back solid in its `edge` colour, with no frame inside the cut,
+    its texts in black or white, whichever reads better on it: the back's colour is the front's ring."""
 
     fill: str = Field(pattern=COLOUR_PATTERN)
     ink: str = Field(default="#000000", pattern=COLOUR_PATTERN)
     edge: Optional[str] = Field(default=None, pattern=COLOUR_PATTERN)
-    backs: Literal["auto", "solid", "outline"] = "auto"
+    backs: Literal["auto", "solid", "outline", "edge"] = "auto"
+
+    @property
+    def edge_ink(self) -> str:
+        """Black or white, whichever has the more contrast (WCAG) against the `edge` colour."""
+        return "#000000" if contrast(self.edge or self.fill, "#000000") >= contrast(self.edge or self.fill, "#ffffff") \
+            else "#ffffff"
 
     @property
     def is_outline_back(self) -> bool:
@@ -165,6 +186,18 @@ class CardStyle(_Part):
     aid_min_text: PositivePt = 7.5
     aid_max_text: Optional[PositivePt] = None  # None: aid_text_size
     aid_copies: int = Field(default=1, ge=1, le=4)  # copies of the aid stacked on its sheet, to cut apart
+
+
+Copies = Annotated[int, Field(ge=1, le=50)] | Literal["fill"]
+
+
+class ProductCopies(_Part):
+    """How many copies of its set a product prints: a number, or `fill`, as many whole sets as the
+    sheets one set needs hold (a reference card for each player, spare markers), so a small set does
+    not leave its sheet all but blank. The sheet's caption says how many."""
+
+    cards: Copies = 1
+    counters: Copies = 1
 
 
 class TileStyle(_Part):
@@ -307,6 +340,7 @@ class Layout(_Part):
     faces: Faces = Field(default_factory=Faces)
     caption: Caption = Field(default_factory=Caption)
     cards: CardStyle = Field(default_factory=CardStyle)
+    copies: ProductCopies = Field(default_factory=ProductCopies)
     tiles: TileStyle = Field(default_factory=TileStyle)
     poster: PosterStyle = Field(default_factory=PosterStyle)
     display: DisplayStyle = Field(default_factory=DisplayStyle)

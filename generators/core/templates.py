@@ -24,13 +24,19 @@ def record_values(game: "Game", record: BaseModel) -> dict[str, Any]:
     """A record's fields by name, its `nation` (or each faction field its game declares) as the faction's
     name (see above)."""
     values = record.model_dump(exclude={"assumed"})
-    for name in getattr(type(record), "FACTION_FIELDS", ("nation",)):
+    for name in _faction_fields(type(record)):
         faction_id = values.get(name)
-        if faction_id and name in type(record).model_fields:
+        if faction_id:
             faction = next((f for f in game.info.factions if f.id == faction_id), None)
             if faction is not None:
                 values.update({name: faction.name, name.upper(): faction.name.upper(), f"{name}_id": faction.id})
     return values
+
+
+@lru_cache(maxsize=None)
+def _faction_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of `model` that hold a faction id, looked up once per kind of record (10,000 pieces ask)."""
+    return tuple(name for name in getattr(model, "FACTION_FIELDS", ("nation",)) if name in model.model_fields)
 
 
 def as_text(value: Any) -> str:

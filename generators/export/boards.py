@@ -62,7 +62,7 @@ def poster_drawing(game: "Game", settings: "PrintSettings", fonts: "FontSet") ->
 
     if game.map is None:
         return None
-    plan = plan_poster(game, settings.layout, fonts)
+    plan = plan_poster(game, settings, fonts)
     return Picture(Drawing(plan.width, plan.height, partial(draw_poster, plan=plan)),
                    tuple(map_spaces(game) + aid_spaces(plan.aids)))
 
@@ -73,7 +73,7 @@ def display_drawing(game: "Game", settings: "PrintSettings", fonts: "FontSet") -
 
     if game.display is None:
         return None
-    plan = plan_display(game, settings.layout, fonts)
+    plan = plan_display(game, settings, fonts)
     return Picture(Drawing(plan.width, plan.height, partial(draw_display, plan=plan)))
 
 
@@ -86,7 +86,7 @@ def track_drawings(game: "Game", settings: "PrintSettings", fonts: "FontSet") ->
         return []
     pictures = []
     for board in game.boards.boards:
-        plan = plan_board(game, board, settings.layout, fonts)
+        plan = plan_board(game, settings, board, fonts)
         pictures.append(Picture(Drawing(plan.width, plan.height, partial(draw_board, plan=plan)), tuple(track_spaces(plan)),
                                 name=board.id, title=plan.title))
     return pictures

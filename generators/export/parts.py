@@ -20,7 +20,6 @@ from ..printing.card_sheets import card_footer, card_geometry, draw_face, set_ca
 from ..printing.counters import FacePainter, piece_items
 from ..printing.event_tiles import tile_items, tile_kind
 from ..printing.fonts import piece_fonts
-from ..printing.options import BuildOptions
 from ..printing.settings import PrintSettings
 
 if TYPE_CHECKING:
@@ -75,7 +74,7 @@ class Part:
 
 def export_settings(game: "Game") -> PrintSettings:
     """What an export prints its parts and boards with: the layout's own sizes, no print option given."""
-    return PrintSettings.resolve(BuildOptions(), game.layout)
+    return PrintSettings.of_layout(game.layout)
 
 
 def game_parts(game: "Game", settings: PrintSettings) -> list[Part]:
@@ -137,7 +136,7 @@ def card_parts(game: "Game", settings: PrintSettings, fonts: "FontSet") -> list[
     size = (card.width, card.height)
     geometry = card_geometry(layout, size)
     parts = []
-    for set_card in set_cards(game, cards, layout, fonts, size):
+    for set_card in set_cards(game, settings, cards, fonts, size):
         title = set_card.card.title
         footer = card_footer(game, set_card, len(cards))
 

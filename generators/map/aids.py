@@ -7,12 +7,14 @@ data), then drawn at any place (`draw_aid`), so the map can look for room before
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Column
 from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, text_width
+from ..printing.geometry import Box
 from ..printing.painter import Anchor, Painter
 from ..printing.textfit import Paragraph, fit_text
 from ..core.tables import resolved_table
@@ -107,6 +109,17 @@ class Laid:
     height: float
     draw: object = field(repr=False)
     rooms: tuple[Room, ...] = ()
+
+
+def kept_whole(aids: Sequence[tuple[Laid, float, float]]) -> list[Box]:
+    """What a seam between tiled sheets should not cut of aids laid at (x, y) on a page (page mm): each room of
+    an aid holding several (a track's boxes, card places), so a seam may part them along their shared edges, and
+    every other aid whole (a box with its title and text, a list, a table)."""
+    boxes = []
+    for laid, x, y in aids:
+        rooms = [Box(x + r.x, y + r.y, r.width, r.height) for r in laid.rooms] if len(laid.rooms) > 1 else []
+        boxes += rooms or [Box(x, y, laid.width, laid.height)]
+    return boxes
 
 
 def _title_height(ink: Ink) -> float:

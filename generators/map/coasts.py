@@ -1,19 +1,21 @@
 """Spaces set right by the coast after the warp: a port's space stands on its own country's land with its
 rim reaching the sea, an inland city's space stands clear of the sea. The warp moves land and cities
 together, but a narrow cape or a small island (Cyprus, say) can be thinner than a space; such a city is
-slid a little over its land, never further than NUDGE_MAX, never nearer another space than the gap the
-map asks for, and never onto a rail or air line it does not end. A city that fits nowhere within that
-reach goes where it fits best.
+slid a little over its land, never further than NUDGE_MAX, never off its own country's land, never nearer
+another space than the gap the map asks for; a space a rail or air line it does not end passes too
+closely is slid off it too. A city that fits nowhere within that reach goes where it fits best.
 
 Where the land itself is too small, the land is drawn larger, locally, as mapmakers enlarge an island
 too small to show at the map's scale: a port's island smaller than its space (Malta, Rhodes) is scaled up
 about its middle and joined with the ground under the space (`islands_enlarged`, before the slide), and an
 inland space the coast still touches after the slide (a capital a few miles from the sea) has the coast
-pushed back round it (`coast_kept_off`, after the slide). Neither touches another country's land.
+pushed back round it (`coast_kept_off`, after the slide), and a port the slide could not bring to open
+water has an inlet cut to it (`sea_brought_to_ports`). None touches another country's land.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import shapely
@@ -27,7 +29,9 @@ NUDGE_MAX = 10.0  # mm: the furthest a space is slid over its land
 NUDGE_STEP = 0.5  # mm between the rings of places tried
 BEARINGS = 32  # places tried on each ring
 PORT_FOOTING = 1.5  # mm: a port's centre stands at least this far inside its land...
-PORT_REACH = 1.0  # ...and its rim reaches at least this far past the coast, onto the sea
+PORT_REACH = 1.0  # ...and its rim reaches at least this far past the coast, onto the sea...
+OPEN_WATER = 1.0  # ...where the sea is at least twice this wide (a creek narrower holds no sea zone)
+INLET = 4.0  # mm: the width of an inlet cut to a port the slide could not bring to the sea
 INLAND_CLEARANCE = 0.5  # mm between an inland space's rim and the sea
 LINE_CLEARANCE = 1.0  # mm between a slid space and a line it does not end
 ISLAND_TRIGGER = 0.5  # an island is enlarged where less than this of its port's space stands on land...
@@ -36,69 +40,105 @@ ISLAND_AREA = 1.5  # times a space's area an island too small for its port is dr
 ISLAND_MOST = 3.0  # times across an island is enlarged at most
 ISLAND_RIM = 1.5  # mm of a port's space left over the sea round an enlarged island's ground
 ISLAND_STRAIT = 1.0  # mm of sea kept between an enlarged island and any other land
-BATCH = 16  # places tried measured together against the lines
+PASSES = 4  # times the cities are gone through
+OFF_LAND = 1000.0  # what a centre off its own land weighs: before all else a space stands on its country
+LINE_WEIGHT = 10.0  # a mm of line too near a space weighs as this many of misfit to the coast: lines come first
 BETTER = 0.25  # mm: a space is slid only where it fits this much better (or fits), the best fit in reach where none fits
 
 
-def _misfit(depth, port: bool, radius: float):
-    """How far (mm) a centre `depth` mm inside its land (negative at sea) is from suiting a port or an inland space."""
+def _misfit(depth, port: bool, radius: float, offshore=None):
+    """How far (mm) a centre `depth` mm inside its land (negative at sea) is from suiting a port or an inland space;
+    a port's rim reaches open water, `offshore` mm from its centre (not a creek too narrow to hold its sea zone)."""
     import numpy as np
 
     if port:
-        return np.maximum(PORT_FOOTING - depth, 0.0) + np.maximum(depth - (radius - PORT_REACH), 0.0)
+        return np.maximum(PORT_FOOTING - depth, 0.0) + np.maximum(offshore - (radius - PORT_REACH), 0.0)
     return np.maximum(radius + INLAND_CLEARANCE - depth, 0.0)
 
 
 def _depths(points, own: BaseGeometry, coast: BaseGeometry):
-    """How far inside `own` land each point is (mm); at sea or on another country's land, minus its distance."""
+    """How far inside `own` land each point is from the coast (mm); at sea or on another country's land, minus
+    its distance from its own land."""
     import numpy as np
 
-    distance = shapely.distance(coast, points)
     inside = shapely.contains_xy(own, *np.asarray(shapely.get_coordinates(points)).T)
-    return np.where(inside, distance, -distance)
+    return np.where(inside, shapely.distance(coast, points), -shapely.distance(own, points))
 
 
 def fitted_to_coasts(game_map: MapFile, at: dict[str, XY], radius: float, gap: float,
-                     countries: dict[str, BaseGeometry], land: BaseGeometry) -> dict[str, XY]:
+                     countries: dict[str, BaseGeometry], land: BaseGeometry,
+                     zones: dict[str, BaseGeometry] | None = None, claim: float = 0.0) -> dict[str, XY]:
     """`at` with each city's space slid, where it needs to and can, onto land that suits it (see the module's
     docstring): `countries` are each country's land and `land` all of it (its outline is the coast: lakes
-    count as sea), in the same page mm as `at`."""
+    count as sea), in the same page mm as `at`. A port's rim reaches its own sea zones' water where `zones` gives
+    it (each zone's water, see sea_zones.py), and comes no nearer than it was to another zone's water within `claim` mm
+    (how far a port's own zone reaches round it): a port slid there would join the two zones. A space a line it does not end passes too closely (or whose own
+    lines pass another space) is slid off it as well: each place tried is scored by how far it is from suiting
+    its coast plus (weighing far more) how far lines come within reach of it, and the space goes to the best, the nearest of equals.
+    The cities are gone through PASSES times: a space slid may free the way for one gone through before it."""
     import numpy as np
 
     at = dict(at)
     coast_all = land.boundary
-    names = [c.name for c in game_map.cities if c.name in at]
     routes = [(r.from_, r.to) for r in game_map.routes if r.from_ in at and r.to in at]
     rings = np.arange(NUDGE_STEP, NUDGE_MAX + 1e-9, NUDGE_STEP)
     angles = np.linspace(0, 2 * np.pi, BEARINGS, endpoint=False)
     offsets = np.concatenate([[[0.0, 0.0]], (rings[:, None, None] * np.stack([np.cos(angles), np.sin(angles)], -1)[None]).reshape(-1, 2)])
-    for city in game_map.cities:
-        if city.name not in at or city.country not in countries:
-            continue
-        x, y = at[city.name]
-        window = shapely.box(x - NUDGE_MAX - 3 * radius, y - NUDGE_MAX - 3 * radius, x + NUDGE_MAX + 3 * radius, y + NUDGE_MAX + 3 * radius)
-        own = countries[city.country].intersection(window)
-        coast = coast_all.intersection(window)
-        if coast.is_empty:
-            continue  # no sea near: it fits as it is
-        if _misfit(_depths(shapely.points([(x, y)]), own, coast), bool(city.port), radius)[0] <= BETTER:
-            continue  # it fits where it is
-        tried = np.array([x, y]) + offsets
-        misfit = _misfit(_depths(shapely.points(tried), own, coast), bool(city.port), radius)
-        others = np.array([at[n] for n in names if n != city.name], dtype=float)
-        apart = np.hypot(*(tried[:, None, :] - others[None, :, :]).transpose(2, 0, 1)).min(axis=1)
-        misfit[apart < 2 * radius + gap] = np.inf
-        order = [k for k in np.argsort(misfit, kind="stable") if misfit[k] <= misfit[0] - BETTER]  # best fit first, nearest of equals
-        if not order:
-            continue
-        for start in range(0, len(order), BATCH):  # the best few first: most cities take one of them
-            batch = order[start:start + BATCH]
-            clear = _clear_of_lines(city.name, tried[batch], at, routes, radius)
-            if clear.any():
-                best = tried[batch[int(np.argmax(clear))]]
-                at[city.name] = (float(best[0]), float(best[1]))
-                break
+    kept = {}  # each port's open water near it, with where it was worked out for
+    for _ in range(PASSES):
+        for city in game_map.cities:
+            if city.name not in at or city.country not in countries:
+                continue
+            x, y = at[city.name]
+            window = shapely.box(x - NUDGE_MAX - 3 * radius, y - NUDGE_MAX - 3 * radius, x + NUDGE_MAX + 3 * radius, y + NUDGE_MAX + 3 * radius)
+            own = countries[city.country].intersection(window)
+            coast = coast_all.intersection(window)
+
+            if city.port and not coast.is_empty and kept.get(city.name, (None,))[0] != (x, y):  # worked out again only once it moved
+                kept[city.name] = ((x, y), _port_water(city, window, land, zones))
+            near_sea = kept[city.name][1] if city.port and not coast.is_empty else None
+
+            def misfit(points):
+                if coast.is_empty:  # no sea near: it fits the coast wherever it is on its land
+                    return np.where(shapely.contains_xy(own, points[:, 0], points[:, 1]), 0.0, OFF_LAND)
+                points = shapely.points(points)
+                offshore = shapely.distance(near_sea, points) if city.port else None
+                depth = _depths(points, own, coast)
+                return _misfit(depth, bool(city.port), radius, offshore) + np.where(depth > 0, 0.0, OFF_LAND)  # its centre on its own land first
+
+            here = np.array([[x, y]])
+            staying = misfit(here)[0]
+            lines_here = _line_shortfall(city.name, here, at, routes, radius)[0]
+            if staying <= BETTER and lines_here == 0.0:
+                continue  # it fits where it is
+            tried = here + offsets
+            cost = misfit(tried)
+            cost[0] = max(staying - BETTER, 0.0) + LINE_WEIGHT * lines_here  # staying put is as good as a slide fitting a little better
+            others = np.array([at[n] for n in at if n != city.name], dtype=float)  # other spaces and the ships
+            apart = np.hypot(*(tried[:, None, :] - others[None, :, :]).transpose(2, 0, 1)).min(axis=1)
+            cost[apart < 2 * radius + gap] = np.inf
+            if city.port and zones and claim:
+                wide = shapely.box(*(np.array(window.bounds) + [-claim, -claim, claim, claim]))
+                foreign = shapely.union_all([zones[z].intersection(wide) for z in zones if z not in city.sea_zones
+                                             and shapely.intersects(shapely.envelope(zones[z]), wide)])
+                if not foreign.is_empty:
+                    nearness = np.maximum(claim - shapely.distance(foreign, shapely.points(tried)), 0.0)
+                    cost += LINE_WEIGHT * np.maximum(nearness - nearness[0], 0.0)
+            hopeful = np.flatnonzero(cost < cost[0])  # lines only add to a place's cost: those already worse are not measured
+            hopeful = hopeful[hopeful > 0]
+            cost[hopeful] += LINE_WEIGHT * _line_shortfall(city.name, tried[hopeful], at, routes, radius)
+            best = int(np.argmin(cost))  # the first of equals: the nearest
+            if cost[best] < cost[0] - 1e-6:
+                at[city.name] = (float(tried[best, 0]), float(tried[best, 1]))
     return at
+
+
+def _port_water(city, window: BaseGeometry, land: BaseGeometry, zones: dict[str, BaseGeometry] | None) -> BaseGeometry:
+    """The open water within `window` the port `city`'s rim should reach: its own sea zones' where `zones` gives
+    them, else all the sea's; less creeks narrower than twice OPEN_WATER."""
+    own = [zones[z].intersection(window) for z in city.sea_zones if z in zones] if zones else []
+    water = shapely.union_all(own) if own else window.difference(land)
+    return water.buffer(-OPEN_WATER).buffer(OPEN_WATER)
 
 
 def _segment_distances(a, b, points):
@@ -112,20 +152,21 @@ def _segment_distances(a, b, points):
     return np.hypot(*(points[None, :, :] - nearest).transpose(2, 0, 1))
 
 
-def _clear_of_lines(name: str, tos, at: dict[str, XY], routes: Sequence[tuple[str, str]], radius: float):
-    """For each place in `tos` (k x 2), whether the space `name` moved there keeps clear of every line it does
-    not end, and its own lines of every other space. Only what the move changes is measured: the moved space
-    against the other lines, and its own lines against the other spaces."""
+def _line_shortfall(name: str, tos, at: dict[str, XY], routes: Sequence[tuple[str, str]], radius: float):
+    """For each place in `tos` (k x 2), how far (mm, summed over the lines) the space `name` moved there comes
+    within LINE_CLEARANCE of the lines it does not end, and its own lines within it of every other space: 0
+    where it keeps clear. Only what the move changes is measured: the moved space against the other lines, and
+    its own lines against the other spaces."""
     import numpy as np
 
     reach = radius + LINE_CLEARANCE
     tos = np.asarray(tos, dtype=float).reshape(-1, 2)
-    clear = np.ones(len(tos), dtype=bool)
+    short = np.zeros(len(tos))
     others = [(a, b) for a, b in routes if name not in (a, b)]
     if others:
         a = np.array([at[x] for x, _ in others], dtype=float)
         b = np.array([at[y] for _, y in others], dtype=float)
-        clear &= (_segment_distances(a, b, tos) >= reach).all(axis=0)
+        short += np.maximum(reach - _segment_distances(a, b, tos), 0.0).sum(axis=0)
     ends = [b if a == name else a for a, b in routes if name in (a, b)]
     if ends:
         spaces = [n for n in at if n != name]
@@ -134,8 +175,8 @@ def _clear_of_lines(name: str, tos, at: dict[str, XY], routes: Sequence[tuple[st
         starts = np.repeat(tos, len(ends), axis=0)  # every place tried, with each of its lines
         distance = _segment_distances(starts, np.tile(far, (len(tos), 1)), xy)
         distance[np.arange(len(starts)), np.tile([spaces.index(e) for e in ends], len(tos))] = np.inf
-        clear &= (distance >= reach).all(axis=1).reshape(len(tos), len(ends)).all(axis=1)
-    return clear
+        short += np.maximum(reach - distance, 0.0).sum(axis=1).reshape(len(tos), len(ends)).sum(axis=1)
+    return short
 
 
 class _Pieces:
@@ -207,4 +248,38 @@ def coast_kept_off(game_map: MapFile, at: dict[str, XY], radius: float,
         if disc.difference(pieces.near(disc)).area > 1e-6:
             countries[city.country] = own.union(disc.difference(pieces.near(disc, city.country)))
             pieces = _Pieces(countries)
+    return countries
+
+
+def sea_brought_to_ports(game_map: MapFile, at: dict[str, XY], radius: float,
+                         countries: dict[str, BaseGeometry], zones: dict[str, BaseGeometry] | None = None) -> dict[str, BaseGeometry]:
+    """`countries` with an inlet cut into its own land from the nearest open water (of its own sea zones, where
+    `zones` gives them) to every port whose rim the
+    slide could not bring to the sea (its lines or its neighbours held it back), as mapmakers widen an estuary:
+    INLET wide, reaching PORT_REACH inside the rim, and kept INLAND_CLEARANCE off every other space."""
+    from shapely.ops import nearest_points
+
+    countries = dict(countries)
+    pieces = _Pieces(countries)
+    land = shapely.union_all(list(countries.values()))  # an inlet cut for one port is not sea another needs
+    reach = NUDGE_MAX + 4 * radius
+    for city in game_map.cities:
+        own = countries.get(city.country)
+        if not city.port or city.name not in at or own is None:
+            continue
+        x, y = at[city.name]
+        centre = shapely.Point(x, y)
+        water = _port_water(city, shapely.box(x - reach, y - reach, x + reach, y + reach), land, zones)
+        offshore = water.distance(centre)
+        if water.is_empty or offshore <= radius - PORT_REACH + 1e-6:
+            continue
+        target = nearest_points(water, centre)[0]
+        inward = radius - PORT_REACH + INLET / 2  # where the inlet's round head stops: PORT_REACH inside the rim
+        start = shapely.Point(x + (target.x - x) * inward / offshore, y + (target.y - y) * inward / offshore)
+        inlet = shapely.LineString([start, target]).buffer(INLET / 2)
+        others = [shapely.Point(at[n]).buffer(radius + INLAND_CLEARANCE) for n in at
+                  if n != city.name and math.dist(at[n], (x, y)) < offshore + 2 * radius + INLET]
+        inlet = inlet.intersection(own).difference(shapely.union_all(others))
+        countries[city.country] = own.difference(inlet)
+        pieces = _Pieces(countries)
     return countries

@@ -101,10 +101,11 @@ def _column_height(column: list[int], heights: dict[int, float], gap: float) -> 
     return sum(heights[i] for i in column) + gap * max(0, len(column) - 1)
 
 
-def plan_display(game: "Game", layout: "Layout", fonts: FontSet) -> DisplayPlan:
+def plan_display(game: "Game", settings: "PrintSettings", fonts: FontSet) -> DisplayPlan:
     """Where each of the display's aids goes on its sheet, in the layout's type sizes (`display:`), every panel as
     wide as its columns and every column reaching the sheet's bottom margin; DataError naming display.yaml when
     they do not fit."""
+    layout = settings.layout
     display = game.display
     paper = layout.paper_size(display.sheet.paper)
     plan = _plan(game, layout, fonts, (paper.width, paper.height), display.sheet.columns, list(range(len(display.aids))),
@@ -219,9 +220,9 @@ def build_display(game: "Game", settings: "PrintSettings") -> list["Document"]:
     for, SVG and PNG."""
     if game.display is None:
         return []
-    layout = game.layout
+    layout = settings.layout
     fonts = register_fonts(layout.fonts, game.folder)
-    plan = plan_display(game, layout, fonts)
+    plan = plan_display(game, settings, fonts)
     title = f"{game.info.title} display"
     page = Drawing(plan.width, plan.height, partial(draw_display, plan=plan), key=title)
     folder, paper = settings.game_dir(game), (settings.paper.width, settings.paper.height)

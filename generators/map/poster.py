@@ -27,11 +27,11 @@ from ..printing.fonts import FontSet, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Drawing
 from .aid_placement import place_aids
-from .aids import Ink, Laid, lay_out
+from .aids import Ink, Laid, kept_whole, lay_out
 from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .land import read_geography, union_of
 from .poster_drawing import column_name, draw_poster, mix
-from .sea_zones import borders_between, sea_zone_regions
+from .sea_zones import borders_between, map_sea_zones
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .spaces import poster_places
 from .sea_lanes import route_lanes
@@ -50,6 +50,7 @@ REACH = 1.2  # land reaches this many typical city spacings beyond a country's c
 PORT_TO_SEA = 0.6  # how far out from a port towards its ship the sea is sure to be
 TINT = 0.6  # share of a power's colour in the shade of its land
 AREA_KEY = "area:"  # a map region's label: its key among the placed labels
+AREA_PIECE = "#"  # the label of a further piece of a map region's land: "area:NAME#2"
 # Where a city's badge may sit, as (x, y) directions from its centre (y down), in the order tried: on the
 # rim at the sides, where a counter on the space leaves it visible, then the corners outside the rim.
 BADGE_SPOTS = ((-1.15, 0), (1.15, 0), (0, 1.15), (0, -1.15), (-1, 1), (1, 1), (-1, -1), (1, -1))
@@ -171,9 +172,10 @@ class PosterPlan:
         return self.style.space / 2 + (self.style.port_ring if self.game_map.city(name).port else 0.0)
 
 
-def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
+def plan_poster(game: "Game", settings: "PrintSettings", fonts: FontSet) -> PosterPlan:
     """The poster laid out: page, frame, places (spaced and the drawing warped with them, spaces.py), land
     and sea zones, the map's aids, grid, key and where each name goes."""
+    layout = settings.layout
     game_map: MapFile = game.map
     st = layout.poster
     places = poster_places(game)
@@ -206,9 +208,10 @@ def plan_poster(game: "Game", layout: "Layout", fonts: FontSet) -> PosterPlan:
     lines = _route_lines(game_map, at) + lanes
     aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key, frame)
     badge_boxes = [Box(bx - st.badge / 2, by - st.badge / 2, st.badge, st.badge) for spots in badges.values() for _, bx, by in spots]
-    areas = _area_labels(game_map)
+    lands = _lands(regions) if game_map.regions else None
+    areas = _area_labels(game_map, at, lands)
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
-                          lines, st, areas, _lands(regions) if areas else None)
+                          lines, st, areas, lands)
     fills, edges = _land_drawing(regions, palette)
     return PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
@@ -261,24 +264,12 @@ def _waters(game_map: MapFile, places, land: BaseGeometry, box: Polygon, sea: Wa
         return zones, [[tuple(p) for p in edge] for edge in kept["edges"]], [[tuple(p) for p in lane] for lane in kept["lanes"]]
     except (KeyError, TypeError, ValueError, AttributeError, shapely.errors.GEOSException):
         pass
-    zones = _sea_zones(game_map, places.at, places.project, box.difference(land), st)
-    edges = borders_between(zones)
+    zones = map_sea_zones(game_map, places.at, places.project, box.difference(land), st.space / 2 + st.port_water)
+    edges = borders_between(zones, land)
     lanes = route_lanes(sea, _lanes(game_map, places.at))
     keep(places.key, WATERS, {"zones": {name: base64.b64encode(shapely.to_wkb(shape)).decode() for name, shape in zones.items()},
                               "edges": edges, "lanes": lanes})
     return zones, edges, lanes
-
-
-def _sea_zones(game_map: MapFile, at: dict[str, tuple[float, float]], project, water: BaseGeometry,
-               st: PosterStyle) -> dict[str, BaseGeometry]:
-    """Each sea zone's water: nearer its ship, its other waters and its ports than any other zone's."""
-    seeds = {}
-    for zone in game_map.sea_zones:
-        if zone.name in at:
-            xs, ys = project([w.lon for w in zone.waters], [w.lat for w in zone.waters])
-            seeds[zone.name] = [at[zone.name]] + [(float(x), float(y)) for x, y in zip(xs, ys)]
-    ports = [(at[c.name], c.sea_zones) for c in game_map.cities if c.port and c.sea_zones and c.name in at]
-    return sea_zone_regions(seeds, ports, water, st.space / 2 + st.port_water)
 
 
 def _mark_boxes(game_map: MapFile, at: dict[str, tuple[float, float]], badges: dict[str, list[tuple[str, float, float]]],
@@ -420,9 +411,25 @@ def _regions(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box) 
     return sorted(regions, key=lambda r: -r.shape.area)  # enclaves drawn over what surrounds them
 
 
-def _area_labels(game_map: MapFile) -> dict[str, str]:
-    """Each map region's label, keyed apart from the places' names: its number on the region die and its name."""
-    return {f"{AREA_KEY}{r.name}": f"{r.number} · {r.name}" if r.number is not None else r.name for r in game_map.regions}
+def _area_labels(game_map: MapFile, at: dict[str, tuple[float, float]], lands: dict | None) -> dict[str, str]:
+    """Each map region's label, keyed apart from the places' names: its number on the region die and its name;
+    a region whose land lies in pieces apart, each holding some of its cities, is labelled on each piece
+    (_land_pieces: the largest first, the others keyed NAME#2, NAME#3...)."""
+    found = {}
+    for r in game_map.regions:
+        text = f"{r.number} · {r.name}" if r.number is not None else r.name
+        found[f"{AREA_KEY}{r.name}"] = text
+        pieces = _land_pieces(game_map, at, r.name, (lands or {}).get(r.name))
+        found.update({f"{AREA_KEY}{r.name}{AREA_PIECE}{k}": text for k in range(2, len(pieces) + 1)})
+    return found
+
+
+def _land_pieces(game_map: MapFile, at: dict[str, tuple[float, float]], region: str, land) -> list:
+    """The pieces of a region's `land` that hold any of its cities, the largest first."""
+    if land is None or land.is_empty:
+        return []
+    cities = [Point(at[c.name]) for c in game_map.cities if c.region == region and c.name in at]
+    return sorted((poly for poly in polygons(land) if any(poly.contains(p) for p in cities)), key=lambda poly: -poly.area)
 
 
 def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
@@ -441,9 +448,13 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
         w, h = labels[city.name].size_mm()
         requests.append(LabelRequest(city.name, at[city.name], w, h, st.space / 2 + (st.port_ring if city.port else 0.0)))
     for key, text in (areas or {}).items():
-        members = [at[c.name] for c in game_map.cities if c.region == key[len(AREA_KEY):] and c.name in at]
+        region, _, piece = key[len(AREA_KEY):].partition(AREA_PIECE)
+        members = [at[c.name] for c in game_map.cities if c.region == region and c.name in at]
+        land = (lands or {}).get(region)
+        if piece:  # a further piece of the region's land: its own cities' middle on it
+            land = _land_pieces(game_map, at, region, land)[int(piece) - 1]
+            members = [m for m in members if land.contains(Point(m))]
         if members:
-            land = (lands or {}).get(key[len(AREA_KEY):])
             middle = _middle_on_land(members, land)
             requests.append(LabelRequest(key, middle, text_width(text, fonts.bold, st.region_size), pt_to_mm(st.region_size) * 1.2,
                                          0.5, area=True, within=None if land is None else land.buffer(-st.region_inset)))
@@ -568,9 +579,8 @@ def build_map(game: "Game", settings: "PrintSettings") -> list["Document"]:
     """map.pdf (one poster page), map-tiles.pdf (the poster over the chosen paper) and, asked for, SVG and PNG."""
     if game.map is None:
         return []
-    layout = game.layout
-    fonts = register_fonts(layout.fonts, game.folder)
-    plan = plan_poster(game, layout, fonts)
+    fonts = register_fonts(settings.layout.fonts, game.folder)
+    plan = plan_poster(game, settings, fonts)
     title = f"{game.info.title} map"
     page = Drawing(plan.width, plan.height, partial(draw_poster, plan=plan), key=title)
     return whole_and_tiled(settings.game_dir(game), "map", page, plan.advice, fonts, settings, title,
@@ -578,7 +588,8 @@ def build_map(game: "Game", settings: "PrintSettings") -> list["Document"]:
 
 
 def poster_boxes(plan: PosterPlan) -> list[Box]:
-    """What a seam between tiled sheets should not cut (page mm): each place's space or ship, each aid."""
+    """What a seam between tiled sheets should not cut (page mm): each place's space or ship, and the aids' boxes
+    (kept_whole)."""
     marks = [Box(x - plan.radius(name), y - plan.radius(name), 2 * plan.radius(name), 2 * plan.radius(name))
              for name, (x, y) in plan.at.items()]
-    return marks + [Box(x, y, laid.width, laid.height) for laid, x, y in plan.aids]
+    return marks + kept_whole(plan.aids)

@@ -29,10 +29,13 @@ if TYPE_CHECKING:
     from ..printing.settings import PrintSettings
 
 OVERLAP = 12.0  # mm of the page repeated on neighbouring sheets
-SEAM_CLEARANCE = 2.0  # mm a seam keeps from a box it should not cut
+SEAM_CLEARANCE = 2.0  # mm a seam keeps from a box it should not cut, where it can
+ON_EDGE = 0.05  # mm: a seam this near a box's edge runs along it and cuts nothing (boxes side by side share an edge)
 OFFSET_TRIES = 200  # shifts of the sheets tried across the paper left over
 PAIRED_TRIES = 40  # shifts tried each way together when blank sheets can be left out (at most)
 PAIRED_BUDGET = 20000  # sheets weighed in all, over every pair of shifts: a page of many sheets tries fewer shifts
+FAIR_SHARE = 0.25  # a sheet showing less than this share of the ink the average sheet shows is nearly blank paper
+PAIRED_BEST = 60  # the shifts each way that cut the fewest boxes, tried with the even ones for the fewest sheets
 INK_RESOLUTION = 1.0  # pixels per mm of the page's picture that tells a sheet with ink from a blank one
 INK_PIXELS = 4_000_000  # at most: a page larger than that is pictured more coarsely
 PAPER_WHITE = 245  # a pixel lighter than this in every channel is blank paper
@@ -74,34 +77,51 @@ def _count(length: float, shown: float, step: float) -> int:
     return 1 if length <= shown else math.ceil((length - shown) / step - 1e-9) + 1
 
 
-def _tries(start: float, spread: float, count: int) -> list[float]:
-    """Where the first sheet may start: the middle of the paper left over first, then `count` + 1 shifts across it."""
-    return [start - spread / 2] + [start - spread * k / count for k in range(count + 1)]
+@dataclass(frozen=True)
+class _Axis:
+    """One way across the page: the content from `start` to `end`, `count` sheets `step` apart whose first may
+    start anywhere from `start` back to `start - spread` (the paper left over), and the `spans` of the boxes
+    its seams should not cut."""
 
+    start: float
+    end: float
+    spread: float
+    step: float
+    count: int
+    spans: tuple[tuple[float, float], ...]
 
-def _cut_counts(firsts: Sequence[float], start: float, end: float, step: float, count: int,
-                spans: Sequence[tuple[float, float]]) -> list[int]:
-    """For each of `firsts`, how many of `spans` the seams cut (with SEAM_CLEARANCE to spare) when the first sheet
-    starts there, a seam cutting each span it falls in. A seam inside the page's blank border cuts nothing."""
-    import numpy as np
+    def scores(self, firsts: Sequence[float]):
+        """For each start of the first sheet: how many spans the seams cross; how many more they pass within
+        SEAM_CLEARANCE of; how far the first sheet is from the middle of the paper left over (which shares it
+        between the first and last sheet). A seam along a span's edge cuts nothing; one outside the content
+        neither. An array (firsts, 3)."""
+        import numpy as np
 
-    low = np.array([lo - SEAM_CLEARANCE for lo, _ in spans], dtype=float)
-    high = np.array([hi + SEAM_CLEARANCE for _, hi in spans], dtype=float)
-    counts = []
-    for first in firsts:
-        seams = np.array([x for x in (first + k * step for k in range(1, count)) if start < x < end], dtype=float)
-        counts.append(int(((low[None, :] < seams[:, None]) & (seams[:, None] < high[None, :])).sum()))
-    return counts
+        first = np.asarray(firsts, dtype=float)
+        seams = first[:, None] + self.step * np.arange(1, self.count)[None, :]  # (firsts, seams)
+        seams = np.where((seams > self.start) & (seams < self.end), seams, np.nan)[:, :, None]
+        lo, hi = (np.array([span[i] for span in self.spans], dtype=float).reshape(1, 1, -1) for i in (0, 1))
+        cut = ((seams > lo + ON_EDGE) & (seams < hi - ON_EDGE)).sum(axis=(1, 2))
+        near = ((seams > lo - SEAM_CLEARANCE) & (seams < hi + SEAM_CLEARANCE)).sum(axis=(1, 2)) - cut
+        return np.stack([cut, near, np.abs(first - (self.start - self.spread / 2))], axis=1)
 
+    def tries(self, count: int) -> list[float]:
+        """The middle of the paper left over, then `count` + 1 shifts evenly across it."""
+        return [self.start - self.spread / 2] + [self.start - self.spread * k / count for k in range(count + 1)]
 
-def _offset(start: float, end: float, spread: float, step: float, count: int, spans: Sequence[tuple[float, float]]) -> float:
-    """Where the first sheet starts, between `start` (the content's start) and `start - spread` (the paper left
-    over): where the seams (every `step` from there, `count - 1` of them) cut through the fewest of `spans`, and
-    among those the nearest the middle, so the paper left over is shared by the first and last sheet."""
-    middle = start - spread / 2
-    tries = _tries(start, spread, OFFSET_TRIES)
-    cuts = _cut_counts(tries, start, end, step, count, spans)
-    return min(zip(tries, cuts), key=lambda tried: (tried[1], abs(tried[0] - middle)))[0]
+    def ranked(self) -> list[float]:
+        """Where the first sheet may start, best scored first: OFFSET_TRIES shifts across the paper left over,
+        and every shift that lays a seam along a span's edge (boxes side by side are parted exactly between them)."""
+        import numpy as np
+
+        found = set(self.tries(OFFSET_TRIES))
+        for lo, hi in self.spans:
+            for edge in (lo, hi):
+                found.update(first for k in range(1, self.count) for first in [edge - k * self.step]
+                             if self.start - self.spread <= first <= self.start)
+        found = sorted(found)
+        scores = self.scores(found)
+        return [found[i] for i in np.lexsort(scores.T[::-1])]
 
 
 class PageInk:
@@ -157,6 +177,16 @@ class PageInk:
             shown[b:d, a:c] = True
         return self.mask & ~shown
 
+    def bounds(self) -> Box | None:
+        """The smallest rectangle (page mm) holding all the ink, None on a blank page."""
+        import numpy as np
+
+        rows, columns = np.flatnonzero(self.mask.any(axis=1)), np.flatnonzero(self.mask.any(axis=0))
+        if not len(rows):
+            return None
+        r = self.resolution
+        return Box(float(columns[0] / r), float(rows[0] / r), float((columns[-1] + 1 - columns[0]) / r), float((rows[-1] + 1 - rows[0]) / r))
+
     def uncovered(self, windows: Sequence[Box]) -> int:
         """How many inked pixels no window shows."""
         return int(self.unshown(windows).sum())
@@ -169,10 +199,15 @@ def _own_ink(ink: PageInk, window: Box, overlap: float, neighbours: tuple[bool, 
                       window.right - (overlap if right else 0.0), window.bottom - (overlap if below else 0.0))
 
 
+def _own_inks(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
+    """For each place of the grid (row * columns + column): the ink its sheet shows that its neighbours do not repeat."""
+    return [_own_ink(ink, w, overlap, (i % columns > 0, i % columns < columns - 1, i >= columns, i < (rows - 1) * columns))
+            for i, w in enumerate(windows)]
+
+
 def _inked(ink: PageInk, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
-    """The places of the grid (row * columns + column) whose sheets show ink their neighbours do not repeat."""
-    return [i for i, w in enumerate(windows)
-            if _own_ink(ink, w, overlap, (i % columns > 0, i % columns < columns - 1, i >= columns, i < (rows - 1) * columns)) > 0]
+    """The places of the grid whose sheets show ink their neighbours do not repeat."""
+    return [i for i, own in enumerate(_own_inks(ink, windows, rows, columns, overlap)) if own > 0]
 
 
 def _spans(ink: PageInk, starts: Sequence[float], step: float, shown: float, count: int, overlap: float, axis: int):
@@ -189,16 +224,29 @@ def _spans(ink: PageInk, starts: Sequence[float], step: float, shown: float, cou
     return np.array(spans, dtype=np.int64).reshape(len(starts), count, 2)
 
 
-def _inked_counts(ink: PageInk, xs: Sequence[float], ys: Sequence[float], step: tuple[float, float],
-                  shown: tuple[float, float], rows: int, columns: int, overlap: float):
-    """len(_inked(...)) for the sheets whose first starts at (xs[i], ys[j]), for every i and j: an array (xs, ys)."""
+def _own_inks_at(ink: PageInk, xs: Sequence[float], ys: Sequence[float], step: tuple[float, float],
+                 shown: tuple[float, float], rows: int, columns: int, overlap: float):
+    """_own_inks for the sheets whose first starts at (xs[i], ys[j]), for every i and j together: an array
+    (xs, ys, rows, columns), 0 for a sheet clipped to nothing."""
+    import numpy as np
+
     across = _spans(ink, xs, step[0], shown[0], columns, overlap, 0)
     down = _spans(ink, ys, step[1], shown[1], rows, overlap, 1)
     a, c = across[:, None, None, :, 0], across[:, None, None, :, 1]  # (x, 1, 1, column)
     b, d = down[None, :, :, None, 0], down[None, :, :, None, 1]  # (1, y, row, 1)
     s = ink.sums
-    own = s[d, c] - s[b, c] - s[d, a] + s[b, a]
-    return ((own > 0) & (c > a) & (d > b)).sum(axis=(2, 3))
+    return np.where((c > a) & (d > b), s[d, c] - s[b, c] - s[d, a] + s[b, a], 0)
+
+
+def _paper_used(own):
+    """From the sheets' own ink (_own_inks_at): how many print ink of their own, and how many of those are nearly
+    blank (under FAIR_SHARE of the average's own ink): the fewer of each, the better the paper is used. Two
+    arrays (xs, ys)."""
+    import numpy as np
+
+    printed = (own > 0).sum(axis=(2, 3))
+    average = own.sum(axis=(2, 3)) / np.maximum(printed, 1)
+    return printed, ((own > 0) & (own < FAIR_SHARE * average[:, :, None, None])).sum(axis=(2, 3))
 
 
 def _printed(ink: PageInk | None, windows: list[Box], rows: int, columns: int, overlap: float) -> list[int]:
@@ -215,14 +263,21 @@ def _printed(ink: PageInk | None, windows: list[Box], rows: int, columns: int, o
 def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: float, overlap: float = OVERLAP,
                inset: float = 0.0, avoid: Sequence[Box] = (), ink: PageInk | None = None) -> TilePlan:
     """The fewest sheets of `paper` (portrait or landscape, whichever needs fewer) covering `page` inside its own
-    blank border of `inset` mm, which needs no paper of its own: a page whose content fits a sheet takes one.
-    Within the paper left over, the sheets are shifted so that their seams cross as few of the `avoid` boxes
-    (spaces, boxes on the page; page mm) as they can (_offset). Given the page's `ink`, a sheet that would show
-    none of its own is left out, and the shift is chosen first to leave out as many as it can."""
+    blank border of `inset` mm, which needs no paper of its own, and given the page's `ink`, only the rectangle
+    that holds it: a page whose content fits a sheet takes one. Within the paper left over, the sheets are
+    shifted so that their seams cross as few of the `avoid` boxes (spaces, boxes on the page; page mm) as they
+    can, then pass near as few (_Axis). Given the `ink`, a sheet that would show none of its own is left out,
+    and the shift is chosen first to leave out as many as it can."""
     plans = []
     inset = max(0.0, min(inset, page[0] / 2, page[1] / 2))
-    content = (page[0] - 2 * inset, page[1] - 2 * inset)
-    across, down = [(b.x, b.right) for b in avoid], [(b.y, b.bottom) for b in avoid]
+    x0, y0, x1, y1 = inset, inset, page[0] - inset, page[1] - inset
+    inked = ink.bounds() if ink is not None else None
+    if inked is not None:  # a pixel's grace each side: the picture is coarser than the page
+        grace = 1 / ink.resolution
+        x0, y0 = max(x0, min(inked.x - grace, x1)), max(y0, min(inked.y - grace, y1))
+        x1, y1 = max(x0, min(x1, inked.right + grace)), max(y0, min(y1, inked.bottom + grace))
+    content = (x1 - x0, y1 - y0)
+    spans_x, spans_y = tuple((b.x, b.right) for b in avoid), tuple((b.y, b.bottom) for b in avoid)
     for width, height in ((min(paper), max(paper)), (max(paper), min(paper))):
         shown_w, shown_h = width - 2 * margin, height - 2 * margin
         if shown_w <= overlap or shown_h <= overlap:
@@ -235,22 +290,16 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
         def windows(left: float, top: float) -> list[Box]:
             return [Box(left + c * step_w, top + r * step_h, shown_w, shown_h) for r in range(rows) for c in range(columns)]
 
-        left = _offset(inset, page[0] - inset, spread_w, step_w, columns, across)
-        top = _offset(inset, page[1] - inset, spread_h, step_h, rows, down)
-        if ink is not None and rows * columns > 1:  # the shift that leaves the most blank sheets out, then as before
-
+        across = _Axis(x0, x1, spread_w, step_w, columns, spans_x)
+        down = _Axis(y0, y1, spread_h, step_h, rows, spans_y)
+        ranked_x, ranked_y = across.ranked(), down.ranked()
+        left, top = ranked_x[0], ranked_y[0]
+        if ink is not None and rows * columns > 1:
             count = max(1, min(PAIRED_TRIES, math.isqrt(PAIRED_BUDGET // (rows * columns))))
-            xs, ys = _tries(inset, spread_w, count), _tries(inset, spread_h, count)
-            # every shift's score at once: a seam's cuts depend on one direction only, and the sheets with ink
-            # of their own are counted for every pair of shifts together (_inked_counts)
-            cuts_x = _cut_counts([left, *xs], inset, page[0] - inset, step_w, columns, across)
-            cuts_y = _cut_counts([top, *ys], inset, page[1] - inset, step_h, rows, down)
-            inked = _inked_counts(ink, xs, ys, (step_w, step_h), (shown_w, shown_h), rows, columns, overlap)
-            kept = len(_inked(ink, windows(left, top), rows, columns, overlap))
-            scores = [((kept, cuts_x.pop(0) + cuts_y.pop(0), 0.0), (left, top))]
-            scores += [((int(inked[i, j]), cuts_x[i] + cuts_y[j], abs(x - left) + abs(y - top)), (x, y))
-                       for i, x in enumerate(xs) for j, y in enumerate(ys)]
-            left, top = min(scores, key=lambda scored: scored[0])[1]
+            xs = sorted(set(across.tries(count) + ranked_x[:PAIRED_BEST]))
+            ys = sorted(set(down.tries(count) + ranked_y[:PAIRED_BEST]))
+            own = _own_inks_at(ink, xs, ys, (step_w, step_h), (shown_w, shown_h), rows, columns, overlap)
+            left, top = _best_pair(xs, ys, _paper_used(own), across.scores(xs), down.scores(ys))
         boxes = windows(left, top)
         kept = _printed(ink, boxes, rows, columns, overlap)
         sheets = tuple(Sheet(n, i // columns, i % columns, boxes[i]) for n, i in enumerate(kept, 1))
@@ -260,6 +309,19 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
 
         raise OptionError(f"paper of {paper[0]:g} x {paper[1]:g} mm leaves no room to print inside {margin:g} mm margins")
     return min(plans, key=lambda p: len(p.sheets))
+
+
+def _best_pair(xs: list[float], ys: list[float], used, scores_x, scores_y) -> tuple[float, float]:
+    """The shift of the sheets (xs[i], ys[j]) that prints the fewest sheets, then the fewest nearly blank ones
+    (`used`: _paper_used), then whose seams cut the fewest boxes, pass near the fewest, and lie nearest the
+    middle (`scores_x`, `scores_y`: _Axis.scores each way)."""
+    import numpy as np
+
+    printed, blank = used
+    keys = [printed, blank] + [scores_x[:, None, k] + scores_y[None, :, k] for k in range(3)]
+    order = np.lexsort([np.broadcast_to(key, printed.shape).ravel() for key in reversed(keys)])
+    i, j = np.unravel_index(order[0], printed.shape)
+    return xs[i], ys[j]
 
 
 def seams(plan: TilePlan) -> tuple[list[float], list[float]]:

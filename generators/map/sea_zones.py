@@ -23,6 +23,7 @@ COAST_CELLS = 2  # cells of land next to the water that take their zone too, so 
 REACH_IN = 3  # cells into the water a port's own water reaches at least, however far its space stands from it
 SMOOTH = 2.5  # mm: a border's steps from cell to cell straightened to within this
 SHORTEST = 2.0  # mm: shorter pieces of border are left out
+LAND_TOLERANCE = 0.25  # mm: a straightened border may run this far over a coast
 NEIGHBOURS = [(dy, dx, (dy * dy + dx * dx) ** 0.5) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx]
 
 
@@ -127,9 +128,23 @@ def sea_zone_regions(zones: Mapping[str, Sequence[XY]], ports: Sequence[tuple[XY
     return regions
 
 
-def borders_between(regions: Mapping[str, BaseGeometry]) -> list[list[XY]]:
-    """The lines where two zones' regions meet, each straightened to within SMOOTH mm."""
+def map_sea_zones(game_map, at: Mapping[str, XY], project, water: BaseGeometry, port_reach: float) -> dict[str, BaseGeometry]:
+    """Each of `game_map`'s sea zones' water (see sea_zone_regions): seeded by its ship at `at`, its other waters
+    (longitudes and latitudes taken to the page by `project`) and its ports at `at`."""
+    seeds = {}
+    for zone in game_map.sea_zones:
+        if zone.name in at:
+            xs, ys = project([w.lon for w in zone.waters], [w.lat for w in zone.waters])
+            seeds[zone.name] = [at[zone.name]] + [(float(x), float(y)) for x, y in zip(xs, ys)]
+    ports = [(at[c.name], c.sea_zones) for c in game_map.cities if c.port and c.sea_zones and c.name in at]
+    return sea_zone_regions(seeds, ports, water, port_reach)
+
+
+def borders_between(regions: Mapping[str, BaseGeometry], land: BaseGeometry | None = None) -> list[list[XY]]:
+    """The lines where two zones' regions meet, each straightened to within SMOOTH mm, or less where straightening
+    would cut across `land` (a cape's corner)."""
     shapes = list(regions.values())
+    inland = land.buffer(-LAND_TOLERANCE) if land is not None and not land.is_empty else None
     lines = []
     for i, a in enumerate(shapes):
         for b in shapes[i + 1:]:
@@ -138,8 +153,17 @@ def borders_between(regions: Mapping[str, BaseGeometry]) -> list[list[XY]]:
             shared = shapely.line_merge(_lines(shapely.intersection(a.boundary, b.boundary)))
             for part in getattr(shared, "geoms", [shared]):
                 if isinstance(part, LineString) and part.length > SHORTEST:
-                    lines.append(list(part.simplify(SMOOTH).coords))
+                    lines.append(list(_straightened(part, inland).coords))
     return lines
+
+
+def _straightened(line: LineString, inland: BaseGeometry | None) -> LineString:
+    tolerance = SMOOTH
+    while True:
+        straight = line.simplify(tolerance)
+        if inland is None or tolerance < 0.1 or not straight.intersects(inland) or line.intersects(inland):
+            return straight
+        tolerance /= 2
 
 
 def _lines(geometry: BaseGeometry) -> MultiLineString:

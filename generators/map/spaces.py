@@ -34,7 +34,7 @@ STEPS = 40  # at most this many gentle warp steps
 SETTLED = 0.3  # mm: spacing holds once no place needs to move further than this (the gap asked for, less a little)
 FOLD_SAFE = 0.5  # a step's shifts differ between nearby places by at most this share of their distance
 STEEP_REACH = 60.0  # mm: places this near each other are compared for steepness
-LINE_CLEARANCE = 1.5  # mm kept between a space and a rail or air line it does not end
+LINE_CLEARANCE = 2.5  # mm kept between a space and a rail or air line it does not end
 COAST_GAP = 2.0  # mm: a space slid by its coast keeps at least this from every other (the least gap spaces may have)
 
 
@@ -246,8 +246,9 @@ def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project)
     with spaces slid to suit their coasts (coasts.py)."""
     from shapely.geometry import Polygon
 
-    from .coasts import coast_kept_off, fitted_to_coasts, islands_enlarged
+    from .coasts import coast_kept_off, fitted_to_coasts, islands_enlarged, sea_brought_to_ports
     from .land import land_regions, read_geography, union_of
+    from .sea_zones import map_sea_zones
     from .territories import Region
 
     geography = read_geography(game.file(game.map.geography))
@@ -255,10 +256,14 @@ def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project)
     regions = land_regions(geography, game.map, lambda lons, lats: warp(*flat_project(lons, lats)), box)
     if not regions:
         return at, regions
-    radius = game.layout.poster.space / 2
+    style = game.layout.poster
+    radius = style.space / 2
     countries = islands_enlarged(game.map, at, radius, {r.country: r.shape for r in regions})
-    at = fitted_to_coasts(game.map, at, radius, COAST_GAP, countries, union_of(list(countries.values())))
-    countries = coast_kept_off(game.map, at, radius, countries)
+    land = union_of(list(countries.values()))
+    zones = map_sea_zones(game.map, at, lambda lons, lats: warp(*flat_project(lons, lats)), box.difference(land),
+                          radius + style.port_water)  # as they lie before the slide: each port slides to its own zones' water
+    at = fitted_to_coasts(game.map, at, radius, COAST_GAP, countries, land, zones, radius + style.port_water)
+    countries = coast_kept_off(game.map, at, radius, sea_brought_to_ports(game.map, at, radius, countries, zones))
     return at, [Region(r.country, r.power, countries[r.country]) for r in regions]
 
 

@@ -21,7 +21,7 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, ink_extent, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
-from .aids import Ink, Laid, draw_aid, lay_out
+from .aids import Ink, Laid, draw_aid, kept_whole, lay_out
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .starts import setup_as_list, setup_at
 
@@ -98,11 +98,12 @@ def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
     return [turned[at[k] + 1:(at[k + 1] if k + 1 < CORNERS else len(turned))] for k in range(CORNERS)], [turned[a] for a in at]
 
 
-def plan_board(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet) -> BoardPlan:
+def plan_board(game: "Game", settings: "PrintSettings", board: TrackBoard, fonts: FontSet) -> BoardPlan:
     """Where everything on `board` goes, sized from the layout's space size and the aids' content: the ring just
     large enough for its spaces and what lies inside it (the aids, then the legend at its foot), the `below`
     aids under it, a list as wide as the ring, so it takes no more height than it must; the title inside the
     ring or above it, whichever makes the smaller board."""
+    layout = settings.layout
     return min((_plan(game, board, layout, fonts, inside) for inside in (True, False)), key=lambda p: p.width * p.height)
 
 
@@ -357,11 +358,7 @@ def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
 def board_boxes(plan: BoardPlan) -> list[Box]:
     """What a seam should not cut on the board (page mm): every space, each card place of an aid holding several,
     and every other aid whole (a box with its title and text, a list)."""
-    boxes = [Box(at.x, at.y, at.size, at.size) for at in plan.spaces]
-    for laid, x, y in plan.aids:
-        rooms = [Box(x + r.x, y + r.y, r.width, r.height) for r in laid.rooms] if len(laid.rooms) > 1 else []
-        boxes += rooms or [Box(x, y, laid.width, laid.height)]
-    return boxes
+    return [Box(at.x, at.y, at.size, at.size) for at in plan.spaces] + kept_whole(plan.aids)
 
 
 def build_boards(game: "Game", settings: "PrintSettings") -> list["Document"]:
@@ -370,13 +367,13 @@ def build_boards(game: "Game", settings: "PrintSettings") -> list["Document"]:
     chosen paper, its blank border needing no paper of its own."""
     if game.boards is None:
         return []
-    layout = game.layout
+    layout = settings.layout
     fonts = register_fonts(layout.fonts, game.folder)
     documents: list["Document"] = []
     stocks = [(name, (size.width, size.height)) for name in layout.board_sheets(settings.paper_name)
               for size in [layout.paper_size(name)]]
     for board in game.boards.boards:
-        plan = plan_board(game, board, layout, fonts)
+        plan = plan_board(game, settings, board, fonts)
         holding = [(name, size) for name, size in stocks if _fits((plan.width, plan.height), size)]
         if holding:
             name, size = min(holding, key=lambda stock: stock[1][0] * stock[1][1])

@@ -20,6 +20,8 @@ from .imposition import (
     Page,
     SheetSpec,
     caption_space,
+    copies_note,
+    copies_that_fit,
     draw_caption,
     draw_guides,
     impose,
@@ -93,11 +95,13 @@ def _title_size(faces: list[tuple[Card, str, Side]], geometry: CardGeometry, fon
     return size
 
 
-def set_cards(game: "Game", cards: list[Card], layout: "Layout", fonts: FontSet, size: tuple[float, float]) -> list[SetCard]:
+def set_cards(game: "Game", settings: "PrintSettings", cards: list[Card], fonts: FontSet,
+              size: tuple[float, float]) -> list[SetCard]:
     """The game's (resolved) `cards` set at `size` in the deck's sizes; raises TextFitError naming the first card that cannot fit."""
+    layout = settings.layout
     geometry = card_geometry(layout, size)
     largest, smallest = layout.cards.text_size, layout.min_text_size.card
-    ink = card_ink(game, layout, fonts, largest)
+    ink = card_ink(game, settings, fonts, largest)
     body = geometry.body
     faces = [(card, face, side) for card in cards for face, side in card.sides()]
     paragraphs = {(card.id, face): side_paragraphs(game, side, ink) for card, face, side in faces}
@@ -147,10 +151,11 @@ def footer_label(choices: tuple[str, ...], room: float, width) -> str:
     return text.rstrip() + "…"
 
 
-def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec) -> str:
-    """The line at the top of each page: what it is, which sheet and side, how to print it."""
+def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec, copies: int = 1) -> str:
+    """The line at the top of each page: what it is, how many copies of each card, which sheet and side, how to print it."""
     side = {SheetSide.FRONT: "fronts", SheetSide.BACK: "backs", None: "fronts and backs"}[page.side]
-    return f"{game.info.title} reference cards · sheet {page.sheet} of {sheets}, {side} · {print_advice(spec)}"
+    return (f"{game.info.title} reference cards{copies_note(copies)} · sheet {page.sheet} of {sheets}, {side} · "
+            f"{print_advice(spec)}")
 
 
 def card_footer(game: "Game", set_card: SetCard, total: int) -> tuple[tuple[str, str], str]:
@@ -165,28 +170,30 @@ def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
     resolved = deck_cards(game)
     if not resolved:
         return []
-    layout = game.layout
+    layout = settings.layout
     card = layout.size("card")
     size = settings.card_size or (card.width, card.height)
     fonts = piece_fonts(layout.fonts, game.folder)
-    cards = set_cards(game, resolved, layout, fonts, size)
+    cards = set_cards(game, settings, resolved, fonts, size)
     geometry = card_geometry(layout, size)
     caption = layout.cards.text_size
     spec = sheet_spec(settings, size, backs=True, header=caption_space(layout, caption))
-    plan = impose(len(cards), spec, what="card")
+    copies = copies_that_fit(layout.copies.cards, lambda k: impose(k * len(cards), spec, what="card"))
+    plan = impose(copies * len(cards), spec, what="card")
     sheets = plan.pages[-1].sheet
 
     def draw(painter: Painter) -> None:
         for page in plan.pages:
             painter.new_page(*spec.paper)
             for placed in page.items:
-                set_card = cards[placed.index]
+                set_card = cards[placed.index // copies]
                 face = set_card.front if placed.side is SheetSide.FRONT else set_card.back
                 if face is not None:
                     draw_face(painter, placed.box, face, card_footer(game, set_card, len(cards)), geometry, layout,
                               spec.bleed)
             draw_guides(painter, page, layout, spec)
-            draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec), fonts.regular, caption)
+            draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec, copies), fonts.regular,
+                         caption)
 
     return [draw_document(settings.game_dir(game) / "cards.pdf", draw, fonts, settings.formats,
                           title=f"{game.info.title} reference cards", advice=print_advice(spec), dpi=settings.dpi)]

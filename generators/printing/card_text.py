@@ -19,7 +19,7 @@ from .textfit import SWATCH, Paragraph
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import Layout
+    from .settings import PrintSettings
 
 BULLET = "•"
 SYMBOL_INDENT = 3.2  # an item led by a drawn symbol hangs this many bullets' widths in
@@ -39,8 +39,9 @@ class CardInk:
     swatches: dict[str, str] = field(default_factory=dict)  # the layout's colours by name: an item's swatch fill
 
 
-def card_ink(game: "Game", layout: "Layout", fonts: FontSet, largest: float) -> CardInk:
+def card_ink(game: "Game", settings: "PrintSettings", fonts: FontSet, largest: float) -> CardInk:
     """The ink for `game`'s cards: headings in the layout's card colour, variant labels in `variant-<id>`."""
+    layout = settings.layout
     variants = {v: layout.colour(f"variant-{v}").fill if f"variant-{v}" in layout.colours else "#000000"
                 for v in game.info.variants}
     heading = layout.colour("card").fill if "card" in layout.colours else "#000000"
@@ -109,11 +110,12 @@ def _shared(values: list) -> bool:
 
 
 def heading_paragraphs(game: "Game", heading: str, items: list[Item], ink: CardInk, cited: set[str]) -> list[Paragraph]:
-    """A section's heading in bold, led by the variant its items share, followed by its citation tags."""
+    """A section's heading in bold, led by the variant its items share, followed by its citation tags
+    (but the one the heading itself is)."""
     shared_variant = _shared([item.variant for item in items])
     paragraphs = _label(game, items[0].variant, ink, 0.0, leads=True) if shared_variant else []
     paragraphs.append(Paragraph(heading, ink.fonts.bold, colour=ink.heading, space_before=HEADING_SPACE, run_in=bool(paragraphs)))
-    tags = section_tags(game, items, cited)
+    tags = [tag for tag in section_tags(game, items, cited) if tag != heading]  # a heading that is its rule's name cites it
     if tags:
         paragraphs.append(Paragraph(citation_text(tags), ink.fonts.regular, CITATION_SCALE, run_in=True, colour=NOTE_INK))
     return paragraphs

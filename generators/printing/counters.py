@@ -27,12 +27,12 @@ from .item_sheets import Item, print_items
 from .painter import Anchor
 from .print_checks import ROLES
 from .render import collector_paused
-from .textfit import (LEADING, FittedText, Paragraph, TextFitError, diagonal_angle, diagonal_size, ink_box,
+from .textfit import (LEADING, FittedText, Line, Paragraph, TextFitError, diagonal_angle, diagonal_size, ink_box,
                       set_diagonally, set_text, shared_size)
 
 if TYPE_CHECKING:
     from ..core.game import Game
-    from ..core.layouts import FaceEmphasis
+    from ..core.layouts import Colour, FaceEmphasis
     from ..core.models import Piece
     from .render import Document
     from .settings import PrintSettings
@@ -53,6 +53,7 @@ MARK_GLYPH = 0.7  # a mark's symbol as a share of its solid tab
 MARKS_GAP = 0.35  # the space between a row's marks and its icons, in places
 WRITE_IN_PITCH = 6.0  # mm between the ruled lines players write on
 WRITE_IN_LINE = 0.35  # pt
+WRITE_IN_DASH = (1.2, 0.8)  # mm: the frame of a write-in face's symbols
 
 
 @dataclass(frozen=True)
@@ -95,10 +96,17 @@ def corner_diameter(size: tuple[float, float]) -> float:
     return min(size) * CORNER
 
 
-@lru_cache(maxsize=None)
+_face_texts: dict[int, tuple[Face, dict[str, str]]] = {}  # id -> (the face, kept so its id is not reused; its texts)
+
+
 def _texts(face: Face) -> dict[str, str]:
-    """The roles a face prints, with their texts (asked many times while a kind is arranged: remembered)."""
-    return {} if face.blank else {role: getattr(face, role) for role in ROLES if getattr(face, role)}
+    """The roles a face prints, with their texts (asked many times while a kind is arranged: remembered, by the
+    face's identity, as hashing its twelve fields costs more than working the texts out)."""
+    found = _face_texts.get(id(face))
+    if found is None or found[0] is not face:
+        found = _face_texts[id(face)] = (face, {} if face.blank else
+                                         {role: getattr(face, role) for role in ROLES if getattr(face, role)})
+    return found[1]
 
 
 def _parts(side_faces: list[Face]) -> list[str]:
@@ -140,9 +148,15 @@ def _widest(labelled: list[tuple[str, Face]], font) -> list[tuple[str, Face]]:
     chosen: dict[int, tuple[str, Face]] = {}
     for role in ROLES:
         having = [(text, pair) for pair in labelled if (text := _texts(pair[1]).get(role))]
-        for measure in (lambda t: unit_width(t, font(role)),
-                        lambda t: max(unit_width(w, font(role)) for w in t.split())):
-            widest = heapq.nlargest(SAMPLE, having, key=lambda entry: measure(entry[0]))
+        role_font = font(role)
+        whole: dict[str, float] = {}  # each distinct text measured once: a roster repeats its backs' texts
+        word: dict[str, float] = {}
+        for text, _ in having:
+            if text not in whole:
+                whole[text] = unit_width(text, role_font)
+                word[text] = max(unit_width(w, role_font) for w in text.split())
+        for measure in (whole, word):
+            widest = heapq.nlargest(SAMPLE, having, key=lambda entry: measure[entry[0]])
             chosen.update((id(pair[1]), pair) for _, pair in widest)
     return list(chosen.values())
 
@@ -165,8 +179,13 @@ def _neighbours(state: tuple, parts: list[str]) -> list[tuple]:
 
 
 class _RoleTooLong(Exception):
+    """A role that does not fit an arrangement tried. It is kept while the search goes on, so it holds no traceback
+    (nor does its error): their frames hold the search's closure, and the cycle would keep every face the build sets
+    alive until the collector next scans them all."""
+
     def __init__(self, role: str, error: TextFitError):
-        self.role, self.error = role, error
+        super().__init__()
+        self.role, self.error = role, error.with_traceback(None)
 
 
 class FacePainter:
@@ -174,10 +193,11 @@ class FacePainter:
 
     def __init__(self, game: "Game", fonts: FontSet):
         self.game, self.layout, self.fonts = game, game.layout, fonts
-        self._faces: dict[str, list[tuple["Piece", Face, Face]]] = {}
+        self._faces: dict[str, list[tuple[str, Face, Face]]] = {}  # kind -> (label, front, back) of each piece
         for piece in game.pieces:
             front, back = faces(game, piece)
-            self._faces.setdefault(piece.kind, []).append((piece, front, back))
+            self._faces.setdefault(piece.kind, []).append((piece_label(game, piece), front, back))
+        self._colours: dict[str, tuple["Colour", bool]] = {}
         self._arrangements: dict[tuple, Arrangement | TextFitError] = {}
         self._role_sizes: dict[tuple, float] = {}
         self._back_titles: dict[tuple, float | None] = {}
@@ -210,7 +230,7 @@ class FacePainter:
         found = self._sides.get((kind, side))
         if found is None:
             index = 1 if side == "front" else 2
-            found = self._sides[(kind, side)] = [(piece_label(self.game, entry[0]), entry[index]) for entry in self._faces.get(kind, [])]
+            found = self._sides[(kind, side)] = [(entry[0], entry[index]) for entry in self._faces.get(kind, [])]
         return found
 
     def _arrange(self, kind: str, side: str, size: tuple[float, float]) -> Arrangement:
@@ -237,7 +257,7 @@ class FacePainter:
             try:
                 return Arrangement(boxes, self._sizes(kind, side, sample, boxes, size, group), safe).score(self.layout.faces.emphasis)
             except _RoleTooLong as exc:
-                failure = exc
+                failure = exc.with_traceback(None)  # see _RoleTooLong
                 return None
 
         for beside, split in shares:
@@ -313,12 +333,14 @@ class FacePainter:
         fixed = self._fixed(kind, side, size)
         cap = mm_to_pt(min(size)) * TEXT_CAP
         sizes: dict[str, float] = {}
-        by_role: dict[str, dict[tuple[str, str], None]] = {role: {} for role in ROLES}
-        for label, face in labelled:  # each face's texts looked up once, not once per role
+        # each distinct text once, named by the first face that prints it (a text that does not fit is refused
+        # naming that face, as it is the first to fail); each face's texts looked up once, not once per role
+        by_role: dict[str, dict[str, str]] = {role: {} for role in ROLES}
+        for label, face in labelled:
             for role, text in _texts(face).items():
-                by_role[role][(text, label)] = None
+                by_role[role].setdefault(text, label)
         for role in ROLES:
-            texts = list(by_role[role])
+            texts = list(by_role[role].items())
             if not texts or role not in boxes:
                 continue
             box = boxes[role]
@@ -394,11 +416,14 @@ class FacePainter:
     def draw(self, painter: "Painter", set_face: SetFace, box: Box, bleed: float, back: bool = False) -> None:
         """Draw a set face with its cut line at `box`, its colour carried `bleed` mm beyond."""
         face = set_face.face
-        colour = self.layout.colour(face.colour)
+        colour, outline = self._colour(face.colour)
         full = box.grown(bleed)
-        if back and colour.is_outline_back:  # white paper and the colour's fill as ink; no frame near the cut to show a duplex shift
+        if back and outline:  # white paper and the colour's fill as ink; no frame near the cut to show a duplex shift
             painter.rect(full.x, full.y, full.width, full.height, fill="#ffffff")
             ink, paper = colour.edge or colour.fill, "#ffffff"
+        elif back and colour.backs == "edge" and colour.edge:  # the front's ring colour, solid: no frame to show a shift
+            painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge)
+            ink, paper = colour.edge_ink, colour.edge
         else:
             painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge or colour.fill)
             if colour.edge:
@@ -418,8 +443,18 @@ class FacePainter:
         picture = set_face.arrangement.boxes.get("picture")
         if picture is not None and not face.blank and _has_picture(face):
             self._draw_picture(painter, face, picture.shifted(box.x, box.y), min(box.width, box.height), ink, paper)
+        elif picture is not None and not face.blank and face.write_in:
+            self._draw_symbols_write_in(painter, picture.shifted(box.x, box.y), ink)
         if face.corner is not None and not face.blank:
             self._draw_corner(painter, face.corner, box, set_face.arrangement.safe, ink, paper)
+
+    def _colour(self, name: str) -> tuple["Colour", bool]:
+        """The layout's colour `name` and whether a back in it prints as an outline, looked up once per colour."""
+        found = self._colours.get(name)
+        if found is None:
+            colour = self.layout.colour(name)
+            found = self._colours[name] = (colour, colour.is_outline_back)
+        return found
 
     @staticmethod
     def _draw_write_in(painter: "Painter", part: Box, used: float, ink: str) -> None:
@@ -428,6 +463,14 @@ class FacePainter:
         while y <= part.y + part.height + 1e-6:
             painter.line(part.x, y, part.x + part.width, y, stroke=ink, line_width=WRITE_IN_LINE)
             y += WRITE_IN_PITCH
+
+    @staticmethod
+    def _draw_symbols_write_in(painter: "Painter", part: Box, ink: str) -> None:
+        """A dashed frame where a write-in face's symbols go, to draw them in."""
+        inset = part.grown(-min(part.width, part.height) * (1 - PICTURE_FILL) / 2)
+        corners = [(inset.x, inset.y), (inset.right, inset.y), (inset.right, inset.bottom), (inset.x, inset.bottom)]
+        for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1]):  # lines, not a box that reads as a cut
+            painter.line(x1, y1, x2, y2, ink, WRITE_IN_LINE * 2, dash=WRITE_IN_DASH)
 
     def _draw_corner(self, painter: "Painter", text: str, box: Box, safe: float, ink: str, paper: str) -> None:
         """`text` in a ring at the face's top-right corner inside the safe zone; an empty ring when `text` is ""."""
@@ -488,14 +531,25 @@ class FacePainter:
 
 def _draw_turned(painter: "Painter", fitted: FittedText, part: Box, ink: str) -> None:
     """Set lines drawn along `part`'s rising diagonal, their ink centred on the box's centre."""
-    angle = diagonal_angle(part.width, part.height)
+    angle, lines = _turned(fitted, part.width, part.height)
+    cx, cy = part.x + part.width / 2, part.y + part.height / 2
+    for line, across, down in lines:
+        painter.text(cx + across, cy + down, line.text, line.font, line.size, line.colour or ink, Anchor.MIDDLE,
+                     angle=angle)
+
+
+@lru_cache(maxsize=1024)
+def _turned(fitted: FittedText, width: float, height: float) -> tuple[float, tuple[tuple[Line, float, float], ...]]:
+    """The angle of a `width` x `height` box's diagonal and each set line with how far its anchor lies right of and
+    below the box's centre (mm); worked out once, as thousands of backs share a few titles."""
+    angle = diagonal_angle(width, height)
     sin, cos = math.sin(math.radians(angle)), math.cos(math.radians(angle))
     _, top, bottom = ink_box(fitted)
-    cx, cy = part.x + part.width / 2, part.y + part.height / 2
+    shifts = []
     for line in fitted.lines:
         below = line.baseline - (top + bottom) / 2  # the baseline's distance below the ink's middle, across the line
-        painter.text(cx + below * sin, cy + below * cos, line.text, line.font, line.size, line.colour or ink,
-                     Anchor.MIDDLE, angle=angle)
+        shifts.append((line, below * sin, below * cos))
+    return angle, tuple(shifts)
 
 
 def piece_label(game: "Game", piece: "Piece") -> str:
@@ -558,6 +612,6 @@ def build_counters(game: "Game", settings: "PrintSettings") -> list["Document"]:
     with collector_paused():
         items = piece_items(game, game.pieces, settings, FacePainter(game, fonts))
         document = print_items(items, settings.game_dir(game) / "counters.pdf", settings=settings, fonts=fonts,
-                               title=f"{game.info.title} counters")
+                               title=f"{game.info.title} counters", copies=game.layout.copies.counters)
         del items  # freed before the collector wakes, so it does not scan a build's worth of objects
     return [document]

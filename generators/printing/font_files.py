@@ -18,3 +18,11 @@ def font_file(name: str, game_folder: Path | None = None) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def reportlab_font_file(name: str) -> Path | None:
+    """The file of one of reportlab's own fonts ("Vera.ttf") in its search path, or None. Found here, not by reportlab:
+    given a bare name, it first tries it as a web address, which loads the HTTP and SSL libraries."""
+    from reportlab import rl_config
+
+    return next((Path(folder) / name for folder in rl_config.TTFSearchPath if (Path(folder) / name).is_file()), None)

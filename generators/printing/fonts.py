@@ -17,7 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..core.errors import DossierError
 from ..core.units import pt_to_mm
-from .font_files import font_file
+from .font_files import font_file, reportlab_font_file
 
 
 class FontError(DossierError):
@@ -41,7 +41,7 @@ def register_font(file_name: str, game_folder: Path | None = None) -> str:
     found = font_file(file_name, game_folder)
     try:
         if found is None:
-            return _registered(file_name, Path(file_name).stem)
+            return _registered(str(reportlab_font_file(file_name) or file_name), Path(file_name).stem)
         stat = found.stat()
         return _registered_file(found, Path(file_name).stem, stat.st_size, stat.st_mtime_ns)
     except (TTFError, OSError) as exc:

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
-from ..core.errors import Problem
-from .font_files import font_file
+from ..core.errors import DataError, Problem
+from ..core.yamlio import read_bounded_text
+from .font_files import font_file, reportlab_font_file
 from .preflight import usable_layout
 
 if TYPE_CHECKING:
@@ -73,12 +74,14 @@ def printed_records(game: "Game") -> Iterator[tuple[Path, str, object]]:
                 text = getattr(template, role, None) if template else None
                 if text:
                     yield game.file("game.yaml"), f"kinds.{name}.{side}.{role}", text
+    pieces = game.file("pieces.yaml")
     for i, piece in enumerate(game.pieces):
-        yield game.file("pieces.yaml"), f"pieces[{i}]", piece
+        yield pieces, f"pieces[{i}]", piece
     if info.tiles is not None:
         yield game.file("game.yaml"), "tiles", info.tiles
+    tiles = game.file("tiles.yaml")
     for i, tile in enumerate(game.tiles):
-        yield game.file("tiles.yaml"), f"tiles[{i}]", tile
+        yield tiles, f"tiles[{i}]", tile
     if game.cards is not None:
         yield game.file("cards.yaml"), "", game.cards
 
@@ -95,12 +98,22 @@ def characters(path: Path) -> frozenset[int]:
 def _font_path(name: str, game_folder: Path) -> Path:
     found = font_file(name, game_folder)
     if found is None:  # one of the fonts that ship with reportlab
-        from reportlab import rl_config
-
-        found = next((Path(folder) / name for folder in rl_config.TTFSearchPath if (Path(folder) / name).is_file()), None)
+        found = reportlab_font_file(name)
     if found is None:
         raise FileNotFoundError(f"font file {name!r} is in no layouts folder")
     return found
+
+
+def _file_covered(file: Path, *fonts: frozenset[int]) -> bool:
+    """Whether every character of YAML `file` is in each of `fonts`: then so is every text read from it, and its
+    records need no walk. YAML makes a character the file does not hold only through an escape (\\u00e9)."""
+    if file.suffix not in (".yaml", ".yml"):
+        return False
+    try:
+        text = read_bounded_text(file)
+    except (DataError, OSError):
+        return False
+    return "\\" not in text and all(c.isspace() or all(ord(c) in font for font in fonts) for c in set(text))
 
 
 def check_glyphs(game: "Game") -> list[Problem]:
@@ -121,8 +134,12 @@ def check_glyphs(game: "Game") -> list[Problem]:
                                                         and (ord(c) not in regular or ord(c) not in bold)))
         return found
 
+    covered: dict[Path, bool] = {}
     for file, where, record in printed_records(game):
-        if not any(missing(text) for text in _strings(record)):
+        whole = covered.get(file)
+        if whole is None:
+            whole = covered[file] = _file_covered(file, regular, bold)
+        if whole or not any(missing(text) for text in _strings(record)):
             continue
         for field, text in _texts(record, where):
             for char in missing(text):

@@ -12,7 +12,7 @@ Positions are in mm from the page's top-left corner (see painter.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -126,10 +126,11 @@ class Plan:
 
 
 def sheet_spec(settings: "PrintSettings", item: tuple[float, float], backs: bool = True,
-               header: float = 0.0, gutter: float = 0.0, bleed: float = 0.0) -> SheetSpec:
+               header: float = 0.0, gutter: float = 0.0, bleed: float = 0.0,
+               heights: Sequence[float] = ()) -> SheetSpec:
     """The cut sheet `settings` print `item`-sized pieces on: paper, bleed, duplex or fold and back offset;
-    `header` mm for the caption when it costs no row (see captioned); at least `gutter` mm between pieces
-    and at least `bleed` mm of bleed."""
+    `header` mm for the caption when it costs no row of `item` nor of any of `heights` (see captioned);
+    at least `gutter` mm between pieces and at least `bleed` mm of bleed."""
     layout = settings.layout
     spec = SheetSpec(
         paper=(settings.paper.width, settings.paper.height), item=item, margin=layout.cut_sheet_margin,
@@ -138,20 +139,22 @@ def sheet_spec(settings: "PrintSettings", item: tuple[float, float], backs: bool
         group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
         paper_name=settings.paper_name,
     )
-    return captioned(spec, header) if header else spec
+    return captioned(spec, header, heights) if header else spec
 
 
-def captioned(spec: SheetSpec, header: float) -> SheetSpec:
+def captioned(spec: SheetSpec, header: float, heights: Sequence[float] = ()) -> SheetSpec:
     """`spec` with `header` mm kept free above the items for the caption, unless that costs a row of
-    the first size on every sheet; then the caption finds its room beside the items (draw_caption)."""
+    the item's size (or of any of `heights`, the other sizes sharing the sheets) on every sheet; then
+    the caption finds its room beside the items (draw_caption)."""
     with_header = replace(spec, header=header)
     bleed = spec.bleed
 
-    def rows(s: SheetSpec) -> int:
+    def rows(s: SheetSpec, height: float) -> int:
         _, top, _, bottom = _area(s)
-        return _count_fitting(bottom - top - 2 * bleed, spec.item[1], spec.pitch)
+        return _count_fitting(bottom - top - 2 * bleed, height, spec.pitch)
 
-    return with_header if rows(with_header) >= rows(spec) else replace(spec, header=0.0)
+    costs_a_row = any(rows(with_header, h) < rows(spec, h) for h in {spec.item[1], *heights})
+    return replace(spec, header=0.0) if costs_a_row else with_header
 
 
 def _count_fitting(space: float, size: float, pitch: float) -> int:
@@ -177,6 +180,23 @@ def back_box(box: Box, spec: SheetSpec) -> Box:
 def impose(count: int, spec: SheetSpec, what: str = "item") -> Plan:
     """Place `count` items of size spec.item in reading order on as many sheets as they need, backs behind fronts."""
     return impose_groups([(spec.item, count)], spec, what)
+
+
+def copies_that_fit(copies: int | str, plan: Callable[[int], Plan], most: int = 50) -> int:
+    """`copies` as a number: `fill` is as many whole sets (up to `most`) as the sheets one set needs
+    hold, `plan(k)` imposing k sets."""
+    if copies != "fill":
+        return int(copies)
+    sheets = plan(1).pages[-1].sheet
+    k = 1
+    while k < most and plan(k + 1).pages[-1].sheet == sheets:
+        k += 1
+    return k
+
+
+def copies_note(copies: int) -> str:
+    """What a caption says of a product printed `copies` times over ("3 copies of each"), else nothing."""
+    return f" · {copies} copies of each" if copies > 1 else ""
 
 
 def _area(spec: SheetSpec) -> tuple[float, float, float, float]:

@@ -20,6 +20,8 @@ from .imposition import (
     Plan,
     Side,
     caption_space,
+    copies_note,
+    copies_that_fit,
     draw_caption,
     draw_guides,
     impose_groups,
@@ -55,35 +57,41 @@ class Item:
     bleed: float = 0.0
 
 
-def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan) -> str:
+def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int) -> str:
     sizes = ", ".join(dict.fromkeys(f"{name} {w:g} × {h:g} mm" for name, (w, h) in
                                     (groups[g] for g in sorted({p.group for p in page.items}))))
     side = "" if page.side is None else f" {page.side.value}"
     sheets = plan.pages[-1].sheet
     advice = f"back of sheet {page.sheet}" if page.side is Side.BACK else print_advice(plan.spec)
-    return f"{title} · {sizes} · sheet {page.sheet} of {sheets}{side} · {advice}"
+    return f"{title} · {sizes}{copies_note(copies)} · sheet {page.sheet} of {sheets}{side} · {advice}"
 
 
 def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings", fonts: FontSet,
-                title: str) -> Document:
-    """`items` imposed by group, as the document of `path` (plus SVG/PNG per settings.formats)."""
+                title: str, copies: int | str = 1) -> Document:
+    """`items` imposed by group, as the document of `path` (plus SVG/PNG per settings.formats); `copies`
+    of each item, side by side (`fill`: as many as the sheets one of each needs hold)."""
     layout = settings.layout
     grouped: dict[tuple[str, tuple[float, float]], list[Item]] = {}
     for item in items:
         grouped.setdefault((item.group, item.size), []).append(item)
     groups = list(grouped)
-    ordered = [item for members in grouped.values() for item in members]
-    tallest = max((size for _, size in groups), key=lambda size: size[1])  # the caption may cost no row of it
-    spec = sheet_spec(settings, tallest, backs=any(i.back for i in ordered),
-                      header=caption_space(layout, layout.caption.size), gutter=max(i.gutter for i in ordered),
-                      bleed=max(i.bleed for i in ordered))
-    plan = impose_groups([(size, len(members)) for (_, size), members in grouped.items()], spec,
-                         what=" or ".join(dict.fromkeys(g for g, _ in groups)))
+    tallest = max((size for _, size in groups), key=lambda size: size[1])  # the caption may cost no row of any size
+    spec = sheet_spec(settings, tallest, backs=any(i.back for i in items),
+                      header=caption_space(layout, layout.caption.size), gutter=max(i.gutter for i in items),
+                      bleed=max(i.bleed for i in items), heights=[size[1] for _, size in groups])
+    what = " or ".join(dict.fromkeys(g for g, _ in groups))
+
+    def impose_sets(k: int) -> Plan:
+        return impose_groups([(size, k * len(members)) for (_, size), members in grouped.items()], spec, what=what)
+
+    copies = copies_that_fit(copies, impose_sets)
+    plan = impose_sets(copies)
+    ordered = [item for members in grouped.values() for item in members for _ in range(copies)]
 
     def draw(painter: "Painter") -> None:
         for page in plan.pages:
             painter.new_page(*plan.paper)
-            caption = _caption(title, groups, page, plan)
+            caption = _caption(title, groups, page, plan, copies)
             draw_caption(painter, page, spec, layout, caption, fonts.regular, layout.caption.size, layout.caption.colour)
             for placed in page.items:
                 item = ordered[placed.index]

@@ -18,7 +18,7 @@ from ..core.card_models import Card, Item, Section, Side
 from ..core.cards import ASSUMED_MARK, WRITE_IN, resolve_cards, variant_label
 from ..core.units import pt_to_mm
 from .card_text import NOTE_INK, CardInk, card_ink, citation_text, heading_paragraphs, section_paragraphs
-from .fonts import piece_fonts, unit_width
+from .fonts import piece_fonts, text_width, unit_width
 from .geometry import Box
 from .imposition import scale_advice
 from .painter import Anchor, Painter
@@ -401,20 +401,31 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     cards = resolve_cards(game)
     if not cards:
         return []
-    layout = game.layout
+    layout = settings.layout
     style = layout.cards
     paper = settings.paper
     fonts = piece_fonts(layout.fonts, game.folder)
     margin = layout.margin
     title_size = style.aid_text_size * 1.6
     notes = note_size(layout)
-    header = pt_to_mm(title_size) * 1.2 + pt_to_mm(notes) * 2.4
     copies = style.aid_copies
+    sides_advice = {sides: f"{scale_advice(settings.paper_name)}, {'one-sided' if sides == 1 else '2-sided'}"
+                    + (f", {copies} copies on the sheet: cut on the dashed line{'s' if copies > 2 else ''}"
+                       if copies > 1 else "") for sides in (1, 2)}
+    print_notes = [advice if sides == 1 else f"side 2 of 2 · {advice}" for sides, advice in sides_advice.items()]
+    note_room = max(text_width(note, fonts.regular, notes) for note in print_notes) + pt_to_mm(title_size)
+    title = set_text([Paragraph(f"{game.info.title} player aid", fonts.bold)], paper.width - 2 * margin - note_room,
+                     UNBOUNDED, title_size)  # a long title wraps beside the print note rather than running over it
+    if title is None:
+        raise TextFitError(f"player aid: a word of the title {game.info.title!r} is wider than the room beside the "
+                           f"print note")
+    first = title.lines[0].baseline
+    header = title.height + pt_to_mm(notes) * 2.4 - pt_to_mm(title_size) * (LEADING - 1.2)
     band = (paper.height - 2 * margin * copies) / copies  # each copy within its own margins, the cut between two
     area = Box(margin, margin + header, paper.width - 2 * margin, band - header)
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
-    ink = card_ink(game, layout, fonts, style.aid_text_size)
+    ink = card_ink(game, settings, fonts, style.aid_text_size)
     setter = AidSetter(game, ink, style.aid_text_size)
     panels = aid_blocks(game, aid_panels(game, cards), ink)
     laid = lay_out_aid(setter, panels, layout, width, area.height)
@@ -423,18 +434,17 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
                            f"{paper.width:g} x {paper.height:g} mm sheet even at {style.aid_min_text:g} pt")
     placed, sides, size = laid
 
-    advice = f"{scale_advice(settings.paper_name)}, {'one-sided' if sides == 1 else '2-sided'}"
-    if copies > 1:
-        advice += f", {copies} copies: cut on the dashed line{'s' if copies > 2 else ''}"
-
+    advice = sides_advice[sides]
     marks = legend(game, panels)
 
     def draw_copy(painter: Painter, side: int, top: float) -> None:
-        baseline = top + margin + pt_to_mm(title_size)
-        painter.text(margin, baseline, f"{game.info.title} player aid", fonts.bold, title_size, ink.heading)
+        baseline = top + margin + first
+        painter.text_block(title, margin, top + margin, paper.width - 2 * margin - note_room,
+                           ink.heading, Anchor.START)
         note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
         painter.text(area.right, baseline, note, fonts.regular, notes, NOTE_INK, Anchor.END)
-        draw_legend(painter, marks, margin, baseline + pt_to_mm(notes) * 2.2, fonts.regular, notes)
+        last = top + margin + title.lines[-1].baseline
+        draw_legend(painter, marks, margin, last + pt_to_mm(notes) * 2.2, fonts.regular, notes)
         for block in (b for b in placed if b.side == side):
             x = area.x + block.column * (width + style.aid_gap)
             y = top + area.y + block.top

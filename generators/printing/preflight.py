@@ -27,7 +27,6 @@ from .counters import FacePainter, piece_label
 from .event_tiles import tile_items, tile_size
 from .fonts import FontError, piece_fonts, register_font
 from .imposition import SheetError, caption_space, impose_groups, sheet_spec
-from .options import BuildOptions
 from .settings import PrintSettings
 from .textfit import TextFitError
 
@@ -84,7 +83,7 @@ def check_fonts(game: "Game") -> list[Problem]:
 
 
 def _fits_paper(layout: "Layout", size: tuple[float, float], what: str) -> str | None:
-    spec = sheet_spec(PrintSettings.resolve(BuildOptions(), layout), size, backs=True, header=caption_space(layout, layout.caption.size))
+    spec = sheet_spec(PrintSettings.of_layout(layout), size, backs=True, header=caption_space(layout, layout.caption.size))
     try:
         impose_groups([(size, 1)], spec, what=what)
     except SheetError as exc:
@@ -197,7 +196,7 @@ def check_texts(game: "Game") -> list[Problem]:
         from .card_sheets import set_cards  # the card sheets' drawing code is only loaded for a game with cards
 
         try:
-            set_cards(game, cards, layout, fonts, card)
+            set_cards(game, PrintSettings.of_layout(layout), cards, fonts, card)
         except TextFitError as exc:
             problems.append(Problem(game.file("cards.yaml"), "cards", str(exc), "text-too-long"))
     return problems

@@ -60,6 +60,11 @@ class PrintSettings:
         _refuse_misfits(settings, options.bleed)
         return settings
 
+    @classmethod
+    def of_layout(cls, layout: "Layout") -> "PrintSettings":
+        """The settings of a build that asks for nothing: everything as `layout` says."""
+        return cls.resolve(BuildOptions(), layout)
+
     def game_dir(self, game: "Game") -> Path:
         """The folder this build writes the game's files into: OUT/<the game folder's name>."""
         return self.out / game.output_name

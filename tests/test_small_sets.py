@@ -1,0 +1,201 @@
+"""The small games' sheets: a set too small for its sheet prints as many copies as the layout asks,
+same-size pieces share rows, and their texts stay inside their pages and pieces."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from conftest import MM, cut_boxes, size_mm, squash
+
+from generators.cli import main
+from generators.core.layouts import contrast
+
+GAMES = ["global-1936-spies", "special-action-tokens", "web-of-spies"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("small")
+    args = ["build", "--out", str(out), "--only", "counters,cards,player-aid"]
+    for game in GAMES:
+        args += ["--game", game]
+    assert main(args) == 0
+    return out
+
+
+def says(page, phrase: str) -> bool:
+    """Whether the page's text holds `phrase`, read across or (a caption up the margin) turned."""
+    text = squash(page.extract_text())
+    wanted = squash(phrase)
+    return wanted in text or wanted[::-1] in text
+
+
+def sized(page, width: float, height: float) -> list[tuple[float, float, float, float]]:
+    return [b for b in cut_boxes(page) if all(abs(a - b) < 0.3 for a, b in zip(size_mm(b), (width, height)))]
+
+
+@pytest.mark.parametrize("game, cards, copies", [("global-1936-spies", 9, 9), ("special-action-tokens", 2, 2),
+                                                 ("web-of-spies", 8, 4)])
+def test_a_small_deck_prints_the_copies_its_layout_asks_and_says_so(built, game, cards, copies):
+    """Global 1936's one card fills its sheet (`copies: fill`), one for each power and a spare; the two-player
+    rule's card prints once for each player; Web of Spies' two cards fill the sheet four times over."""
+    with pdfplumber.open(built / game / "cards.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        front = pdf.pages[0]
+        assert len(sized(front, 63, 88)) == cards
+        assert says(front, f"{copies} copies of each")
+
+
+@pytest.mark.parametrize("game, pieces, copies", [("global-1936-spies", 27, 3), ("special-action-tokens", 12, 2)])
+def test_a_small_set_of_pieces_prints_spares(built, game, pieces, copies):
+    with pdfplumber.open(built / game / "counters.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        front = pdf.pages[0]
+        assert len(cut_boxes(front)) == pieces
+        assert says(front, f"{copies} copies of each")
+
+
+def with_copies(game_copy, copies: str) -> Path:
+    """A copy of the Special Action tokens printed with a preset that extends its own by `copies`."""
+    folder = game_copy("special-action-tokens")
+    (folder / "layouts").mkdir()
+    (folder / "layouts" / "edited.yaml").write_text(f"extends: special-action-tokens\ncopies: {copies}\n",
+                                                     encoding="utf-8")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("layout: special-action-tokens", "layout: edited"),
+                    encoding="utf-8")
+    return folder
+
+
+def test_fill_prints_whole_sets_to_the_sheets_one_set_needs(cli, game_copy, tmp_path):
+    folder = with_copies(game_copy, "{cards: fill, counters: 1}")
+    result = cli("build", "--game", folder, "--out", tmp_path, "--only", "cards,counters")
+    assert result.code == 0, result.stderr
+    with pdfplumber.open(tmp_path / "special-action-tokens" / "cards.pdf") as pdf:
+        assert len(pdf.pages) == 2 and len(sized(pdf.pages[0], 63, 88)) == 9
+        assert says(pdf.pages[0], "9 copies of each")
+    with pdfplumber.open(tmp_path / "special-action-tokens" / "counters.pdf") as pdf:
+        assert len(cut_boxes(pdf.pages[0])) == 6 and not says(pdf.pages[0], "copies of each")
+
+
+def test_bad_copies_are_refused_by_file_and_field(cli, game_copy):
+    folder = with_copies(game_copy, "{cards: lots}")
+    result = cli("validate", "--game", folder)
+    assert result.code == 2 and "edited.yaml" in result.stderr and "copies" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_web_of_spies_cards_fill_three_rows_of_three(built):
+    """63 x 88 mm cards fit Letter three by three; mats and cards sharing the file once cost the cards a row."""
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        counts = [len(sized(page, 63, 88)) for page in pdf.pages[::2]]
+    cards = [n for n in counts if n]
+    assert max(cards) == 9 and sum(1 for n in cards if n < 9) <= 1, counts
+    assert len(pdf.pages) <= 16
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_aid_keeps_every_letter_on_its_page_and_its_title_clear_of_the_print_note(built, game):
+    with pdfplumber.open(built / game / "player-aid.pdf") as pdf:
+        for page in pdf.pages:
+            chars = [c for c in page.chars if c["text"].strip()]
+            assert all(c["x0"] >= 9 * MM and c["x1"] <= page.width - 9 * MM for c in chars)
+            lines = {}
+            for c in chars:
+                lines.setdefault(round(c["bottom"], 1), []).append(c)
+            for row in lines.values():  # letters of one line never overlap: the title does not run over the note
+                row.sort(key=lambda c: c["x0"])
+                assert all(a["x1"] <= b["x0"] + 0.3 for a, b in zip(row, row[1:])), "".join(c["text"] for c in row)
+
+
+def test_a_long_title_wraps_beside_the_print_note(built):
+    with pdfplumber.open(built / "special-action-tokens" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        first = min(page.chars, key=lambda c: c["top"])
+        title = [c for c in page.chars if c["size"] == first["size"] and c["top"] < 40 * MM]
+        note = next(w for w in page.extract_words() if w["text"] == "print")
+    assert len({round(c["bottom"]) for c in title}) >= 2  # on more than one line
+    assert max(c["x1"] for c in title) < note["x0"]
+
+
+def test_the_special_action_names_keep_clear_of_the_cut(built):
+    with pdfplumber.open(built / "special-action-tokens" / "counters.pdf") as pdf:
+        page = pdf.pages[0]
+        boxes = cut_boxes(page)
+        for x0, top, x1, bottom in boxes:
+            chars = [c for c in page.chars if x0 <= (c["x0"] + c["x1"]) / 2 <= x1 and top <= (c["top"] + c["bottom"]) / 2 <= bottom]
+            assert chars
+            room = min(min(c["x0"] for c in chars) - x0, x1 - max(c["x1"] for c in chars)) / MM
+            assert room >= 2.5, f"{''.join(c['text'] for c in chars)}: {room:.2f} mm from the cut"
+            name = [c for c in chars if c["size"] == max(c["size"] for c in chars)]
+            assert len({round(c["bottom"], 1) for c in name}) == 1, "".join(c["text"] for c in name)  # one line
+
+
+def test_a_double_agent_side_is_its_fronts_ring_colour_and_its_words_read_on_it(built):
+    """The turned side prints solid in the power's colour, the front's ring, its words black or white for contrast
+    (WCAG 4.5:1 at least), not pale coloured ink on white paper."""
+
+    def hex_of(colour) -> str:
+        values = list(colour) * 3 if len(colour) == 1 else list(colour)
+        return "#" + "".join(f"{round(v * 255):02x}" for v in values)
+
+    with pdfplumber.open(built / "global-1936-spies" / "counters.pdf") as pdf:
+        front, back = pdf.pages[0], pdf.pages[1]
+        rings = {hex_of(r["non_stroking_color"]) for r in front.rects if r["fill"] and r["width"] > 12.6 * MM
+                 and r["width"] < 13 * MM}
+        faces = [r for r in back.rects if r["fill"] and 12.6 * MM < r["width"] < 13 * MM]
+        assert {hex_of(r["non_stroking_color"]) for r in faces} == rings and len(rings) == 8
+        for face in faces:
+            chars = [c for c in back.chars if face["x0"] < (c["x0"] + c["x1"]) / 2 < face["x1"]
+                     and face["top"] < (c["top"] + c["bottom"]) / 2 < face["bottom"]]
+            assert chars
+            for c in chars:
+                ratio = contrast(hex_of(c["non_stroking_color"]), hex_of(face["non_stroking_color"]))
+                assert ratio >= 4.5, (c["text"], ratio)
+
+
+def test_global_1936_cards_carry_the_rules_once_left_out(built):
+    with pdfplumber.open(built / "global-1936-spies" / "cards.pdf") as pdf:
+        text = squash(" ".join(page.extract_text() for page in pdf.pages))
+    for rule in ("atonceformoretasks", "losesnoneofitsspybenefits", "afteryourboughttechnologyrolls",
+                 "addarolltoaneutralyouboughtarollfor", "1-3becomes1-4", "FlipitsmarkertoDOUBLEAGENT"):
+        assert rule in text, rule
+
+
+def test_the_special_action_card_says_what_the_double_agent_actions_are(built):
+    with pdfplumber.open(built / "special-action-tokens" / "cards.pdf") as pdf:
+        text = squash(pdf.pages[0].extract_text())
+    assert "actionsofanotheroptionalrule" in text
+
+
+def test_web_of_spies_agencies_differ_in_name_and_in_lightness():
+    root = Path(__file__).resolve().parents[1]
+    factions = yaml.safe_load((root / "components" / "web-of-spies" / "game.yaml").read_text())["factions"]
+    colours = yaml.safe_load((root / "layouts" / "web-of-spies.yaml").read_text())["colours"]
+    names = [f["name"] for f in factions]
+    words = [set(name.lower().split()) - {"agency"} for name in names]
+    assert all(not (a & b) for i, a in enumerate(words) for b in words[i + 1:]), names  # no "Blue" beside "Sky Blue"
+
+    def lightness(hex_colour: str) -> float:
+        r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+        y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+        return 116 * (y ** (1 / 3) if y > 0.008856 else 7.787 * y + 16 / 116) - 16
+
+    values = sorted(lightness(colours[f["id"]]["fill"]) for f in factions)
+    assert all(b - a >= 12 for a, b in zip(values, values[1:])), values
+
+
+def test_a_starting_card_without_symbols_has_a_frame_to_draw_them_in(built):
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        for page in pdf.pages[::2]:
+            words = page.extract_words()
+            if any(w["text"] == "Car" for w in words):
+                dashed = [line for line in page.lines if line.get("dash") and line["dash"][0]]
+                assert len(dashed) >= 4
+                return
+    pytest.fail("no Black Car card found")
