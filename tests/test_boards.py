@@ -279,9 +279,10 @@ def test_each_board_prints_every_space_at_the_layouts_size(printed, spion, board
     assert size >= 2 * spion.layout.size("counter").width  # two spies side by side
 
 
-@pytest.mark.parametrize("board_id, sheets", [("four-player", 4), ("two-player", 6)])
+@pytest.mark.parametrize("board_id, sheets", [("four-player", 6), ("two-player", 6)])
 def test_each_board_is_tiled_over_letter_with_a_guide(printed, board_id, sheets):
-    """The four-player board once took 6 Letter sheets: sized to its content and its blank border left off, it takes 4."""
+    """Sized to its content and its blank border left off, each board takes 6 Letter sheets (3 x 2): the boxes'
+    type set at 10 pt and more, to be read from every corner, widens the four-player board past two sheets across."""
     import pdfplumber
 
     with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}-tiles.pdf") as pdf:
@@ -722,6 +723,82 @@ def test_on_each_corner_every_side_is_shown_the_way_it_leaves(printed, spion):
             x, y = at.x + dx + at.size / 2, at.y + dy + at.size / 2
             for w in ways:
                 assert (centre[0] - x) * w[0] + (centre[1] - y) * w[1] > 0, at.space.label
+
+
+BOARDS = ("four-player", "two-player")
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_the_boards_boxes_and_set_up_read_at_10_pt(printed, board_id):
+    """Read from every corner of the table: the prisons' and boxes' texts at 10 pt or more and the set-up list larger
+    (they were 7 pt on a mostly white sheet)."""
+    import pdfplumber
+
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    texts = " ".join(w["text"] for w in words)
+    boxes = [w["size"] for i, w in enumerate(words) if w["text"] == "lost" and words[i + 2]["text"] == "ZOFF."]
+    setup = [w["size"] for i, w in enumerate(words) if w["text"] == "Each" and words[i + 1]["text"] == "player:"]
+    assert boxes and setup and "Set-up" in texts
+    assert min(boxes) >= 10 and min(setup) >= min(boxes), (boxes, setup)
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_every_space_shows_each_sides_footstep_in_the_same_place_in_two_tones(printed, spion, board_id):
+    """Each side's footstep stands at the same place in every space, corners too (they sat off-centre there), a
+    sixth of the space long or more; White's is a mid tone, not white on the white spaces, and Black's black."""
+    import pdfplumber
+
+    plan = _plans(spion)[board_id]
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        page = pdf.pages[0]
+        dx, dy = (page.width / MM - plan.width) / 2, (page.height / MM - plan.height) / 2
+        places: dict[str, set] = {}
+        for at in plan.spaces:
+            box = (at.x + dx, at.y + dy, at.x + dx + at.size, at.y + dy + at.size)
+            found = [c for c in page.curves if len({(round(x, 2), round(y, 2)) for x, y in c["pts"]}) == 3
+                     and box[0] < c["x0"] / MM and c["x1"] / MM < box[2] and box[1] < c["top"] / MM and c["bottom"] / MM < box[3]]
+            assert len(found) == 2, at.space.label
+            for curve in found:
+                grey = sum(curve["non_stroking_color"][:3]) / 3 if len(curve["non_stroking_color"]) >= 3 else curve["non_stroking_color"][0]
+                centre = ((curve["x0"] + curve["x1"]) / 2 / MM - box[0], (curve["top"] + curve["bottom"]) / 2 / MM - box[1])
+                assert max(curve["x1"] - curve["x0"], curve["bottom"] - curve["top"]) / MM >= at.size / 6, at.space.label
+                places.setdefault(round(grey, 2), set()).add((round(centre[0] / 2, 0), round(centre[1] / 2, 0)))  # 2 mm
+    tones = sorted(places)
+    assert len(tones) == 2 and tones[0] < 0.1 and 0.3 < tones[1] < 0.8, tones
+    assert all(len(spots) == 1 for spots in places.values()), places
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_the_printing_advice_stands_below_the_board_not_in_its_legend(printed, board_id):
+    """The "Print at 100 %" line sat inside the legend box; it stands under everything the board prints."""
+    import pdfplumber
+
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        advice = next(w for i, w in enumerate(words) if w["text"] == "Print" and words[i + 1]["text"] == "at")
+        frames = [r for r in page.rects if r["stroke"]]
+    assert advice["top"] > max(r["bottom"] for r in frames)
+
+
+@pytest.mark.parametrize("board_id", BOARDS)
+def test_every_card_slot_label_fits_inside_its_slot(printed, spion, board_id):
+    """"WHITE-BLUE's Hot-Envelope" ran out of its slip-sized slot: each label keeps inside its dashed outline."""
+    import pdfplumber
+
+    plan = _plans(spion)[board_id]
+    labels = {slot.label for laid, _, _ in plan.aids if laid.aid.kind == "slots" for slot in laid.aid.slots}
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        page = pdf.pages[0]
+        found = {label: page.search(label, regex=False) for label in labels}
+        slots = [r for r in page.rects if r["stroke"] and not r["fill"] and r.get("dash") and r["dash"][0]]
+    for label, matches in found.items():  # the label in its slot (the set-up list names the places too)
+        held = [(line, r) for line in matches for r in slots
+                if r["x0"] <= (line["x0"] + line["x1"]) / 2 <= r["x1"] and r["top"] <= line["top"] <= r["bottom"]]
+        assert len(held) == 1, label
+        line, slot = held[0]
+        assert line["x0"] >= slot["x0"] and line["x1"] <= slot["x1"], label
 
 
 @pytest.mark.parametrize("game, product", [("web-of-spies", "map"), ("spion-und-spion", "board-four-player"),

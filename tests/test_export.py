@@ -573,10 +573,11 @@ def test_the_game_crafter_prints_a_face_between_chit_sizes_as_the_nearest_scaled
     folder = tmp_path / "spion-und-spion" / "images"
     with open(folder / "images.csv", encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
-    spy = next(r for r in rows if r["kind"] == "spy")  # 5/8 in: between the 1/2 and 3/4 in chits
-    assert spy["product"] == "Medium Square Chit (scaled 120%)"
-    with Image.open(folder / spy["file"]) as image:
-        assert image.size == (300, 300)
+    die = next(r for r in rows if r["kind"] == "die-face")  # 14 mm: between the 1/2 and 3/4 in chits, nearer 1/2 in
+    assert die["product"] == "Small Square Chit (scaled 91%)"
+    with Image.open(folder / die["file"]) as image:
+        assert image.size == (225, 225)
+    assert next(r for r in rows if r["kind"] == "spy")["product"] == "Medium Square Chit"  # 3/4 in: its own size
     assert next(r for r in rows if r["kind"] == "hot-envelope")["product"].startswith("custom size")
 
 

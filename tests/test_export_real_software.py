@@ -239,7 +239,7 @@ def test_vassal_spion_und_spion_pieces_start_where_preparation_puts_them(vassal_
         assert sum(n for (piece, place), n in got.items() if place == f"{colour} PRISON") == 1
         assert got[("BAZONG", f"{colour} embassy")] == 1 and got[("HOT-ENVELOPE", f"{colour}'s Hot-Envelope")] == 1
     assert got[("GRAY SPY", "COAL BOX")] == 1 and sum(n for (_, place), n in got.items() if place == "COAL BOX") == 4
-    assert got[("FAHR", "BLACK Pass-Cards")] == 3 and sum(n for (_, p), n in got.items() if p == "WHITE Pass-Cards") == 11
+    assert got[("FAHR BLACK", "BLACK Pass-Cards")] == 3 and sum(n for (_, p), n in got.items() if p == "WHITE Pass-Cards") == 11
     places = len({place for _, place in got})  # after File > New Game, every stack is on the board
     assert f"map '{four}': boards in use 1, size" in vassal_checked[0]["spion-und-spion"][1]
     assert re.search(rf"map '{re.escape(four)}': .* top-level pieces {places}\b", vassal_checked[0]["spion-und-spion"][1])

@@ -25,10 +25,10 @@ GAMES = ["spion-und-spion", "web-of-spies", "global-1936-spies", "special-action
 # Cut outlines each game's counters.pdf must hold: (width, height) in mm -> how many.
 OUTLINES = {
     "spion-und-spion": {(63.0, 88.0): 34,        # 22 Pass-Cards, 12 ZOFF cards
-                        (15.875, 15.875): 24,    # 5/8 in: 16 spies, the GRAY SPY, 4 BAZONGs, 3 traps
+                        (19.05, 19.05): 24,      # 3/4 in: 16 spies, the GRAY SPY, 4 BAZONGs, 3 traps
                         (14.0, 14.0): 6,         # TRAP-B-GONE die faces
                         (50.0, 27.0): 36,        # ZILLION notes
-                        (63.0, 40.0): 8},        # 4 Hot-Envelopes (one a player), 4 traitor slips
+                        (63.0, 40.0): 12},       # 4 Hot-Envelopes (one a player), 4 traitor slips, 4 spare slips
     "web-of-spies": {(63.0, 88.0): 57,           # 28 Spy Cards, 12 other starting cards, 8 asset cards, 9 blank
                      (88.0, 125.0): 4,           # Player Mats
                      (12.7, 12.7): 23},          # 20 agents, 3 asset markers
@@ -393,7 +393,7 @@ def test_traitor_slips_and_pass_cards_are_light_enough_to_write_on_and_print(bui
         elif text.split(" ")[0] in pass_cards:
             cards += 1
             assert _darkness(page, box) < 0.5, text
-    assert (slips, cards) == (4, 22)
+    assert (slips, cards) == (8, 22)  # a slip for each colour and 4 spare
 
 
 def test_white_blue_keeps_clear_of_its_frame(built):
@@ -437,12 +437,13 @@ def test_traps_and_die_faces_show_their_pictures(built, games):
 def test_a_spys_number_stays_whole_under_a_2_mm_duplex_shift(built, games):
     """The number under a spy keeps at least 3.5 mm from the cut (2 mm of shift and the 1.5 mm safe zone)."""
     numbers = {p.name for p in games["spion-und-spion"].pieces if p.kind == "spy"}
+    side = games["spion-und-spion"].layout.size("counter").width
     found = 0
     with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
         for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
             chars = back.chars
             for x0, top, x1, bottom in cut_boxes(front):
-                if abs((x1 - x0) / MM - 15.875) > 0.1:
+                if abs((x1 - x0) / MM - side) > 0.1:
                     continue
                 bx0, bx1 = back.width - x1, back.width - x0
                 inside = [c for c in chars if bx0 <= c["x0"] and c["x1"] <= bx1 and top <= c["top"] and c["bottom"] <= bottom]
@@ -458,8 +459,51 @@ def test_a_spys_number_stays_whole_under_a_2_mm_duplex_shift(built, games):
 
     game = games["spion-und-spion"]
     painter = FacePainter(game, piece_fonts(game.layout.fonts, game.folder))
-    box = painter.arrangement("spy", "back", (15.875, 15.875)).boxes["title"]
-    assert min(box.x, box.y, 15.875 - box.x - box.width, 15.875 - box.y - box.height) >= 3.5 - 1e-6, box
+    box = painter.arrangement("spy", "back", (side, side)).boxes["title"]
+    assert min(box.x, box.y, side - box.x - box.width, side - box.y - box.height) >= 3.5 - 1e-6, box
+
+
+def test_every_spion_card_face_leaves_room_above_its_footer(built):
+    """The ZOFF card once ran to its footer while others were half empty: every face's last line of text keeps at
+    least 8 mm above the footer, and the fullest front and the emptiest differ by at most 8 mm."""
+    gaps = []
+    with pdfplumber.open(built / "spion-und-spion" / "cards.pdf") as pdf:
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+            for x0, top, x1, bottom in cut_boxes(front):
+                for page, (left, right) in ((front, (x0, x1)), (back, (back.width - x1, back.width - x0))):
+                    words = [w for w in page.extract_words(extra_attrs=["size"])
+                             if left <= w["x0"] and w["x1"] <= right and top <= w["top"] and w["bottom"] <= bottom]
+                    if not words:  # a card with nothing on its back
+                        continue
+                    footer = max(w["size"] for w in words if w["top"] > top + 70 * MM and w["size"] < 7.5)
+                    foot = min(w["top"] for w in words if w["size"] == footer and w["top"] > top + 70 * MM)
+                    text = max(w["bottom"] for w in words if w["bottom"] < foot - 0.5)
+                    gaps.append(((foot - text) / MM, page is front))
+    fronts = [gap for gap, is_front in gaps if is_front]
+    assert len(gaps) >= 11 and min(g for g, _ in gaps) >= 8 and max(fronts) - min(fronts) <= 8, [round(g, 1) for g, _ in gaps]
+
+
+def test_the_traitors_number_is_written_everywhere_never_circled(built, card_texts):
+    """THE HOT ENVELOPE: "Write down a Number from 1 to 3 and a Letter". The Preparation card once said to circle it,
+    the traitor card to write it: cards, aid, slips and boards all say write."""
+    _, cards = card_texts["spion-und-spion"]
+    texts = {"cards": cards}
+    for product in ("player-aid", "counters", "board-four-player", "board-two-player"):
+        with pdfplumber.open(built / "spion-und-spion" / f"{product}.pdf") as pdf:
+            texts[product] = squash(" ".join(page.extract_text() or "" for page in pdf.pages))
+    for product, text in texts.items():
+        assert "circle" not in text.lower(), product
+        assert "write" in text.lower(), product
+    assert texts["cards"].count(squash("Write the traitor's number (1 to 3) and your enemy's letter")) == 1
+    assert texts["cards"].count(squash("write the traitor's number (1 to 3) and your enemy's letter")) == 1
+
+
+def test_the_zoff_cards_when_is_tagged_with_the_zoff_rule_alone(card_texts):
+    """Who attacks is the ZOFF section's; passing over an enemy (said at the end of Pass Cards) is on the turn card."""
+    _, cards = card_texts["spion-und-spion"]
+    zoff = next(face for face in cards.split("|") if face.startswith("ZOFF"))
+    assert squash("When [ZOFF]") in zoff and "[PassCards]" not in zoff
+    assert squash("passing over an enemy does nothing") in cards
 
 
 def test_preparation_is_on_the_aid_and_the_cards(built, card_texts):
@@ -518,10 +562,74 @@ def test_zoff_cards_are_framed_not_solid(built):
     assert fronts == 12
 
 
-def test_every_hot_envelope_says_why_there_are_four(built):
-    """The Ingredients list 3 Hot-Envelopes and 4 are printed: each envelope tells the player so, marked assumed."""
+def test_no_piece_prints_an_assumption(built, games):
+    """The Ingredients list 3 Hot-Envelopes and 4 are printed: the data says why (`assumed`), the pieces do not
+    (they once read "(assumed: the box lists 3)")."""
+    envelope = next(p for p in games["spion-und-spion"].pieces if p.kind == "hot-envelope")
+    assert "count" in envelope.assumed
+    texts = [text for _, _, text in _spion_fronts(built)]
+    assert sum(t.startswith("HOT-ENVELOPE") for t in texts) == 4
+    assert not [t for t in texts if "assumed" in t.lower()]
+
+
+def test_each_hot_envelope_folds_in_half_over_its_slip(built):
+    """THE HOT ENVELOPE hides the slip in an envelope: each Hot-Envelope is set in its upper half, a dashed fold line
+    across its middle, so folded it holds a slip and shows its name."""
+    folds = 0
+    for page, box, text in _spion_fronts(built):
+        if not text.startswith("HOT-ENVELOPE"):
+            continue
+        x0, top, x1, bottom = box
+        middle = (top + bottom) / 2
+        across = [line for line in page.lines if abs(line["top"] - middle) < 0.2 and x0 - 0.5 <= line["x0"]
+                  and line["x1"] <= x1 + 0.5 and line["x1"] - line["x0"] > 0.8 * (x1 - x0)]
+        assert across and all(line["dash"] and line["dash"][0] for line in across), text  # dashed: a fold, not a cut
+        words = [w for w in page.extract_words() if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom]
+        assert words and all(w["bottom"] < middle - 1 for w in words), text
+        folds += 1
+    assert folds == 4
+
+
+def test_pass_cards_name_their_pile_in_a_thin_frame(built, games):
+    """A Pass-Card's front says which pile it belongs to (BLACK or WHITE), below its name and smaller; a BLACK card's
+    frame is at most 1.2 mm (it was 2.4 mm, the text close against it)."""
+    names = {p.name for p in games["spion-und-spion"].pieces if p.kind == "pass-card"}
+    piles = Counter()
+    for page, box, text in _spion_fronts(built):
+        if text.split(" ")[0] not in names:
+            continue
+        x0, top, x1, bottom = box
+        words = [w for w in page.extract_words(extra_attrs=["size"]) if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom]
+        pile, title = words[-1], words[0]
+        assert pile["text"] in ("BLACK", "WHITE") and pile["size"] < title["size"], text
+        piles[pile["text"]] += 1
+        frames = [r for r in page.rects if r["fill"] and abs(r["x0"] - x0) < 0.5 and abs(r["top"] - top) < 0.5]
+        inner = [r for r in page.rects if r["fill"] and x0 + 0.1 < r["x0"] < x0 + 5 * MM and top + 0.1 < r["top"] < top + 5 * MM]
+        if pile["text"] == "BLACK":
+            assert frames and inner and (inner[0]["x0"] - x0) <= 1.2 * MM, text
+    assert piles == {"BLACK": 11, "WHITE": 11}
+
+
+def test_spare_froehn_slips_are_printed_blank(built):
+    """The rulebook asks for some small blank sheets of paper besides: four spare slips, their colour and letter to be
+    written, each ruled."""
+    spare = 0
+    for page, box, text in _spion_fronts(built):
+        if text.startswith("FROEHN") and not text.startswith("FROEHN ·"):
+            x0, top, x1, bottom = box
+            assert [e for e in page.edges if e["orientation"] == "h" and x0 < e["x0"] < x1 and top < e["top"] < bottom], text
+            spare += 1
+    assert spare == 4
+
+
+def test_the_spies_colour_reads_at_8_pt(built):
+    """A spy's front names its colour at 8 pt or more (6.6 pt on 5/8 inch counters)."""
+    sizes = Counter()
     with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
-        texts = [text_in(page.extract_words(), box) for page in pdf.pages[0::2] for box in cut_boxes(page)]
-    envelopes = [squash(t) for t in texts if t.startswith("HOT-ENVELOPE")]
-    assert len(envelopes) == 4
-    assert all(squash("One per player (assumed: the box lists 3)") in t for t in envelopes), envelopes
+        for page in pdf.pages[0::2]:
+            words = page.extract_words(extra_attrs=["size"])
+            for x0, top, x1, bottom in cut_boxes(page):
+                inside = [w for w in words if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom]
+                if [w["text"] for w in inside][1:] == ["SPY"]:
+                    sizes[round(inside[0]["size"], 2)] += 1
+    assert sum(sizes.values()) == 16 and min(sizes) >= 8, sizes

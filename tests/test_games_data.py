@@ -88,7 +88,7 @@ def test_money_bazongs_traps_and_spies_as_listed():
 
 def test_traitor_slips_carry_the_letter_each_colour_writes():
     game = load_game("spion-und-spion")
-    letters = {p.nation: re.search(r"letter: (\w+)\.", p.text).group(1) for p in game.pieces if p.kind == "traitor-slip"}
+    letters = {p.nation: re.search(r"the letter (\w+);", p.text).group(1) for p in game.pieces if p.kind == "traitor-slip"}
     assert letters == {"black": "W", "white": "B", "black-red": "WB", "white-blue": "R"}
 
 

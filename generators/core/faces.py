@@ -27,6 +27,7 @@ class Face:
     labels: tuple[str, ...] = ()
     corner: str | None = None
     write_in: bool = False
+    fold: bool = False
     colour: str = "neutral"
     blank: bool = False
 
@@ -82,6 +83,7 @@ def fill_face(game: "Game", template: FaceTemplate, piece: Piece, values: dict[s
         if template.icons and template.legend else (),
         corner=_fill_if_known(template.corner, values),
         write_in=template.write_in,
+        fold=template.fold,
         colour=colour,
         blank=template.blank,
     )

@@ -71,7 +71,7 @@ def contrast(one: str, other: str) -> float:
 
 class Colour(_Part):
     """A fill and the ink that reads on it; `edge` rings the face in a second colour (two-colour
-    pieces). `backs: outline` prints a back in this colour as its texts in the colour on white paper,
+    pieces), `edge_width` its width (mm; unset: a share of the safe zone). `backs: outline` prints a back in this colour as its texts in the colour on white paper,
     with nothing near the cut, which uses little ink and hides the duplex misregistration a solid
     dark back (or a frame inside its edge) shows; `auto` (the default) does so for near-black fills only.
     `backs: edge` prints a two-colour piece's back solid in its `edge` colour, with no frame inside the cut,
@@ -80,6 +80,7 @@ class Colour(_Part):
     fill: str = Field(pattern=COLOUR_PATTERN)
     ink: str = Field(default="#000000", pattern=COLOUR_PATTERN)
     edge: Optional[str] = Field(default=None, pattern=COLOUR_PATTERN)
+    edge_width: Optional[PositiveMm] = None
     backs: Literal["auto", "solid", "outline", "edge"] = "auto"
 
     @property
@@ -315,6 +316,20 @@ class DisplayStyle(_Part):
     tint: str = "display-tint"
 
 
+class TrackBoardStyle(_Part):
+    """A track board's (boards.yaml) named sizes, which a game's preset may override: its aids' type (and the
+    room round it) as a multiple of their usual size, a footstep's length as a share of a space and its outline
+    (pt), and per side (faction id) the layout colour whose fill draws its footsteps, where the side's own fill
+    would not read on the spaces (white on white); a list at least twice `list_column` wide (mm) flows in
+    columns at least that wide (0: one column)."""
+
+    aid_type: PositiveFloat = 1.0
+    step: PositiveFloat = 0.16
+    step_line: PositivePt = 0.8
+    step_colours: dict[str, str] = Field(default_factory=dict)
+    list_column: UnsignedMm = 0.0
+
+
 class Layout(_Part):
     """A resolved layout preset (lengths in mm, text sizes in pt).
 
@@ -344,6 +359,7 @@ class Layout(_Part):
     tiles: TileStyle = Field(default_factory=TileStyle)
     poster: PosterStyle = Field(default_factory=PosterStyle)
     display: DisplayStyle = Field(default_factory=DisplayStyle)
+    track_board: TrackBoardStyle = Field(default_factory=TrackBoardStyle)
     sizes: dict[str, Size] = Field(default_factory=dict)
     type: dict[str, dict[str, PositivePt]] = Field(default_factory=dict)
     colours: dict[str, Colour] = Field(default_factory=dict)

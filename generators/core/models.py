@@ -67,7 +67,8 @@ class FaceTemplate(Record):
     tabs, so a game's kinds of symbol read apart), with `legend` each with its name from the game's
     `symbol_names` under it. `corner` is a text set in a ring in the face's top-right corner (a cost);
     a piece without a value for it gets the empty ring to write in. `write_in` rules the room left
-    under the text for players to write on. `colour_by` picks another
+    under the text for players to write on. `fold`: the piece folds in half across its height (a folder to
+    hide a slip in): the face's parts are set in its upper half and a dashed fold line crosses its middle. `colour_by` picks another
     colour by one of the piece's fields, as the field prints: `{games: {long: chit-long}}` prints
     the pieces whose `games` reads "long" in the layout's colour `chit-long`.
     """
@@ -81,6 +82,7 @@ class FaceTemplate(Record):
     legend: bool = False
     corner: Optional[Template] = None
     write_in: bool = False
+    fold: bool = False
     colour: str = "neutral"
     colour_by: dict[str, dict[str, str]] = Field(default_factory=dict)
     blank: bool = False

@@ -33,6 +33,7 @@ WRITE_IN = "×____"
 LINE = 0.4  # pt: box lines
 WRITE_IN_WIDTH = 26.0  # mm of a blank table column
 LIST_LINE = 5.0  # mm: the height of a ruled line to write on
+SLOT_PAD = 1.5  # mm a card slot's label keeps inside its dashed outline
 ITEM_GAP = 1.2  # mm between the items of a list
 MIN_SIZE = 5.0  # pt: nothing an aid prints is set smaller
 ASSUMED_MARK = "*"  # after a value the source does not print, where the ink marks them; the table's foot says why
@@ -63,6 +64,7 @@ class Ink:
     assumed_foot: str | None = None  # what a reference table's foot says of its assumed values; None: their reasons
     note_size: float | None = None  # pt of an aid's note; None: in proportion to the type
     box_size: float | None = None  # pt of a box's number or value; None: in proportion to the type
+    list_column: float = 0.0  # mm: a list at least twice this wide flows in columns this wide or wider; 0: one column
 
     @property
     def cell_pt(self) -> float:
@@ -345,6 +347,9 @@ def _lay_slots(aid: Aid, ink: Ink) -> Laid:
     width, height = _shell(aid, ink, inner_w, rows * card_h + (rows - 1) * gap + label)
     corners = [((width - inner_w) / 2 + (i % per_row) * (card_w + gap), _content_top(ink) + (i // per_row) * (card_h + gap))
                for i in range(len(aid.slots))]
+    label_size = ink.size(TEXT_SIZE) + 1  # one size for every slot's label, the largest at which the longest fits inside it
+    while label_size > MIN_SIZE and max(text_width(slot.label, ink.fonts.bold, label_size) for slot in aid.slots) > card_w - 2 * SLOT_PAD:
+        label_size -= 0.25
 
     def draw(painter: Painter, x: float, y: float) -> None:
         _frame(painter, aid, ink, x, y, width, height)
@@ -352,7 +357,7 @@ def _lay_slots(aid: Aid, ink: Ink) -> Laid:
             sx, top = x + left, y + down
             painter.rect(sx, top, card_w, card_h, stroke=ink.line, line_width=0.8, dash=(3.0, 1.5))
             face = "face up" if slot.face == "up" else "face down"
-            painter.text(sx + card_w / 2, top + card_h / 2, slot.label, ink.fonts.bold, ink.size(TEXT_SIZE) + 1, anchor=Anchor.MIDDLE)
+            painter.text(sx + card_w / 2, top + card_h / 2, slot.label, ink.fonts.bold, label_size, anchor=Anchor.MIDDLE)
             painter.text(sx + card_w / 2, top + card_h / 2 + pt_to_mm(ink.size(TEXT_SIZE)) * 1.6, face, ink.fonts.regular,
                          ink.size(SMALL_SIZE), colour="#555555", anchor=Anchor.MIDDLE)
         _draw_foot(painter, aid, ink, x, y + height, width)
@@ -396,30 +401,53 @@ def _lay_grid(aid: Aid, ink: Ink, columns: list[Column], rows: list[list[str]], 
 def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:
     items = ink.resolved.get(id(aid)) or ink.resolved.setdefault(id(aid), list_items(aid, game, file, where))
     inner = width - 2 * ink.size(PAD)
-    fitted = [fit_text(Paragraph(t, ink.fonts.regular), inner, 80, largest=ink.size(TEXT_SIZE), smallest=ink.size(TEXT_SIZE) - 1.5,
+    count = max(1, int((inner + COLUMN_GAP) // (ink.list_column + COLUMN_GAP))) if ink.list_column else 1
+    column = (inner - (count - 1) * COLUMN_GAP) / count
+    fitted = [fit_text(Paragraph(t, ink.fonts.regular), column, 80, largest=ink.size(TEXT_SIZE), smallest=ink.size(TEXT_SIZE) - 1.5,
                        what=f"an item of {aid.title!r}") for t in items]
     lines = aid.write_in_lines if aid.write_in else 0
     rule = LIST_LINE  # lines to write on are as far apart as handwriting needs, whatever the type
     gap = rule * lines + ink.size(ITEM_GAP)
-    _, natural = _shell(aid, ink, inner, sum(f.height + gap for f in fitted))
+    runs = _columns([f.height + gap for f in fitted], count)
+    tallest = max(runs, key=lambda run: sum(fitted[i].height + gap for i in run))
+    _, natural = _shell(aid, ink, inner, sum(fitted[i].height + gap for i in tallest))
     if height is not None and height > natural:  # room to spare goes to the lines to write on, or between the items
-        extra = (height - natural) / len(fitted)
+        extra = (height - natural) / len(tallest)
         gap += extra
         rule += extra / lines if lines else 0.0
-    _, height = _shell(aid, ink, inner, sum(f.height + gap for f in fitted))
+    _, height = _shell(aid, ink, inner, max(sum(fitted[i].height + gap for i in run) for run in runs))
 
     def draw(painter: Painter, x: float, y: float) -> None:
-        top = _frame(painter, aid, ink, x, y, width, height)
-        for f in fitted:
-            painter.text_block(f, x + ink.size(PAD), top, inner, anchor=Anchor.START)
-            top += f.height
-            for n in range(lines):
-                at = top + rule * (n + 1) - 0.6
-                painter.line(x + ink.size(PAD) + 4, at, x + width - ink.size(PAD), at, stroke="#777777", line_width=0.4)
-            top += gap
+        first = _frame(painter, aid, ink, x, y, width, height)
+        for k, run in enumerate(runs):
+            left, top = x + ink.size(PAD) + k * (column + COLUMN_GAP), first
+            for f in (fitted[i] for i in run):
+                painter.text_block(f, left, top, column, anchor=Anchor.START)
+                top += f.height
+                for n in range(lines):
+                    at = top + rule * (n + 1) - 0.6
+                    painter.line(left + 4, at, left + column, at, stroke="#777777", line_width=0.4)
+                top += gap
         _draw_foot(painter, aid, ink, x, y + height, width)
 
     return Laid(aid, width, height, draw)
+
+
+def _columns(heights: list[float], count: int) -> list[list[int]]:
+    """The items (by index, in order) of each of at most `count` columns read down then across, the tallest
+    column as short as it can be."""
+    def split(limit: float) -> list[list[int]] | None:
+        runs, used = [[]], 0.0
+        for i, h in enumerate(heights):
+            if runs[-1] and used + h > limit + 1e-9:
+                runs.append([])
+                used = 0.0
+            runs[-1].append(i)
+            used += h
+        return runs if len(runs) <= count else None
+
+    limits = sorted({sum(heights[i:j]) for i in range(len(heights)) for j in range(i + 1, len(heights) + 1)})
+    return next(runs for limit in limits if limit >= max(heights) - 1e-9 and (runs := split(limit)) is not None)
 
 
 def _assumed_footnote(table) -> str:

@@ -37,7 +37,6 @@ GAP = 4.0  # mm, at least, between neighbouring spaces
 AID_GAP = 10.0  # mm between aids, and between the ring and what lies inside or below it
 AID_WIDTH = 110.0  # mm: the width a list or table inside the ring is set to
 BAND = 0.22  # share of a space's height its owner's band takes
-ARROW = 0.16  # an arrow's length, as a share of the space
 EDGE = 2.5  # mm: the ring of an owner's second colour round its space
 RING_INSET = 0.6  # mm between a space's frame and its owner's ring
 LEGEND_LEADING = 1.6  # a legend line's height, as a multiple of its type size
@@ -84,6 +83,9 @@ class BoardPlan:
     starts: dict[str, str] = field(default_factory=dict)  # space label -> what starts on it, printed at its foot
     safe: float = 1.5  # mm text keeps inside a space's frame (the layout's safe zone)
     clearance: float = 0.0  # mm text keeps inside an owner's ring (the layout's edge clearance)
+    steps: dict[str, str] = field(default_factory=dict)  # faction id -> the fill of its footsteps
+    step: float = 0.16  # a footstep's length, as a share of a space
+    step_line: float = 0.8  # pt: a footstep's outline
 
 
 def _sides(board: TrackBoard) -> tuple[list[list[Space]], list[Space]]:
@@ -113,7 +115,8 @@ def _plan(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet, tit
     corner = layout.sizes.get("corner-space")
     c = max(corner.width, corner.height) if corner else s
     m = layout.margin
-    ink = Ink.of(game, layout, fonts)
+    style = layout.track_board
+    ink = replace(Ink.of(game, layout, fonts).at(style.aid_type), list_column=style.list_column)
     file = str(game.file("boards.yaml"))
     middle, border = ([lay_out(_shown(aid, game, board), game, ink, AID_WIDTH, file, f"{board.id}.{part}[{i}]")
                        for i, aid in enumerate(getattr(board, part))] for part in ("middle", "border"))
@@ -128,7 +131,7 @@ def _plan(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet, tit
     inner_w, inner_h, inside = _interior(heading + [(a.width, a.height) for a in middle],
                                          [(a.width, a.height) for a in border] + [(legend_w, legend_h)],
                                          across * (s + GAP) + GAP + 2 * (c - s), down * (s + GAP) + GAP + 2 * (c - s),
-                                         (down + 1) / (across + 1), c - s)
+                                         (down + 1) / (across + 1), c - s, down == across)
     inner_w, inner_h = inner_w - 2 * (c - s), inner_h - 2 * (c - s)
     ring_x, ring_y = m, m + (0.0 if title_inside else title_h + AID_GAP)
     ring_w, ring_h = inner_w + 2 * c, inner_h + 2 * c
@@ -158,14 +161,22 @@ def _plan(game: "Game", board: TrackBoard, layout: "Layout", fonts: FontSet, tit
              for i, aid in enumerate(board.below)]
     corners, right, bottom = _flow([(a.width, a.height) for a in below], x0, y1 + AID_GAP, x1 - x0)
     aids += [(laid, x, y) for laid, (x, y) in zip(below, corners)]
-    width, height = max(x1, right) - x0 + 2 * m, (bottom if below else y1) + m
+    width, height = max(x1, right) - x0 + 2 * m, (bottom if below else y1) + m + _advice_room()
     colours = {name: (col.fill, col.ink) for name, col in layout.colours.items()}
     colours.update({f.id: (layout.colour(f.id).fill, layout.colour(f.id).ink) for f in game.info.factions})
     arrows = _arrows(board)
     edges = {f.id: layout.colour(f.id).edge for f in game.info.factions if layout.colour(f.id).edge}
     starts = setup_at(game, [sp.label for sp in board.spaces])
+    steps = {side: layout.colour(style.step_colours[side]).fill if side in style.step_colours else colours[side][0]
+             for _, side in arrows}
     return BoardPlan(board, width, height, m, title, sheet_advice("", (width, height)), placed, aids, legend_at, title_at,
-                     fonts, colours, arrows, names, edges, None, starts, layout.safe_zone, layout.edge_clearance)
+                     fonts, colours, arrows, names, edges, None, starts, layout.safe_zone, layout.edge_clearance,
+                     steps, style.step, style.step_line)
+
+
+def _advice_room() -> float:
+    """The height (mm) of the line of printing advice at the board's foot, below everything else."""
+    return pt_to_mm(LEGEND_SIZE) * LEGEND_LEADING
 
 
 def _fits(size: tuple[float, float], sheet: tuple[float, float]) -> bool:
@@ -184,10 +195,11 @@ def _shown(aid: Aid, game: "Game", board: TrackBoard) -> Aid:
 
 
 def _interior(middle: list[tuple[float, float]], border: list[tuple[float, float]], least_w: float, least_h: float,
-              ratio: float, inset: float) -> tuple[float, float, list[tuple[float, float]]]:
+              ratio: float, inset: float, square: bool = False) -> tuple[float, float, list[tuple[float, float]]]:
     """The room inside the ring (width, height, mm) and the aids' corners in it: the `middle` aids in rows across
-    its middle, the `border` aids in rows along its lower edge; at least `least_w` x `least_h`, and widened until
-    the aids fit a room `ratio` times as tall as wide (the ring's own shape). `inset`: room the corner spaces take
+    its middle, the `border` aids in rows along its lower edge; at least `least_w` x `least_h`, widened until
+    the aids fit a room `ratio` times as tall as wide (the ring's own shape), and no taller than they need but
+    when `square`. `inset`: room the corner spaces take
     beyond the others."""
     width = max([least_w] + [w + 2 * (AID_GAP + inset) for w, _ in middle + border])
     while True:
@@ -198,7 +210,8 @@ def _interior(middle: list[tuple[float, float]], border: list[tuple[float, float
         if needed <= max(least_h, width * ratio) or width > least_w + 2000:
             break
         width += 1.0
-    height = max(least_h, width * ratio, needed)
+    # as many spaces down as across: a square, its corners where the players sit; else as tall as the aids need
+    height = max(least_h, needed, width if square else 0.0)
     spare = (height - needed) / 3  # above the middle aids, between them and the border's, below the border's
     lower_top = height - AID_GAP - inset - spare - lower_bottom
     corners = _centred_rows(upper, middle, width, AID_GAP + inset + spare) + _centred_rows(lower, border, width, lower_top)
@@ -246,23 +259,22 @@ def _arrows(board: TrackBoard) -> list[tuple[str, str]]:
 
 
 def _legend_size(board: TrackBoard, names: dict[str, str], fonts: FontSet) -> tuple[float, float]:
-    """The legend's width and height (mm): its heading, its lines, and the line of printing advice."""
+    """The legend's width and height (mm): its heading and its lines."""
     line = pt_to_mm(LEGEND_SIZE) * LEGEND_LEADING
     key = line * 0.7
     texts = _legend_lines(board, names, _arrows(board))
-    advice = sheet_advice("", (999.0, 999.0))
-    widest = max([text_width(t, fonts.regular, LEGEND_SIZE) + key + 3 for t in texts] +
-                 [text_width(advice, fonts.regular, LEGEND_SIZE - 1) + 10])
-    return widest, line * (len(texts) + 2)
+    widest = max(text_width(t, fonts.regular, LEGEND_SIZE) + key + 3 for t in texts)
+    return widest, line * (len(texts) + 1)
 
 
-def _arrow(painter: Painter, x: float, y: float, dx: float, dy: float, length: float, fill: str, edge: str) -> None:
-    """A footstep arrow centred on (x, y) pointing along (dx, dy)."""
+def _arrow(painter: Painter, x: float, y: float, dx: float, dy: float, length: float, fill: str, edge: str,
+           line: float) -> None:
+    """A footstep arrow centred on (x, y) pointing along (dx, dy), outlined `line` pt."""
     half = length / 2
     tip = (x + dx * half, y + dy * half)
     back = (x - dx * half, y - dy * half)
     px, py = -dy * half * 0.7, dx * half * 0.7
-    painter.polygon([tip, (back[0] + px, back[1] + py), (back[0] - px, back[1] - py)], fill=fill, stroke=edge, line_width=0.8)
+    painter.polygon([tip, (back[0] + px, back[1] + py), (back[0] - px, back[1] - py)], fill=fill, stroke=edge, line_width=line)
 
 
 def _draw_space(painter: Painter, plan: BoardPlan, at: SpaceAt) -> None:
@@ -292,16 +304,12 @@ def _draw_space(painter: Painter, plan: BoardPlan, at: SpaceAt) -> None:
     elif space.label in plan.starts:  # where the set-up puts pieces, said on the space itself
         _fit_text(painter, fonts.regular, plan.starts[space.label], cx, foot - pt_to_mm(START_SIZE), foot, at.size - 2 * keep,
                   START_SIZE, "#000000")
-    length = at.size * ARROW
+    length = at.size * plan.step
     for k, (way, side) in enumerate(plan.arrows):
         dx, dy = at.heading if way == "forward" else (-at.back[0], -at.back[1])  # the way this side leaves the space
-        fill, _ = plan.colours.get(side, ("#000000", "#ffffff"))
-        offset = (k - (len(plan.arrows) - 1) / 2) * length * 1.3
-        if at.heading == at.back:  # side by side across the way
-            ox, oy = -at.heading[1] * offset, at.heading[0] * offset
-        else:  # on a corner the two ways cross: each arrow set off along the other's line, towards where it leaves
-            ox, oy = dx * length, dy * length
-        _arrow(painter, cx + ox, cy + oy + band * 0.2, dx, dy, length, fill, "#000000")
+        # each side's footstep stands in the same place on every space, side by side across the page
+        offset = (k - (len(plan.arrows) - 1) / 2) * length * 1.4
+        _arrow(painter, cx + offset, cy, dx, dy, length, plan.steps.get(side, "#000000"), "#000000", plan.step_line)
 
 
 def _fit_text(painter: Painter, font: str, text: str, x: float, top: float, bottom: float, width: float, size: float,
@@ -348,11 +356,12 @@ def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
         painter.text(x + key + 3, y + key * 0.8, next(texts), fonts.regular, LEGEND_SIZE)
         y += line
     for way, side in plan.arrows:
-        _arrow(painter, x + key / 2, y + key / 2, 1.0, 0.0, key, plan.colours.get(side, ("#000000", "#ffffff"))[0], "#000000")
+        _arrow(painter, x + key / 2, y + key / 2, 1.0, 0.0, key, plan.steps.get(side, "#000000"), "#000000", plan.step_line)
         painter.text(x + key + 3, y + key * 0.8, next(texts), fonts.regular, LEGEND_SIZE)
         y += line
-    advice = plan.advice[:1].upper() + plan.advice[1:] + "."
-    painter.text(x, y + key * 0.8, advice, fonts.regular, LEGEND_SIZE - 1, colour="#555555")
+    advice = plan.advice[:1].upper() + plan.advice[1:] + "."  # at the board's foot, apart from what the board says
+    painter.text(plan.margin, plan.height - plan.margin - _advice_room() * 0.3, advice, fonts.regular, LEGEND_SIZE - 1,
+                 colour="#555555")
 
 
 def board_boxes(plan: BoardPlan) -> list[Box]:

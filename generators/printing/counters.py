@@ -46,13 +46,14 @@ SPLIT = 0.5  # the picture's share of a row it shares with the value, to start w
 SAMPLE = 3  # faces per role and measure an arrangement is judged on
 ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
-EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with
+EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with, where its colour sets no width
 CORNER = 0.15  # a corner ring's diameter as a share of the face's shorter side
 ICON_STEP = 1.35  # a row of symbols: the distance between centres, in symbol sides
 MARK_GLYPH = 0.7  # a mark's symbol as a share of its solid tab
 MARKS_GAP = 0.35  # the space between a row's marks and its icons, in places
 WRITE_IN_PITCH = 6.0  # mm between the ruled lines players write on
 WRITE_IN_LINE = 0.35  # pt
+FOLD_DASH = (2.0, 1.5)  # mm on, off: the fold line of a face that folds in half
 WRITE_IN_DASH = (1.2, 0.8)  # mm: the frame of a write-in face's symbols
 
 
@@ -85,6 +86,11 @@ class SetFace:
     face: Face
     arrangement: Arrangement
     texts: tuple[tuple[str, FittedText], ...]
+
+
+def _ring(colour, safe: float) -> float:
+    """The width (mm) of the ring a two-colour piece's edge draws: the colour's own, else a share of the safe zone."""
+    return colour.edge_width if colour.edge_width is not None else safe * EDGE
 
 
 def _has_picture(face: Face) -> bool:
@@ -238,12 +244,15 @@ class FacePainter:
         picture and a value, whether they share a row and how), judged on the widest texts of each role,
         then sized on every face of the kind."""
         labelled = self._side(kind, side)
+        if any(face.fold for _, face in labelled):  # set in the upper half, the half that shows once folded
+            size = (size[0], size[1] / 2)
         parts = _parts([face for _, face in labelled])
         group = self.game.info.kinds[kind].size
         safe = self.layout.safe(group)
         inset = self.layout.safe(group, back=side == "back")  # where the parts' boxes start
-        if any(self.layout.colour(face.colour).edge for _, face in labelled):  # clear of the ring the edge draws
-            inset = max(inset, safe * EDGE + self.layout.edge_clearance)
+        rings = [_ring(self.layout.colour(face.colour), safe) for _, face in labelled if self.layout.colour(face.colour).edge]
+        if rings:  # clear of the ring the edge draws
+            inset = max(inset, max(rings) + self.layout.edge_clearance)
         corner = corner_diameter(size) + safe if any(face.corner is not None for _, face in labelled) else 0.0
         sample = _widest(labelled, self.font)
         shares = [(True, SPLIT), (False, SPLIT)] if "picture" in parts and "value" in parts else [(False, SPLIT)]
@@ -427,7 +436,7 @@ class FacePainter:
         else:
             painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge or colour.fill)
             if colour.edge:
-                ring = set_face.arrangement.safe * EDGE
+                ring = _ring(colour, set_face.arrangement.safe)
                 painter.rect(box.x + ring, box.y + ring, box.width - 2 * ring, box.height - 2 * ring, fill=colour.fill)
             ink, paper = colour.ink, colour.fill
         for role, fitted in set_face.texts:
@@ -440,6 +449,9 @@ class FacePainter:
             painter.text_block(fitted, box.x + part.x, top, part.width, ink, Anchor.MIDDLE)
             if ruled:
                 self._draw_write_in(painter, part.shifted(box.x, box.y), fitted.height, ink)
+        if face.fold:
+            painter.line(box.x, box.y + box.height / 2, box.x + box.width, box.y + box.height / 2, stroke=ink,
+                         line_width=WRITE_IN_LINE, dash=FOLD_DASH)
         picture = set_face.arrangement.boxes.get("picture")
         if picture is not None and not face.blank and _has_picture(face):
             self._draw_picture(painter, face, picture.shifted(box.x, box.y), min(box.width, box.height), ink, paper)

@@ -389,6 +389,8 @@ def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layou
     elif left - edge >= pt_to_mm(MIN_CAPTION):  # still up the left margin, set as large as the room there allows
         fit = min(size, mm_to_pt(left - edge))
         painter.text(left - pt_to_mm(fit) * 0.25, height - spec.margin, text, font, fit, colour, angle=90.0)
+    elif top - spec.margin >= height - spec.margin - bottom:  # no margin holds the whole line: the roomier one
+        painter.text(spec.margin, spec.margin + pt_to_mm(size), text, font, size, colour)
     else:
         painter.text(spec.margin, height - spec.margin, text, font, size, colour)
 
