@@ -131,6 +131,7 @@ def _side_by_side(draw: Callable[..., list["Document"]], order: list[int], cores
 
     if cores < 2 or len(order) < 2 or not hasattr(os, "fork") or threading.active_count() > 1:
         return {}
+    import gc
     import pickle
     import signal
 
@@ -138,6 +139,7 @@ def _side_by_side(draw: Callable[..., list["Document"]], order: list[int], cores
     os.write(handed, bytes(order[:255]))
     os.close(handed)
     results, sent = os.pipe()
+    gc.freeze()  # what exists now is the copy's too: its collector leaves it alone, so its pages stay shared
     pid = os.fork()
     if pid == 0:  # the copy: draws, sends what it drew, and leaves without running the parent's exit handlers
         status = 1
@@ -154,6 +156,7 @@ def _side_by_side(draw: Callable[..., list["Document"]], order: list[int], cores
             status = 0
         finally:
             os._exit(status)
+    gc.unfreeze()
     os.close(sent)
     done: dict[int, "list[Document] | Exception"] = {}
     reaped = False

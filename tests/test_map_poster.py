@@ -699,3 +699,17 @@ def test_tiled_sheets_are_joined_off_as_many_spaces_and_boxes_as_the_paper_left_
         centred = plan_tiles((plan.width, plan.height), paper, spies.layout.margin)
         chosen = plan_tiles((plan.width, plan.height), paper, spies.layout.margin, avoid=boxes)
         assert len(chosen.sheets) == len(centred.sheets) and cut(chosen) < cut(centred)
+
+
+def test_the_tiler_reads_the_posters_ink_from_map_pdf_as_from_the_page_drawn_afresh(letter, plan):
+    """The sheets left out as blank are chosen from the ink of map.pdf's page, drawn once for both files: the same
+    picture, pixel for pixel, as the poster drawn again on its own."""
+    from functools import partial
+
+    from generators.map.poster_drawing import draw_poster
+    from generators.map.poster_sheets import PageInk
+    from generators.printing.painter import Drawing
+
+    page = Drawing(plan.width, plan.height, partial(draw_poster, plan=plan), key="poster")
+    afresh, read = PageInk.of(page, plan.fonts), PageInk.of(page, plan.fonts, (letter / "map.pdf").read_bytes())
+    assert afresh.mask.shape == read.mask.shape and (afresh.mask == read.mask).all() and afresh.mask.any()

@@ -1,5 +1,6 @@
 """The poster's spaced, warped places are kept on disk by content (core.game_cache): a second command reads them
-back exactly, and any change to the map, the layout or the geography works them out again."""
+back exactly, and any change to the map, the layout or the geography works them out again; where the names go
+is kept under the very inputs of their placement, so any change to those places them again."""
 
 from __future__ import annotations
 
@@ -84,3 +85,53 @@ def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypat
         again = plan(folder)
     assert again.lanes == first.lanes and again.zone_edges == first.zone_edges
     assert {n: z.wkb for n, z in again.sea_zones.items()} == {n: z.wkb for n, z in first.sea_zones.items()}
+
+
+def test_where_the_names_go_is_kept_under_the_labels_own_inputs_and_read_back_exactly(game_copy, monkeypatch):
+    from generators.map import poster
+    from generators.printing.fonts import register_fonts
+    from generators.validation import load_game
+
+    def plan(folder):
+        game = load_game(folder)
+        return poster.plan_poster(game, PrintSettings.of_layout(game.layout), register_fonts(game.layout.fonts, game.folder))
+
+    folder = game_copy("spies")
+    first = plan(folder)
+
+    def never(*args):
+        raise AssertionError("placed again")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(poster, "place_labels", never)
+        again = plan(folder)
+    assert again.placed == first.placed and all(type(p.rect) is type(first.placed[k].rect) for k, p in again.placed.items())
+
+    game = load_game(folder)
+    larger = game.layout.model_copy(update={"poster": game.layout.poster.model_copy(update={"city_size": game.layout.poster.city_size * 1.1})})
+    with monkeypatch.context() as patch:  # names set larger measure larger: they are placed again
+        patch.setattr(poster, "place_labels", never)
+        with pytest.raises(AssertionError, match="placed again"):
+            poster.plan_poster(game, PrintSettings.of_layout(larger), register_fonts(game.layout.fonts, game.folder))
+
+
+def test_the_key_of_worked_out_inputs_changes_with_any_of_them_and_refuses_what_it_cannot_take_apart():
+    import shapely
+
+    from generators.core.game_cache import as_plain, from_plain, inputs_key
+    from generators.map.label_placement import PlacedLabel
+    from generators.printing.geometry import Box
+
+    square = shapely.box(0, 0, 1, 1)
+    inputs = ([Box(0.0, 1.0, 2.0, 3.0)], {"a": (1, "b")}, square, None, True)
+    key = inputs_key("part", *inputs)
+    assert key == inputs_key("part", *inputs) and key != inputs_key("other part", *inputs)
+    changed = [([Box(0.0, 1.0, 2.0, 3.0000000000000004)], *inputs[1:]), (inputs[0], {"a": (1, "c")}, *inputs[2:]),
+               (*inputs[:2], shapely.box(0, 0, 1, 1.5), *inputs[3:]), (*inputs[:3], 0, True), (*inputs[:4], 1),
+               (*inputs[:2], square, None, True, ""), ([[0.0, 1.0, 2.0, 3.0]], *inputs[1:])]
+    assert len({key, *(inputs_key("part", *c) for c in changed)}) == len(changed) + 1
+    assert inputs_key("part", object()) is None and inputs_key("part", [{1, 2}]) is None
+    placed = [PlacedLabel("Paris", Box(0.1, 0.2, 0.30000000000000004, 1e-300), "NE", False, True), ("x", [1.5])]
+    assert from_plain(as_plain(placed), {"PlacedLabel": PlacedLabel, "Box": Box}) == placed
+    with pytest.raises(ValueError):
+        from_plain(as_plain(placed), {"Box": Box})

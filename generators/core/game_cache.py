@@ -13,10 +13,14 @@ while it was read).
 The cache is a folder of small JSON files, one per key: $DOSSIER_CACHE, else $XDG_CACHE_HOME/dossier, else
 ~/.cache/dossier; DOSSIER_CACHE=off keeps none. A missing, unreadable or damaged entry is a miss, and a folder
 that cannot be written keeps nothing: neither changes an answer.
+
+What is worked out from values rather than from files (where a map's names go, from the places, sizes and shapes
+measured for them) is kept under `inputs_key`: the sha256 of the code and of those values themselves.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -124,6 +128,79 @@ def game_key(folder: Path) -> str | None:
     except (_Unkeyable, OSError, ValueError):
         return None
     return digest.hexdigest()
+
+
+def inputs_key(part: str, *inputs: Any) -> str | None:
+    """The key of what `part` works out from `inputs` alone (and the code): the sha256 of the code and of every
+    input's value, taken apart to the last number (text, numbers by their exact repr, lists, tuples, dicts and
+    dataclasses item by item, shapes by their WKB). None when an input is of a kind not taken apart: nothing is
+    then kept or recalled."""
+    digest = hashlib.sha256(f"dossier inputs {FORMAT}\n{part}\n{code_version()}\n".encode())
+    try:
+        for value in inputs:
+            _fingerprint(value, digest)
+    except _Unkeyable:
+        return None
+    return digest.hexdigest()
+
+
+def _fingerprint(value: Any, digest: Any) -> None:
+    kind = type(value)
+    if value is None or kind in (bool, int):
+        digest.update(f"{kind.__name__} {value}\n".encode())
+    elif isinstance(value, float):
+        digest.update(f"float {float.__repr__(value)}\n".encode())
+    elif kind is str:
+        digest.update(f"str {len(value)}\n{value}\n".encode())
+    elif kind in (list, tuple, dict):
+        digest.update(f"{kind.__name__} {len(value)}\n".encode())
+        for item in (value.items() if kind is dict else value):
+            _fingerprint(item, digest)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = dataclasses.fields(value)
+        digest.update(f"{kind.__module__}.{kind.__qualname__} {len(fields)}\n".encode())
+        for f in fields:
+            _fingerprint(f.name, digest)
+            _fingerprint(getattr(value, f.name), digest)
+    elif kind.__module__.startswith("shapely"):
+        import shapely
+
+        if not isinstance(value, shapely.Geometry):
+            raise _Unkeyable(f"a {kind.__name__}")
+        shape = shapely.to_wkb(value)
+        digest.update(f"shape {len(shape)}\n".encode() + shape)
+    else:
+        raise _Unkeyable(f"a {kind.__name__}")
+
+
+def as_plain(value: Any) -> Any:
+    """`value` (numbers, text, lists, tuples and dataclasses of them) as plain JSON data that `from_plain` reads back."""
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if kind is list:
+        return [as_plain(v) for v in value]
+    if kind is tuple:
+        return {"tuple": [as_plain(v) for v in value]}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {"dataclass": kind.__qualname__, "fields": {f.name: as_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}}
+    raise ValueError(f"a {kind.__name__} is not kept")
+
+
+def from_plain(data: Any, types: dict[str, type]) -> Any:
+    """What `as_plain` made `data` from, its dataclasses among `types` (by name); ValueError for anything else."""
+    if isinstance(data, list):
+        return [from_plain(v, types) for v in data]
+    if isinstance(data, dict):
+        if set(data) == {"tuple"} and isinstance(data["tuple"], list):
+            return tuple(from_plain(v, types) for v in data["tuple"])
+        if set(data) == {"dataclass", "fields"} and data["dataclass"] in types and isinstance(data["fields"], dict):
+            try:
+                return types[data["dataclass"]](**{k: from_plain(v, types) for k, v in data["fields"].items()})
+            except TypeError as exc:
+                raise ValueError(str(exc)) from None
+        raise ValueError("not data as_plain makes")
+    return data
 
 
 def _entry(key: str) -> Path | None:

@@ -459,7 +459,35 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
             requests.append(LabelRequest(key, middle, text_width(text, fonts.bold, st.region_size), pt_to_mm(st.region_size) * 1.2,
                                          0.5, area=True, within=None if land is None else land.buffer(-st.region_inset)))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
-    return {p.key: p for p in place_labels(requests, inside, obstacles, lines)}
+    return {p.key: p for p in _placed_labels(requests, inside, obstacles, lines)}
+
+
+LABELS = "poster-labels"  # the game_cache part holding where the names went
+
+
+def _placed_labels(requests: list[LabelRequest], inside: Box, obstacles: list[Box], lines: list) -> list[PlacedLabel]:
+    """place_labels(...), kept on disk under the code and these very inputs (game_cache.inputs_key); what is kept
+    is read back and compared before it is, so only what reads back exactly is."""
+    from ..core.game_cache import as_plain, from_plain, inputs_key, keep, recall
+
+    key = inputs_key(LABELS, requests, inside, obstacles, lines)
+    types = {"PlacedLabel": PlacedLabel, "Box": Box}
+    kept = recall(key, LABELS)
+    if kept is not None:
+        try:
+            placed = from_plain(kept, types)
+            if isinstance(placed, list) and len(placed) == len(requests) and all(type(p) is PlacedLabel for p in placed):
+                return placed
+        except ValueError:
+            pass
+    placed = place_labels(requests, inside, obstacles, lines)
+    try:
+        plain = as_plain(placed)
+        if from_plain(plain, types) == placed:
+            keep(key, LABELS, plain)
+    except ValueError:
+        pass
+    return placed
 
 
 def _lands(regions: list[Region]) -> dict[str, BaseGeometry]:

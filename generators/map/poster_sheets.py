@@ -138,15 +138,19 @@ class PageInk:
         self.sums[1:, 1:] = inked.cumsum(0).cumsum(1)
 
     @classmethod
-    def of(cls, page: Drawing, fonts: FontSet) -> "PageInk":
+    def of(cls, page: Drawing, fonts: FontSet, pdf: bytes | None = None) -> "PageInk":
+        """The ink of `page`, pictured from `pdf` when given (a PDF whose first page is `page` drawn alone), else
+        from the page drawn afresh."""
         import pypdfium2 as pdfium
 
         resolution = min(INK_RESOLUTION, math.sqrt(INK_PIXELS / (page.width * page.height)))
-        with collector_paused():
-            painter = PdfPainter(fonts)
-            painter.new_page(page.width, page.height)
-            page.draw(painter)
-            document = pdfium.PdfDocument(painter.pdf_bytes())
+        if pdf is None:
+            with collector_paused():
+                painter = PdfPainter(fonts)
+                painter.new_page(page.width, page.height)
+                page.draw(painter)
+                pdf = painter.pdf_bytes()
+        document = pdfium.PdfDocument(pdf)
         try:
             picture = document[0].render(scale=resolution * 25.4 / 72).to_numpy()
         finally:
@@ -364,8 +368,9 @@ def whole_and_tiled(folder: Path, name: str, page: Drawing, advice: str, fonts: 
                                dpi=settings.dpi)]
     paper = settings.paper
     cut = tiled or page
+    drawn = documents[0].files.get(f"{name}.pdf") if sheet is None and tiled is None else None  # the page alone
     tiles = plan_tiles((cut.width, cut.height), (paper.width, paper.height), settings.layout.margin, inset=page_margin,
-                       avoid=avoid, ink=PageInk.of(cut, fonts))
+                       avoid=avoid, ink=PageInk.of(cut, fonts, drawn))
     if len(tiles.sheets) > 1:
         tiled_advice = tiles_advice(settings.paper_name, tiles)
         draw = partial(draw_tiled, plan=tiles, page=cut, fonts=fonts, title=title, advice=tiled_advice)
