@@ -64,55 +64,52 @@ def test_a_damaged_entry_is_worked_out_again(game_copy, monkeypatch):
 
 
 
-def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypatch):
+def _plan(game, layout=None):
     from generators.map import poster
     from generators.printing.fonts import register_fonts
+
+    settings = PrintSettings.of_layout(layout or game.layout)
+    return poster.plan_poster(game, settings, register_fonts(game.layout.fonts, game.folder))
+
+
+def _never(what):
+    def refuse(*args):
+        raise AssertionError(what)
+
+    return refuse
+
+
+def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypatch):
+    from generators.map import poster
     from generators.validation import load_game
 
-    def plan(folder):
-        game = load_game(folder)
-        return poster.plan_poster(game, PrintSettings.of_layout(game.layout), register_fonts(game.layout.fonts, game.folder))
-
     folder = game_copy("spies")
-    first = plan(folder)
-
-    def never(*args):
-        raise AssertionError("worked out again")
-
+    first = _plan(load_game(folder))
     with monkeypatch.context() as patch:
-        patch.setattr(poster, "route_lanes", never)
-        patch.setattr(poster, "map_sea_zones", never)
-        again = plan(folder)
+        patch.setattr(poster, "route_lanes", _never("worked out again"))
+        patch.setattr(poster, "map_sea_zones", _never("worked out again"))
+        again = _plan(load_game(folder))
     assert again.lanes == first.lanes and again.zone_edges == first.zone_edges
     assert {n: z.wkb for n, z in again.sea_zones.items()} == {n: z.wkb for n, z in first.sea_zones.items()}
 
 
 def test_where_the_names_go_is_kept_under_the_labels_own_inputs_and_read_back_exactly(game_copy, monkeypatch):
     from generators.map import poster
-    from generators.printing.fonts import register_fonts
     from generators.validation import load_game
 
-    def plan(folder):
-        game = load_game(folder)
-        return poster.plan_poster(game, PrintSettings.of_layout(game.layout), register_fonts(game.layout.fonts, game.folder))
-
     folder = game_copy("spies")
-    first = plan(folder)
-
-    def never(*args):
-        raise AssertionError("placed again")
-
+    first = _plan(load_game(folder))
     with monkeypatch.context() as patch:
-        patch.setattr(poster, "place_labels", never)
-        again = plan(folder)
+        patch.setattr(poster, "place_labels", _never("placed again"))
+        again = _plan(load_game(folder))
     assert again.placed == first.placed and all(type(p.rect) is type(first.placed[k].rect) for k, p in again.placed.items())
 
     game = load_game(folder)
     larger = game.layout.model_copy(update={"poster": game.layout.poster.model_copy(update={"city_size": game.layout.poster.city_size * 1.1})})
     with monkeypatch.context() as patch:  # names set larger measure larger: they are placed again
-        patch.setattr(poster, "place_labels", never)
+        patch.setattr(poster, "place_labels", _never("placed again"))
         with pytest.raises(AssertionError, match="placed again"):
-            poster.plan_poster(game, PrintSettings.of_layout(larger), register_fonts(game.layout.fonts, game.folder))
+            _plan(game, larger)
 
 
 def test_the_key_of_worked_out_inputs_changes_with_any_of_them_and_refuses_what_it_cannot_take_apart():
