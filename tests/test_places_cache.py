@@ -11,6 +11,14 @@ import pytest
 from generators.printing.settings import PrintSettings
 
 
+def _unshipped(folder):
+    """`folder` without what the game ships worked out (core.shipped): what these tests ask of the cache is worked out."""
+    from generators.core.shipped import FILE
+
+    (folder / FILE).unlink()
+    return folder
+
+
 def _places(folder):
     from generators.map.spaces import poster_places
     from generators.validation import load_game
@@ -23,7 +31,7 @@ def test_places_are_read_back_exactly_and_worked_out_again_when_map_yaml_changes
 
     from generators.map import spaces
 
-    folder = game_copy("spies")
+    folder = _unshipped(game_copy("spies"))
     first = _places(folder)
 
     def never(game):
@@ -56,7 +64,7 @@ def test_a_damaged_entry_is_worked_out_again(game_copy, monkeypatch):
     from generators.map import spaces
     from generators.validation import load_game
 
-    folder = game_copy("spies")
+    folder = _unshipped(game_copy("spies"))
     first = _places(folder)
     game = load_game(folder)
     game_cache.keep(spaces.places_key(game), spaces.KEPT, {"steps": "not steps"})
@@ -83,7 +91,7 @@ def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypat
     from generators.map import poster
     from generators.validation import load_game
 
-    folder = game_copy("spies")
+    folder = _unshipped(game_copy("spies"))
     first = _plan(load_game(folder))
     with monkeypatch.context() as patch:
         patch.setattr(poster, "route_lanes", _never("worked out again"))
@@ -97,7 +105,7 @@ def test_where_the_names_go_is_kept_under_the_labels_own_inputs_and_read_back_ex
     from generators.map import poster
     from generators.validation import load_game
 
-    folder = game_copy("spies")
+    folder = _unshipped(game_copy("spies"))
     first = _plan(load_game(folder))
     with monkeypatch.context() as patch:
         patch.setattr(poster, "place_labels", _never("placed again"))

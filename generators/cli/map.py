@@ -236,3 +236,31 @@ def advance(
         typer.echo(f"  stopped before {track.board.space_of(found.blocked_by).label}, which no move may pass")
     for space in found.path:
         typer.echo(f"  {track.board.space_of(space).label}")
+
+
+@map_app.command()
+def fit(
+    game: Optional[str] = GameOption,
+    save: bool = typer.Option(False, "--save", help="Write what is worked out into the game's folder (worked-out.json)."),
+) -> None:
+    """Whether what the game ships worked out (worked-out.json: where the poster's places, sea zones and names
+    go) is what Dossier works out from its data now; exit 1 when it is not. --save writes it afresh, so that a
+    first build after an install does not spend seconds working it out."""
+    from ..core.atomic import write_text
+    from ..core.shipped import FILE, differing_parts, read_shipped, shipped_as_text
+    from ..map.fit import worked_out_afresh
+
+    folder = resolve_game_folder(game)
+    fresh = worked_out_afresh(folder)
+    target = folder / FILE
+    if save:
+        write_text(target, shipped_as_text(fresh))
+        parts = sorted({part for parts in fresh.values() for part in parts})
+        typer.echo(f"wrote {display_path(target)}: {', '.join(parts) or 'nothing to ship'}")
+        return
+    differing = differing_parts(read_shipped(folder), fresh)
+    if differing:
+        typer.echo(f"{display_path(target)} is not what the data gives now ({', '.join(differing)} differ); "
+                   f"`dossier map fit --game {folder.name} --save` writes it afresh", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"{display_path(target)} is what the data gives now")

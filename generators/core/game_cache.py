@@ -16,6 +16,9 @@ that cannot be written keeps nothing: neither changes an answer.
 
 What is worked out from values rather than from files (where a map's names go, from the places, sizes and shapes
 measured for them) is kept under `inputs_key`: the sha256 of the code and of those values themselves.
+
+An entry may also say, for each part, its design key: the same key with `DESIGN` where the code's version goes.
+That is the key a game ships the part under (core.shipped): what the data gives, whatever code reads it.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ MOST_FILES = 10_000  # files a game folder and the presets may hold before their
 LARGEST_TREE = 256 * 1024 * 1024  # bytes those files may hold together before their answers are not kept
 LARGEST_ENTRY = 16 * 1024 * 1024  # bytes of one entry read back
 MOST_ENTRIES = 64  # entries kept; the oldest go first
+DESIGN = "as designed"  # where a design key has the code's version
 _CHUNK = 1024 * 1024
 
 
@@ -130,12 +134,12 @@ def game_key(folder: Path) -> str | None:
     return digest.hexdigest()
 
 
-def inputs_key(part: str, *inputs: Any) -> str | None:
+def inputs_key(part: str, *inputs: Any, code: str | None = None) -> str | None:
     """The key of what `part` works out from `inputs` alone (and the code): the sha256 of the code and of every
     input's value, taken apart to the last number (text, numbers by their exact repr, lists, tuples, dicts and
     dataclasses item by item, shapes by their WKB). None when an input is of a kind not taken apart: nothing is
-    then kept or recalled."""
-    digest = hashlib.sha256(f"dossier inputs {FORMAT}\n{part}\n{code_version()}\n".encode())
+    then kept or recalled. `code=DESIGN` gives the design key."""
+    digest = hashlib.sha256(f"dossier inputs {FORMAT}\n{part}\n{code or code_version()}\n".encode())
     try:
         for value in inputs:
             _fingerprint(value, digest)
@@ -208,38 +212,47 @@ def _entry(key: str) -> Path | None:
     return folder / f"{key}.json" if folder is not None else None
 
 
-def _read(key: str) -> dict:
-    path = _entry(key)
+def read_json(path: Path | None) -> Any:
+    """The JSON document in the regular file `path`, or None when it is missing, unreadable, too large or not JSON."""
+    if path is None:
+        return None
     try:
         # O_NONBLOCK and the check of what was opened: a FIFO or device planted as an entry is a miss, not a hang
         with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return {}
+                return None
             text = handle.read(LARGEST_ENTRY + 1)
-        entry = json.loads(text) if len(text) <= LARGEST_ENTRY else None
+        return json.loads(text) if len(text) <= LARGEST_ENTRY else None
     except (OSError, TypeError, ValueError):
-        return {}
+        return None
+
+
+def _read_entry(key: str) -> dict:
+    entry = read_json(_entry(key))
     if not isinstance(entry, dict) or entry.get("key") != key or not isinstance(entry.get("parts"), dict):
         return {}
-    return entry["parts"]
+    return entry
 
 
 def recall(key: str | None, part: str) -> Any:
     """What was kept as `part` ("network") under `key`, or None."""
-    return _read(key).get(part) if key else None
+    return _read_entry(key).get("parts", {}).get(part) if key else None
 
 
-def keep(key: str | None, part: str, value: Any) -> None:
-    """Keep `value` (plain JSON data) as `part` under `key`; a folder that cannot be written keeps nothing."""
+def keep(key: str | None, part: str, value: Any, design: str | None = None) -> None:
+    """Keep `value` (plain JSON data) as `part` under `key`, with its design key when it has one; a folder that
+    cannot be written keeps nothing."""
     path = _entry(key) if key else None
     if path is None:
         return
     from .atomic import write_text
 
-    parts = _read(key) | {part: value}
+    entry = _read_entry(key)
+    parts = entry.get("parts", {}) | {part: value}
+    designs = (entry.get("designs") if isinstance(entry.get("designs"), dict) else {}) | ({part: design} if design else {})
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_text(path, json.dumps({"key": key, "parts": parts}, ensure_ascii=False, separators=(",", ":")))
+        write_text(path, json.dumps({"key": key, "parts": parts, "designs": designs}, ensure_ascii=False, separators=(",", ":")))
         _prune(path.parent)
     except (OSError, DossierError):  # a cache that cannot be written is no cache, never an error
         return
@@ -250,3 +263,16 @@ def _prune(folder: Path) -> None:
     entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
     for old in entries[:-MOST_ENTRIES]:
         old.unlink(missing_ok=True)
+
+
+def designed_parts(folder: Path) -> dict[str, dict[str, Any]]:
+    """Every part kept in the cache folder `folder` that has a design key, as {design key: {part: value}}."""
+    found: dict[str, dict[str, Any]] = {}
+    for path in sorted(folder.glob("*.json")):
+        entry = read_json(path)
+        if not isinstance(entry, dict) or not isinstance(entry.get("parts"), dict) or not isinstance(entry.get("designs"), dict):
+            continue
+        for part, design in entry["designs"].items():
+            if isinstance(design, str) and part in entry["parts"]:
+                found.setdefault(design, {})[part] = entry["parts"][part]
+    return found

@@ -211,7 +211,7 @@ def plan_poster(game: "Game", settings: "PrintSettings", fonts: FontSet) -> Post
     lands = _lands(regions) if game_map.regions else None
     areas = _area_labels(game_map, at, lands)
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
-                          lines, st, areas, lands)
+                          lines, st, areas, lands, places.shipped)
     fills, edges = _land_drawing(regions, palette)
     return PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
@@ -256,9 +256,9 @@ def _waters(game_map: MapFile, places, land: BaseGeometry, box: Polygon, sea: Wa
 
     import shapely
 
-    from ..core.game_cache import keep, recall
+    from ..core.game_cache import keep
 
-    kept = recall(places.key, WATERS)
+    kept = places.kept(WATERS)
     try:
         zones = {name: shapely.from_wkb(base64.b64decode(shape)) for name, shape in kept["zones"].items()}
         return zones, [[tuple(p) for p in edge] for edge in kept["edges"]], [[tuple(p) for p in lane] for lane in kept["lanes"]]
@@ -268,7 +268,7 @@ def _waters(game_map: MapFile, places, land: BaseGeometry, box: Polygon, sea: Wa
     edges = borders_between(zones, land)
     lanes = route_lanes(sea, _lanes(game_map, places.at))
     keep(places.key, WATERS, {"zones": {name: base64.b64encode(shapely.to_wkb(shape)).decode() for name, shape in zones.items()},
-                              "edges": edges, "lanes": lanes})
+                              "edges": edges, "lanes": lanes}, places.design)
     return zones, edges, lanes
 
 
@@ -434,9 +434,10 @@ def _land_pieces(game_map: MapFile, at: dict[str, tuple[float, float]], region: 
 
 def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
                  fonts: FontSet, obstacles: list[Box], lines: list, st: PosterStyle,
-                 areas: dict[str, str] | None = None, lands: dict | None = None) -> dict[str, PlacedLabel]:
+                 areas: dict[str, str] | None = None, lands: dict | None = None, shipped: dict | None = None) -> dict[str, PlacedLabel]:
     """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities;
-    then each map region's name, near the middle of its cities on its own land (`lands`: region -> its shape)."""
+    then each map region's name, near the middle of its cities on its own land (`lands`: region -> its shape).
+    `shipped`: what the game ships worked out (core.shipped)."""
     near = _crowding(at, [c.name for c in game_map.cities])
     requests = []
     for zone in game_map.sea_zones:
@@ -459,20 +460,23 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
             requests.append(LabelRequest(key, middle, text_width(text, fonts.bold, st.region_size), pt_to_mm(st.region_size) * 1.2,
                                          0.5, area=True, within=None if land is None else land.buffer(-st.region_inset)))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
-    return {p.key: p for p in _placed_labels(requests, inside, obstacles, lines)}
+    return {p.key: p for p in _placed_labels(requests, inside, obstacles, lines, shipped or {})}
 
 
 LABELS = "poster-labels"  # the game_cache part holding where the names went
 
 
-def _placed_labels(requests: list[LabelRequest], inside: Box, obstacles: list[Box], lines: list) -> list[PlacedLabel]:
-    """place_labels(...), kept on disk under the code and these very inputs (game_cache.inputs_key); what is kept
-    is read back and compared before it is, so only what reads back exactly is."""
-    from ..core.game_cache import as_plain, from_plain, inputs_key, keep, recall
+def _placed_labels(requests: list[LabelRequest], inside: Box, obstacles: list[Box], lines: list, shipped: dict) -> list[PlacedLabel]:
+    """place_labels(...), kept on disk under the code and these very inputs (game_cache.inputs_key), or shipped
+    with the game under their design key; what is kept is read back and compared before it is, so only what reads
+    back exactly is."""
+    from ..core.game_cache import DESIGN, as_plain, from_plain, inputs_key, keep
+    from ..core.shipped import recalled
 
     key = inputs_key(LABELS, requests, inside, obstacles, lines)
+    design = inputs_key(LABELS, requests, inside, obstacles, lines, code=DESIGN)
     types = {"PlacedLabel": PlacedLabel, "Box": Box}
-    kept = recall(key, LABELS)
+    kept = recalled(key, design, shipped, LABELS)
     if kept is not None:
         try:
             placed = from_plain(kept, types)
@@ -484,7 +488,7 @@ def _placed_labels(requests: list[LabelRequest], inside: Box, obstacles: list[Bo
     try:
         plain = as_plain(placed)
         if from_plain(plain, types) == placed:
-            keep(key, LABELS, plain)
+            keep(key, LABELS, plain, design)
     except ValueError:
         pass
     return placed

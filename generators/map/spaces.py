@@ -81,6 +81,14 @@ class Places:
     flat_project: Callable = field(repr=False)
     regions: list = field(default_factory=list, repr=False)  # each country's land as drawn (land.Region), warp included
     key: str | None = field(default=None, repr=False)  # what they are kept under on disk (places_key), None when not kept
+    design: str | None = field(default=None, repr=False)  # what the game ships them under (places_key(code=DESIGN))
+    shipped: dict = field(default_factory=dict, repr=False)  # what the game ships worked out (core.shipped), by design key
+
+    def kept(self, part: str) -> object:
+        """What was kept of `part` beside these places (in the cache, else shipped with the game), or None."""
+        from ..core.shipped import recalled
+
+        return recalled(self.key, self.design, self.shipped, part)
 
     def project(self, lons, lats):
         """Longitudes and latitudes (arrays) to drawn page mm: projected, then warped."""
@@ -270,14 +278,15 @@ def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project)
 KEPT = "poster-places"  # the game_cache part holding the spaced, warped places and the land drawn with them
 
 
-def places_key(game: "Game") -> str | None:
+def places_key(game: "Game", code: str | None = None) -> str | None:
     """The key the places are kept under on disk (core.game_cache): the sha256 of the code, of the map and the
-    layout as read (not their files: a game changed in memory gets its own key) and of the geography's bytes."""
+    layout as read (not their files: a game changed in memory gets its own key) and of the geography's bytes.
+    `code=DESIGN` gives the key the game ships them under (core.shipped)."""
     import hashlib
 
     from ..core.game_cache import code_version
 
-    digest = hashlib.sha256(f"{KEPT}\n{code_version()}\n".encode())
+    digest = hashlib.sha256(f"{KEPT}\n{code or code_version()}\n".encode())
     digest.update(game.map.model_dump_json().encode())
     digest.update(game.layout.model_dump_json().encode())
     if game.map.geography is not None:
@@ -321,7 +330,7 @@ def _from_data(data, game: "Game") -> Places | None:
         return None
     _, flat_project = map_frame(game.map, game.layout)
     spaces = {c.name: Space(*at[c.name], game.layout.poster.space) for c in game.map.cities if c.name in at}
-    return Places(width, height, frame, true_at, at, spaces, Warp(_composed(steps)), flat_project, regions, data.get("key"))
+    return Places(width, height, frame, true_at, at, spaces, Warp(_composed(steps)), flat_project, regions)
 
 
 def _composed(steps):
@@ -335,19 +344,21 @@ def _composed(steps):
 
 def poster_places(game: "Game") -> Places:
     """The poster's places for `game` (see the module's docstring); worked out once per game, and kept on disk
-    for the next command while the code, the map, the layout and the geography stay as they are."""
-    from ..core.game_cache import keep, recall
+    for the next command while the code, the map, the layout and the geography stay as they are. A game that
+    ships them worked out for its data as it is (core.shipped) has them read from its folder instead."""
+    from ..core.game_cache import DESIGN, keep
+    from ..core.shipped import recalled, shipped_answers
 
     cached = game.derived.get("poster_places")
     if cached is not None:
         return cached
-    key = places_key(game)
-    kept = recall(key, KEPT)
-    places = _from_data(kept | {"key": key}, game) if isinstance(kept, dict) else None
+    keys = {"key": places_key(game), "design": places_key(game, DESIGN), "shipped": shipped_answers(game)}
+    kept = recalled(*keys.values(), KEPT)
+    places = _from_data(kept, game) if isinstance(kept, dict) else None
     if places is None:
         places, steps = _worked_out(game)
-        places = replace(places, key=key)
-        keep(key, KEPT, _as_data(places, steps))
+        keep(keys["key"], KEPT, _as_data(places, steps), keys["design"])
+    places = replace(places, **keys)
     game.derived["poster_places"] = places
     return places
 
