@@ -143,6 +143,26 @@ def test_names_set_off_are_few_and_their_leaders_short(printed):
     assert not lengths or lengths[len(lengths) // 2] <= 4.0
 
 
+def test_leaders_are_dotted_lighter_and_thinner_than_rail_lines_so_they_never_read_as_one(printed):
+    """A leader, as printed, is dotted, thinner than a rail line and not black (the review read cased black
+    leaders in the Ruhr and the Low Countries as rail lines)."""
+    plan, page = printed
+    far = {key: p.leader(plan.at[key], plan.radius(key)) for key, p in plan.placed.items() if key in plan.city_labels and p.far}
+    if not far:
+        pytest.skip("this map sets no name off")
+    rail = plan.style.lines.rail
+    found = 0
+    for line in page.lines:
+        ends = {(round(line["x0"] * MM_PER_PT, 1), round(line["top"] * MM_PER_PT, 1)), (round(line["x1"] * MM_PER_PT, 1), round(line["bottom"] * MM_PER_PT, 1)),
+                (round(line["x0"] * MM_PER_PT, 1), round(line["bottom"] * MM_PER_PT, 1)), (round(line["x1"] * MM_PER_PT, 1), round(line["top"] * MM_PER_PT, 1))}
+        for start, end in far.values():
+            if {(round(start[0], 1), round(start[1], 1)), (round(end[0], 1), round(end[1], 1))} <= ends and line["dash"] and line["dash"][0]:
+                found += 1
+                assert line["linewidth"] < rail * 0.5
+                assert min(line["stroking_color"]) > 0.15 and max(line["stroking_color"]) < 0.5
+    assert found == len(far)
+
+
 def test_region_titles_lie_on_their_own_land_clear_of_everything(printed):
     """Each map region's title, as printed, lies wholly on its own region's land, and on no space, city name or
     flight (Eastern Europe's once lay in Western Europe over the London-Berlin flight, and Western Europe's on Paris's

@@ -229,15 +229,17 @@ class PosterLines(_Part):
     country: PositivePt = 0.5
     power: PositivePt = 1.6
     zone: PositivePt = 0.8
-    leader: PositivePt = 0.7
+    leader: PositivePt = 0.6
 
 
 class PosterDashes(_Part):
-    """The dashes (on, off in mm) of the poster's air lines, sea lanes and borders between sea zones."""
+    """The dashes (on, off in mm) of the poster's air lines, sea lanes, borders between sea zones and the leaders
+    from a name set apart to its place (dotted, so a leader never reads as a rail line)."""
 
     air: tuple[PositiveMm, PositiveMm] = (3.2, 1.8)
     lane: tuple[PositiveMm, PositiveMm] = (0.7, 1.3)
     zone: tuple[PositiveMm, PositiveMm] = (2.5, 1.5)
+    leader: tuple[PositiveMm, PositiveMm] = (0.6, 0.45)
 
 
 class PosterStyle(_Part):
@@ -288,6 +290,8 @@ class PosterStyle(_Part):
     badge_size: PositivePt = 6.5
     name_line: float = Field(default=1.35, ge=1.0, le=3.0)
     halo: UnsignedPt = 1.1
+    leader_halo: UnsignedPt = 0.5
+    leader_ink: str = Field(default="#3c3c3c", pattern=COLOUR_PATTERN)
     index_column: PositiveMm = 52.0
     aid_grid: PositiveMm = 2.0
     aid_align: UnsignedMm = 6.0

@@ -78,8 +78,8 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     for key, placed in plan.placed.items():
         if placed.far and key in plan.at:
             start, end = placed.leader(plan.at[key], plan.radius(key))
-            painter.line(*start, *end, stroke=HALO_INK, line_width=widths.leader + 2 * st.halo)  # cased, so it reads across lines
-            painter.line(*start, *end, stroke="#000000", line_width=widths.leader)
+            painter.line(*start, *end, stroke=HALO_INK, line_width=widths.leader + 2 * st.leader_halo)  # cased, so it reads across lines
+            painter.line(*start, *end, stroke=st.leader_ink, line_width=widths.leader, dash=dashes.leader)
     for city in game_map.cities:
         _draw_city(painter, plan, city.name)
     for key, placed in plan.placed.items():
