@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from generators.cli import main
 from generators.core.cards import all_items, deck_cards, resolve_cards
-from generators.printing.card_text import citation_tag, section_tags
+from generators.printing.card_text import citation_tag, citation_text, section_tags
 
 PT_PER_MM = 72 / 25.4
 LETTER = (215.9, 279.4)
@@ -53,7 +53,7 @@ def assert_side_printed(game, card, face: str, text: str) -> None:
         for item in section.items:
             assert squash(item.text) in text, f"{card.id} {face}: {item.text!r} not printed whole"
         for tag in section_tags(game, list(section.items), cited):  # one short tag a section, once a side
-            assert squash(f"[{tag}]") in text, f"{card.id} {face}: tag {tag!r} missing"
+            assert squash(citation_text([tag])) in text, f"{card.id} {face}: tag {tag!r} missing"
     assert squash(card.title) in text  # the footer names the card on both sides
 
 
@@ -99,13 +99,13 @@ def test_no_card_or_aid_text_talks_about_the_sources(tmp_path_factory, product):
 
 def role_sizes(pdf_path) -> dict[str, set[float]]:
     """The sizes each role is set in, told by ink: body (black, and the bold headings and variant labels beside it),
-    grey notes (citations, footers), white (card titles, or the aid's table headers and step numbers)."""
+    grey notes (citations, lighter still, and footers), white (card titles, or the aid's table headers and step numbers)."""
     sizes: dict[str, set[float]] = {}
     with pdfplumber.open(pdf_path) as pdf:
         for page in pdf.pages:
             for c in (c for c in page.chars if c["upright"]):
                 colour = tuple(round(v, 2) for v in (c["non_stroking_color"] or ()))
-                role = ("white" if colour == (1.0, 1.0, 1.0) else "grey" if colour == (0.33, 0.33, 0.33)
+                role = ("white" if colour == (1.0, 1.0, 1.0) else "grey" if colour in ((0.33, 0.33, 0.33), (0.44, 0.44, 0.44))
                         else "body" if "Regular" in c["fontname"] else "bold")
                 sizes.setdefault(role, set()).add(c["size"])
     return sizes
@@ -189,7 +189,7 @@ def card_faces(pdf_path) -> list[tuple[str, list[dict]]]:
 
 def test_what_costs_what_cites_the_action_point_cost_summary(letter):
     text = next(t for t, _ in card_faces(letter / "cards.pdf") if "Whatcostswhat" in t)
-    assert "Whatcostswhat[3.11]" in text
+    assert "Whatcostswhat§3.11" in text
 
 
 def test_a_secret_handed_on_moves_on_only_with_a_spy_that_has_not_moved(letter):
@@ -210,8 +210,9 @@ def test_each_section_prints_at_most_one_rule_tag(tmp_path):
     assert main(["build", "--game", "spies", "--only", "cards", "--out", str(tmp_path)]) == 0
     with pdfplumber.open(tmp_path / "spies" / "cards.pdf") as pdf:
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
-    tags = re.findall(r"\[([^\]]*)\]", text)
-    assert tags and all("," not in tag for tag in tags), [t for t in tags if "," in t]
+    tags = re.findall(r"§\s?(\S+)", text)
+    assert tags and all(not tag.endswith(",") for tag in tags), [t for t in tags if t.endswith(",")]
+    assert not re.findall(r"\[[\d.]+\]", text), "a citation in brackets"
 
 
 def test_tiles_by_year_lists_exactly_the_tiles_playable_each_year(spies):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Column
 from ..core.units import pt_to_mm
+from ..printing.card_text import cite_as_printed
 from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Painter
@@ -130,7 +131,7 @@ def _title_height(ink: Ink) -> float:
 
 
 def _foot(aid: Aid) -> str:
-    parts = [aid.note or "", f"Rules: {aid.cite}." if aid.cite else ""]
+    parts = [aid.note or "", f"{cite_as_printed(aid.cite)}." if aid.cite else ""]
     return " ".join(p for p in parts if p)
 
 
@@ -481,7 +482,7 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     does not print; a blank cell a ruled line (or lines) to write on; a taller `height` gives the rows with such
     lines more of them (or, with none, spaces every row)."""
     table = resolved_table(game, aid.table)
-    foot = [table.note or "", f"Rules: {table.cite}." if table.cite else ""]
+    foot = [table.note or "", f"{cite_as_printed(table.cite)}." if table.cite else ""]
     marked = ink.assumed_foot is not None  # a sheet that marks its assumed values; else plain values and one footnote
     if table.has_assumptions:
         foot.append(f"{ASSUMED_MARK} {ink.assumed_foot}" if marked else _assumed_footnote(table))

@@ -13,6 +13,7 @@ from ..core.errors import DataError, Problem
 from ..core.layouts import PosterStyle
 from ..core.map_models import MapFile
 from ..core.units import pt_to_mm
+from ..printing.card_text import cite_as_printed
 from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Painter
@@ -315,7 +316,7 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
         text = (f"Each city{' or sea zone' if m.sea_zones else ''} entered is one space; at most {rules.spaces_per_turn} "
                 f"spaces a turn{', ' + by if by else ''}; a move ends in {ends}.")
         cite = rules.cite.get("spaces_per_turn")
-    paragraphs = [Paragraph(text + (f" ({cite.split(':')[0]})" if cite else ""), fonts.regular)]
+    paragraphs = [Paragraph(text + (f" ({cite_as_printed(cite.split(':')[0])})" if cite else ""), fonts.regular)]
     fitted = fit_text(paragraphs, area.width, area.bottom - y, largest=st.key_size, smallest=st.key_size, what="the poster's movement note")
     painter.text_block(fitted, area.x, y, area.width, anchor=Anchor.START)
     return y + fitted.height

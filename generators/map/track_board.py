@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Space, TrackBoard
 from ..core.units import pt_to_mm
+from ..printing.card_text import cite_as_printed
 from ..printing.fonts import FontSet, ink_extent, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
@@ -240,7 +241,7 @@ def _flow(sizes: list[tuple[float, float]], left: float, top: float, width: floa
 
 def _legend_lines(board: TrackBoard, names: dict[str, str], arrows: list[tuple[str, str]]) -> list[str]:
     """The legend's lines after its heading: each kind of space, each side's footsteps."""
-    lines = [kind.legend + (f" ({kind.cite})" if kind.cite else "") for kind in board.kinds.values()]
+    lines = [kind.legend + (f" ({cite_as_printed(kind.cite)})" if kind.cite else "") for kind in board.kinds.values()]
     for way, _ in arrows:
         walkers = [names[k] for k, w in board.directions.items() if w == way]
         walks = "they walk" if len(walkers) > 1 else "it walks"

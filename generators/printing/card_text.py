@@ -1,9 +1,9 @@
 """A card's sections as paragraphs ready for text fitting, set the same way on cards and on the player aid.
 
 Each item is one line group: a bullet, the variant label in bold (when the item holds for one
-game only) and the text, running on from each other. Citations are compact: after each heading,
-in smaller grey type, one short tag (cards.yaml `citation_tags`) for the rule its items cite most,
-once per side. A variant shared by every item of a section is printed
+game only) and the text, running on from each other. Citations are quiet: after each heading, in
+small light-grey type behind a section sign (§ 3.4), one short tag (cards.yaml `citation_tags`) for
+the rule its items cite most, once per side. A variant shared by every item of a section is printed
 once, before the heading.
 """
 
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 BULLET = "•"
 SYMBOL_INDENT = 3.2  # an item led by a drawn symbol hangs this many bullets' widths in
 CITATION_SCALE = 0.85
-NOTE_INK = "#555555"  # citations, footers and notes: quieter than the rules they go with
+NOTE_INK = "#555555"  # footers and notes: quieter than the rules they go with
+CITATION_INK = "#707070"  # a section's rule tag: lighter still, so it never reads as part of the rule (4.9:1 on white)
 HEADING_SPACE = 0.45  # room above a section heading, as a multiple of the text size
 
 
@@ -50,9 +51,17 @@ def card_ink(game: "Game", settings: "PrintSettings", fonts: FontSet, largest: f
 
 
 def citation_text(rules: list[str]) -> str:
-    """How a section's citations print: "[Searching, 3.4]", each tag kept on one line (a tag broken after its
-    heading's last word reads as two)."""
-    return "[" + ", ".join(rule.replace(" ", "\u00a0") for rule in rules) + "]"
+    """How a section's citations print: "§ Searching, 3.4", a section sign and no brackets (brackets after every
+    heading read as clutter), each tag kept on one line (a tag broken after its heading's last word reads as two)."""
+    return "§\u00a0" + ", ".join(rule.replace(" ", "\u00a0") for rule in rules)
+
+
+def cite_as_printed(cite: str) -> str:
+    """A data file's `cite` ("[3.1], [3.12]"; "How to Begin the Game; [2.1]-[2.8]") as sheets print it: behind a
+    section sign with its brackets dropped, as citation_text sets a card's tags."""
+    import re
+
+    return "§\u00a0" + re.sub(r"\[([^\]]+)\]", r"\1", cite)
 
 
 def citation_tag(game: "Game", rule: str) -> str:
@@ -117,7 +126,7 @@ def heading_paragraphs(game: "Game", heading: str, items: list[Item], ink: CardI
     paragraphs.append(Paragraph(heading, ink.fonts.bold, colour=ink.heading, space_before=HEADING_SPACE, run_in=bool(paragraphs)))
     tags = [tag for tag in section_tags(game, items, cited) if tag != heading]  # a heading that is its rule's name cites it
     if tags:
-        paragraphs.append(Paragraph(citation_text(tags), ink.fonts.regular, CITATION_SCALE, run_in=True, colour=NOTE_INK))
+        paragraphs.append(Paragraph(citation_text(tags), ink.fonts.regular, CITATION_SCALE, run_in=True, colour=CITATION_INK))
     return paragraphs
 
 
