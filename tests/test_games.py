@@ -33,7 +33,7 @@ OUTLINES = {
                      (88.0, 125.0): 4,           # Player Mats
                      (12.7, 12.7): 23},          # 20 agents, 3 asset markers
     "global-1936-spies": {(12.7, 12.7): 27},     # 1/2 inch: one per power, two for Russia, three times (copies:)
-    "special-action-tokens": {(19.05, 19.05): 12},  # three a player, twice (copies:)
+    "special-action-tokens": {(19.05, 19.05): 6},  # three a player, as the rule gives them
 }
 # How many times each game's reference cards print (its layout's copies:): Global 1936's one card fills its sheet.
 CARD_COPIES = {"spion-und-spion": 1, "web-of-spies": 4, "global-1936-spies": 9, "special-action-tokens": 2}
@@ -502,7 +502,7 @@ def test_the_zoff_cards_when_is_tagged_with_the_zoff_rule_alone(card_texts):
     """Who attacks is the ZOFF section's; passing over an enemy (said at the end of Pass Cards) is on the turn card."""
     _, cards = card_texts["spion-und-spion"]
     zoff = next(face for face in cards.split("|") if face.startswith("ZOFF"))
-    assert squash("When [ZOFF]") in zoff and "[PassCards]" not in zoff
+    assert squash("When § ZOFF") in zoff and "§PassCards" not in zoff
     assert squash("passing over an enemy does nothing") in cards
 
 

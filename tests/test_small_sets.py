@@ -50,13 +50,20 @@ def test_a_small_deck_prints_the_copies_its_layout_asks_and_says_so(built, game,
         assert says(front, f"{copies} copies of each")
 
 
-@pytest.mark.parametrize("game, pieces, copies", [("global-1936-spies", 27, 3), ("special-action-tokens", 12, 2)])
-def test_a_small_set_of_pieces_prints_spares(built, game, pieces, copies):
-    with pdfplumber.open(built / game / "counters.pdf") as pdf:
+def test_a_small_set_of_pieces_prints_spares_and_says_why(built):
+    with pdfplumber.open(built / "global-1936-spies" / "counters.pdf") as pdf:
         assert len(pdf.pages) == 2
         front = pdf.pages[0]
-        assert len(cut_boxes(front)) == pieces
-        assert says(front, f"{copies} copies of each")
+        assert len(cut_boxes(front)) == 27
+        assert says(front, "3 copies of each: a spy assassinated is bought again, and spares")
+
+
+def test_the_special_action_tokens_print_three_a_player_as_the_rule_gives_them(built):
+    """The rule gives each player three tokens; a second set read as six a player."""
+    with pdfplumber.open(built / "special-action-tokens" / "counters.pdf") as pdf:
+        front = pdf.pages[0]
+        assert len(cut_boxes(front)) == 6
+        assert not says(front, "copies of each")
 
 
 def with_copies(game_copy, copies: str) -> Path:
@@ -112,8 +119,22 @@ def test_the_aid_keeps_every_letter_on_its_page_and_its_title_clear_of_the_print
                 assert all(a["x1"] <= b["x0"] + 0.3 for a, b in zip(row, row[1:])), "".join(c["text"] for c in row)
 
 
-def test_a_long_title_wraps_beside_the_print_note(built):
+def test_the_aid_is_headed_by_the_games_short_title_clear_of_the_print_note(built):
     with pdfplumber.open(built / "special-action-tokens" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        first = min(page.chars, key=lambda c: c["top"])
+        title = [c for c in page.chars if c["size"] == first["size"] and c["top"] < 40 * MM]
+        note = next(w for w in page.extract_words() if w["text"] == "print")
+    assert "".join(c["text"] for c in title) == "Special Action Tokens player aid"
+    assert len({round(c["bottom"]) for c in title}) == 1 and max(c["x1"] for c in title) < note["x0"]
+
+
+def test_a_long_title_wraps_beside_the_print_note(game_copy, tmp_path):
+    folder = game_copy("special-action-tokens")
+    info = folder / "game.yaml"
+    info.write_text(re.sub(r"(?m)^short_title:.*\n", "", info.read_text(encoding="utf-8")), encoding="utf-8")
+    assert main(["build", "--game", str(folder), "--only", "player-aid", "--out", str(tmp_path / "out")]) == 0
+    with pdfplumber.open(tmp_path / "out" / "special-action-tokens" / "player-aid.pdf") as pdf:
         page = pdf.pages[0]
         first = min(page.chars, key=lambda c: c["top"])
         title = [c for c in page.chars if c["size"] == first["size"] and c["top"] < 40 * MM]

@@ -195,10 +195,12 @@ Copies = Annotated[int, Field(ge=1, le=50)] | Literal["fill"]
 class ProductCopies(_Part):
     """How many copies of its set a product prints: a number, or `fill`, as many whole sets as the
     sheets one set needs hold (a reference card for each player, spare markers), so a small set does
-    not leave its sheet all but blank. The sheet's caption says how many."""
+    not leave its sheet all but blank. The sheet's caption says how many, and why when `why` says
+    (by product: "one for each power and a spare")."""
 
     cards: Copies = 1
     counters: Copies = 1
+    why: dict[Literal["cards", "counters"], str] = Field(default_factory=dict)
 
 
 class TileStyle(_Part):

@@ -298,6 +298,7 @@ class GameInfo(Record):
 
     name: FolderName
     title: str
+    short_title: Optional[str] = None  # what a sheet's heading calls the game when `title` is a sentence long
     publisher: Optional[str] = None
     published: Optional[int] = None
     layout: FolderName = "default"
@@ -312,6 +313,11 @@ class GameInfo(Record):
     tiles: Optional[TileKind] = None
     dice: list[Die] = Field(default_factory=list)
     symbol_names: dict[str, str] = Field(default_factory=dict)
+
+    @property
+    def heading(self) -> str:
+        """What a sheet's heading calls the game: its short title, else its title."""
+        return self.short_title or self.title
 
     @model_validator(mode="after")
     def _piece_fields_are_new(self):

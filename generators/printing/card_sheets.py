@@ -151,10 +151,10 @@ def footer_label(choices: tuple[str, ...], room: float, width) -> str:
     return text.rstrip() + "…"
 
 
-def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec, copies: int = 1) -> str:
+def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec, copies: int = 1, why: str = "") -> str:
     """The line at the top of each page: what it is, how many copies of each card, which sheet and side, how to print it."""
     side = {SheetSide.FRONT: "fronts", SheetSide.BACK: "backs", None: "fronts and backs"}[page.side]
-    return (f"{game.info.title} reference cards{copies_note(copies)} · sheet {page.sheet} of {sheets}, {side} · "
+    return (f"{game.info.title} reference cards{copies_note(copies, why)} · sheet {page.sheet} of {sheets}, {side} · "
             f"{print_advice(spec)}")
 
 
@@ -192,7 +192,7 @@ def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
                     draw_face(painter, placed.box, face, card_footer(game, set_card, len(cards)), geometry, layout,
                               spec.bleed)
             draw_guides(painter, page, layout, spec)
-            draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec, copies), fonts.regular,
+            draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec, copies, layout.copies.why.get("cards", "")), fonts.regular,
                          caption)
 
     return [draw_document(settings.game_dir(game) / "cards.pdf", draw, fonts, settings.formats,

@@ -624,6 +624,7 @@ def build_counters(game: "Game", settings: "PrintSettings") -> list["Document"]:
     with collector_paused():
         items = piece_items(game, game.pieces, settings, FacePainter(game, fonts))
         document = print_items(items, settings.game_dir(game) / "counters.pdf", settings=settings, fonts=fonts,
-                               title=f"{game.info.title} counters", copies=game.layout.copies.counters)
+                               title=f"{game.info.title} counters", copies=game.layout.copies.counters,
+                               why=game.layout.copies.why.get("counters", ""))
         del items  # freed before the collector wakes, so it does not scan a build's worth of objects
     return [document]

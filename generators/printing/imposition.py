@@ -194,9 +194,9 @@ def copies_that_fit(copies: int | str, plan: Callable[[int], Plan], most: int = 
     return k
 
 
-def copies_note(copies: int) -> str:
-    """What a caption says of a product printed `copies` times over ("3 copies of each"), else nothing."""
-    return f" · {copies} copies of each" if copies > 1 else ""
+def copies_note(copies: int, why: str = "") -> str:
+    """What a caption says of a product printed `copies` times over ("3 copies of each: spares"), else nothing."""
+    return f" · {copies} copies of each" + (f": {why}" if why else "") if copies > 1 else ""
 
 
 def _area(spec: SheetSpec) -> tuple[float, float, float, float]:

@@ -57,19 +57,19 @@ class Item:
     bleed: float = 0.0
 
 
-def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int) -> str:
+def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int, why: str) -> str:
     sizes = ", ".join(dict.fromkeys(f"{name} {w:g} × {h:g} mm" for name, (w, h) in
                                     (groups[g] for g in sorted({p.group for p in page.items}))))
     side = "" if page.side is None else f" {page.side.value}"
     sheets = plan.pages[-1].sheet
     advice = f"back of sheet {page.sheet}" if page.side is Side.BACK else print_advice(plan.spec)
-    return f"{title} · {sizes}{copies_note(copies)} · sheet {page.sheet} of {sheets}{side} · {advice}"
+    return f"{title} · {sizes}{copies_note(copies, why)} · sheet {page.sheet} of {sheets}{side} · {advice}"
 
 
 def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings", fonts: FontSet,
-                title: str, copies: int | str = 1) -> Document:
+                title: str, copies: int | str = 1, why: str = "") -> Document:
     """`items` imposed by group, as the document of `path` (plus SVG/PNG per settings.formats); `copies`
-    of each item, side by side (`fill`: as many as the sheets one of each needs hold)."""
+    of each item, side by side (`fill`: as many as the sheets one of each needs hold), the caption saying `why`."""
     layout = settings.layout
     grouped: dict[tuple[str, tuple[float, float]], list[Item]] = {}
     for item in items:
@@ -91,7 +91,7 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     def draw(painter: "Painter") -> None:
         for page in plan.pages:
             painter.new_page(*plan.paper)
-            caption = _caption(title, groups, page, plan, copies)
+            caption = _caption(title, groups, page, plan, copies, why)
             draw_caption(painter, page, spec, layout, caption, fonts.regular, layout.caption.size, layout.caption.colour)
             for placed in page.items:
                 item = ordered[placed.index]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..core.card_models import Card, Item, Section, Side
 from ..core.cards import ASSUMED_MARK, WRITE_IN, resolve_cards, variant_label
 from ..core.units import pt_to_mm
-from .card_text import NOTE_INK, CardInk, card_ink, citation_text, heading_paragraphs, section_paragraphs
+from .card_text import NOTE_INK, CardInk, card_ink, heading_paragraphs, section_paragraphs
 from .fonts import piece_fonts, text_width, unit_width
 from .geometry import Box
 from .imposition import scale_advice
@@ -361,7 +361,7 @@ def legend(game: "Game", panels: list[list[Block]]) -> list[tuple[str, str]]:
         parts += [("chip", f"1{ASSUMED_MARK}"), ("text", f" or {ASSUMED_MARK} this edition's reading: write over it if yours differs.  ")]
     if any(WRITE_IN[:4] in t for t in texts):
         parts += [("field", ""), ("text", " write it in.  ")]
-    return parts + [("text", f"{citation_text(['…'])}: the rules a heading rests on.")]
+    return parts + [("text", "§ after a heading: the rule it rests on.")]
 
 
 def draw_legend(painter: Painter, parts: list[tuple[str, str]], x: float, baseline: float, font: str, size: float) -> None:
@@ -414,10 +414,10 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
                        if copies > 1 else "") for sides in (1, 2)}
     print_notes = [advice if sides == 1 else f"side 2 of 2 · {advice}" for sides, advice in sides_advice.items()]
     note_room = max(text_width(note, fonts.regular, notes) for note in print_notes) + pt_to_mm(title_size)
-    title = set_text([Paragraph(f"{game.info.title} player aid", fonts.bold)], paper.width - 2 * margin - note_room,
+    title = set_text([Paragraph(f"{game.info.heading} player aid", fonts.bold)], paper.width - 2 * margin - note_room,
                      UNBOUNDED, title_size)  # a long title wraps beside the print note rather than running over it
     if title is None:
-        raise TextFitError(f"player aid: a word of the title {game.info.title!r} is wider than the room beside the "
+        raise TextFitError(f"player aid: a word of the title {game.info.heading!r} is wider than the room beside the "
                            f"print note")
     first = title.lines[0].baseline
     header = title.height + pt_to_mm(notes) * 2.4 - pt_to_mm(title_size) * (LEADING - 1.2)
