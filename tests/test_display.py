@@ -101,7 +101,7 @@ def test_unprinted_effects_are_ruled_lines_and_chit_action_points_are_marked_ass
         after = _chit_row(words, panel, chit)[len(chit.name.split()) - 1:]
         assert after[:2] == [chit.cost, f"{chit.action_points}"], (chit.name, after)
     heading = next(w for w in words if w["text"] == "Cost" and panel["x0"] < w["x0"] < panel["x1"] and panel["top"] < w["top"] < panel["bottom"])
-    assert [w["text"] for w in words if abs(w["top"] - heading["top"]) < 1 and w["x0"] > heading["x0"]][:2] == ["Action", "Points*"]
+    assert [w["text"] for w in words if abs(w["top"] - heading["top"]) < 1 and w["x0"] > heading["x0"]][:3] == ["AP,", "own", "turn*"]  # on an opponent's turn none are paid
 
 
 def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, game_copy, tmp_path):

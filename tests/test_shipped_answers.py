@@ -95,8 +95,9 @@ def test_answers_differ_by_more_than_the_last_bits_of_a_number_or_a_shape_or_by_
         return base64.b64encode(shapely.to_wkb(shape)).decode()
 
     shipped = {"k": {"places": {"at": [1.0, 2.0], "shape": wkb(shapely.box(0, 0, 1, 1))}, "names": ["a"]}}
-    close = {"j": {"places": {"at": [1.0 + 1e-9, 2.0], "shape": wkb(shapely.box(0, 0, 1, 1 + 1e-9))}, "names": ["a"]}}
+    close = {"k": {"places": {"at": [1.0 + 1e-9, 2.0], "shape": wkb(shapely.box(0, 0, 1, 1 + 1e-9))}, "names": ["a"]}}
     assert differing_parts(shipped, close) == []
+    assert differing_parts(shipped, {"j": shipped["k"]}) == ["names", "places"]  # under a key no build asks for
     assert differing_parts(shipped, {"k": {"places": {"at": [1.01, 2.0], "shape": wkb(shapely.box(0, 0, 1, 1))}, "names": ["a"]}}) == ["places"]
     assert differing_parts(shipped, {"k": {"places": {"at": [1.0, 2.0], "shape": wkb(shapely.box(0, 0, 1, 1.01))}, "names": ["a"]}}) == ["places"]
     assert differing_parts(shipped, {"k": {"places": shipped["k"]["places"]}}) == ["names"]

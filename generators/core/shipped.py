@@ -55,18 +55,20 @@ def shipped_as_text(answers: dict[str, dict[str, Any]]) -> str:
 
 
 def differing_parts(shipped: dict[str, dict[str, Any]], fresh: dict[str, dict[str, Any]]) -> list[str]:
-    """The parts whose shipped answer is not the one worked out afresh, by part name (numbers within CLOSE,
-    shapes by their points within CLOSE); a part shipped twice or missing on either side differs."""
+    """The parts whose shipped answer is not the one worked out afresh, by part name: kept under another design
+    key (a build would never find it), or another answer (numbers within CLOSE, shapes by their points within
+    CLOSE); a part shipped twice or missing on either side differs."""
     def by_part(answers):
         named: dict[str, list] = {}
-        for parts in answers.values():
+        for key, parts in answers.items():
             for part, value in parts.items():
-                named.setdefault(part, []).append(value)
+                named.setdefault(part, []).append((key, value))
         return named
 
     mine, theirs = by_part(shipped), by_part(fresh)
     return sorted(part for part in set(mine) | set(theirs)
-                  if len(mine.get(part, ())) != 1 or len(theirs.get(part, ())) != 1 or not _same(mine[part][0], theirs[part][0]))
+                  if len(mine.get(part, ())) != 1 or len(theirs.get(part, ())) != 1
+                  or mine[part][0][0] != theirs[part][0][0] or not _same(mine[part][0][1], theirs[part][0][1]))
 
 
 def _same(a: Any, b: Any) -> bool:
