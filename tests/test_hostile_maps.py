@@ -126,6 +126,26 @@ def test_sea_zones_placed_on_their_ports_and_too_many_for_the_key_are_refused_na
     assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()
 
 
+def test_a_key_with_no_room_for_its_list_is_refused_when_the_poster_is_planned_not_when_it_is_drawn(tmp_path):
+    from generators.core.errors import DataError
+    from generators.map.poster import plan_poster
+    from generators.printing.fonts import register_fonts
+    from generators.printing.settings import PrintSettings
+    from generators.validation import load_game
+
+    game = dense_map(tmp_path / "dense", 40, 39)
+    document = yaml.safe_load((game / "map.yaml").read_text(encoding="utf-8"))
+    zones = [f"The Very Long Named Sea Zone Number {i} Of Many" for i in range(38)]
+    document["sea_zones"] = [{"name": z, "adjacent": [zones[i - 1], zones[(i + 1) % 38]]} for i, z in enumerate(zones)]
+    for city, zone in zip(document["cities"][2:], zones):
+        city.update(port=True, sea_zones=[zone])
+    (game / "map.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    loaded = load_game(game)
+    layout = loaded.layout.model_copy(update={"poster": loaded.layout.poster.model_copy(update={"key_size": 30.0})})
+    with pytest.raises(DataError, match="no room for the list of 38 sea zones"):
+        plan_poster(loaded, PrintSettings.of_layout(layout), register_fonts(layout.fonts, loaded.folder))
+
+
 def test_a_text_left_no_room_says_so_and_never_names_a_negative_size():
     from generators.printing.textfit import TextFitError, fit_text
 

@@ -11,7 +11,7 @@ any backend; poster_sheets.py composes the whole page and its tiles.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,11 +26,12 @@ from ..core.units import pt_to_mm
 from ..printing.fonts import FontSet, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Drawing
+from ..printing.recording import Recording
 from .aid_placement import place_aids
 from .aids import Ink, Laid, kept_whole, lay_out
 from .label_placement import LabelRequest, PlacedLabel, place_labels
 from .land import read_geography, union_of
-from .poster_drawing import column_name, draw_poster, mix
+from .poster_drawing import column_name, draw_poster, mix, recorded_key
 from .sea_zones import borders_between, map_sea_zones
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .spaces import poster_places
@@ -164,6 +165,7 @@ class PosterPlan:
     map_file: Path  # the map's data file, named when the map cannot be drawn
     area_labels: dict[str, str] = field(default_factory=dict)  # placed label key -> the map region's name as printed
     sea_zones: dict[str, BaseGeometry] = field(default_factory=dict)  # each sea zone's water (sea_zones.py)
+    key_drawing: Recording | None = None  # the key (legend, sea zones, index) as drawn when planned: a list with no room is refused then
 
     def radius(self, name: str) -> float:
         """The radius (mm) of the mark drawn for place `name`: a city's space (with a port's ring), or a sea zone's ship."""
@@ -213,10 +215,11 @@ def plan_poster(game: "Game", settings: "PrintSettings", fonts: FontSet) -> Post
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
                           lines, st, areas, lands, places.shipped)
     fills, edges = _land_drawing(regions, palette)
-    return PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
+    plan = PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
                       sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key,
                       game.file("map.yaml"), areas, zones)
+    return replace(plan, key_drawing=recorded_key(plan))
 
 
 def _key_box(st: PosterStyle, frame: Box, width: float, height: float) -> Box:

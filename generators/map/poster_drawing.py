@@ -17,6 +17,7 @@ from ..printing.card_text import cite_as_printed
 from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Painter
+from ..printing.recording import Recording, RecordingPainter
 from ..printing.textfit import Paragraph, TextFitError, fit_text
 from .aids import draw_aid
 
@@ -47,7 +48,15 @@ def draw_poster(painter: Painter, plan: PosterPlan) -> None:
     """The whole poster on the painter's current page (page coordinates of the poster)."""
     _draw_map(painter, plan)
     _draw_title(painter, plan)
+    (plan.key_drawing or recorded_key(plan)).replay(painter)
+
+
+def recorded_key(plan: PosterPlan) -> Recording:
+    """The key drawn once, when the poster is planned, so that a list with no room is refused before anything
+    is drawn (DataError naming the map file)."""
+    painter = RecordingPainter(plan.fonts)
     _draw_key(painter, plan)
+    return painter.recording
 
 
 def _draw_map(painter: Painter, plan: PosterPlan) -> None:
