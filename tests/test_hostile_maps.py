@@ -108,16 +108,21 @@ def test_a_box_whose_cells_hold_more_segments_than_asked_is_crowded_and_left_out
     assert not crowded.any() and sorted(seg.tolist()) == list(range(20))
 
 
-def test_sea_zones_placed_on_their_ports_and_too_many_for_the_key_are_refused_naming_map_yaml_and_its_field(cli, tmp_path):
-    # 120 sea zones with no place of their own, each on its one port: the warp was fitted through places on
-    # one spot (a singular matrix, a traceback); now the poster is refused because their list finds no room
-    game = dense_map(tmp_path / "dense", 122, 121)
+def _long_named_sea_zones(game: Path, count: int, tail: str) -> Path:
+    """`game`'s map given `count` sea zones with long names (ending in `tail`) in a ring, each on a port of its own."""
     document = yaml.safe_load((game / "map.yaml").read_text(encoding="utf-8"))
-    zones = [f"The Very Long Named Sea Zone Number {i}" for i in range(120)]
-    document["sea_zones"] = [{"name": z, "adjacent": [zones[i - 1], zones[(i + 1) % 120]]} for i, z in enumerate(zones)]
+    zones = [f"The Very Long Named Sea Zone Number {i}{tail}" for i in range(count)]
+    document["sea_zones"] = [{"name": z, "adjacent": [zones[i - 1], zones[(i + 1) % count]]} for i, z in enumerate(zones)]
     for city, zone in zip(document["cities"][2:], zones):
         city.update(port=True, sea_zones=[zone])
     (game / "map.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    return game
+
+
+def test_sea_zones_placed_on_their_ports_and_too_many_for_the_key_are_refused_naming_map_yaml_and_its_field(cli, tmp_path):
+    # 120 sea zones with no place of their own, each on its one port: the warp was fitted through places on
+    # one spot (a singular matrix, a traceback); now the poster is refused because their list finds no room
+    game = _long_named_sea_zones(dense_map(tmp_path / "dense", 122, 121), 120, "")
     result = cli("build", "--game", game, "--only", "map", "--out", tmp_path / "out")
     assert result.code == 2
     assert re.search(r"dense/map\.yaml: sea_zones: the poster's key has no room for the list of 120 sea zones: text does not "
@@ -133,13 +138,7 @@ def test_a_key_with_no_room_for_its_list_is_refused_when_the_poster_is_planned_n
     from generators.printing.settings import PrintSettings
     from generators.validation import load_game
 
-    game = dense_map(tmp_path / "dense", 40, 39)
-    document = yaml.safe_load((game / "map.yaml").read_text(encoding="utf-8"))
-    zones = [f"The Very Long Named Sea Zone Number {i} Of Many" for i in range(38)]
-    document["sea_zones"] = [{"name": z, "adjacent": [zones[i - 1], zones[(i + 1) % 38]]} for i, z in enumerate(zones)]
-    for city, zone in zip(document["cities"][2:], zones):
-        city.update(port=True, sea_zones=[zone])
-    (game / "map.yaml").write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    game = _long_named_sea_zones(dense_map(tmp_path / "dense", 40, 39), 38, " Of Many")
     loaded = load_game(game)
     layout = loaded.layout.model_copy(update={"poster": loaded.layout.poster.model_copy(update={"key_size": 30.0})})
     with pytest.raises(DataError, match="no room for the list of 38 sea zones"):
