@@ -828,3 +828,21 @@ def test_every_tile_sheet_prints_ink_of_its_own(printed, game, product):
         # 12 places in 3 rows of 4: the tiling cropped to the ink lays the key's foot on the second row, so the
         # two below it are blank and left out (there were 11 sheets)
         assert pages - 1 == 10
+
+
+@pytest.mark.parametrize("board_id", ["four-player", "two-player"])
+def test_a_boards_paths_are_solid_not_dashed_like_a_cut_line(printed, board_id):
+    import pdfplumber
+
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        paths = [line for line in pdf.pages[0].lines if line["stroking_color"] and line["linewidth"] >= 1.9]
+    assert paths
+    assert all(not (line.get("dash") and line["dash"][0]) for line in paths)
+
+
+def test_alfred_and_embassy_spaces_differ_by_40_grey_levels(spion):
+    def grey(hex_colour: str) -> float:
+        r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+        return 0.299 * r + 0.587 * g + 0.114 * b
+
+    assert abs(grey(spion.layout.colour("alfred").fill) - grey(spion.layout.colour("embassy").fill)) >= 40

@@ -335,7 +335,8 @@ def draw_board(painter: Painter, plan: BoardPlan) -> None:
         painter.text(x, y + pt_to_mm(TITLE_SIZE) * 1.2 + pt_to_mm(NOTE_SIZE) * 1.2, plan.board.note, fonts.regular, NOTE_SIZE)
     for a, b in zip(plan.spaces, plan.spaces[1:] + (plan.spaces[:1] if plan.board.loop else [])):
         (ax, ay), (bx, by) = a.centre, b.centre
-        painter.line(ax, ay, bx, by, stroke="#999999", line_width=2.0, dash=(3.0, 2.0))
+        # a solid path, never dashed: dashes are what the tiled sheets and the cards are cut along
+        painter.line(ax, ay, bx, by, stroke="#999999", line_width=2.0)
     for at in plan.spaces:
         _draw_space(painter, plan, at)
     for laid, x, y in plan.aids:
