@@ -846,3 +846,15 @@ def test_alfred_and_embassy_spaces_differ_by_40_grey_levels(spion):
         return 0.299 * r + 0.587 * g + 0.114 * b
 
     assert abs(grey(spion.layout.colour("alfred").fill) - grey(spion.layout.colour("embassy").fill)) >= 40
+
+
+@pytest.mark.parametrize("board_id", ["four-player", "two-player"])
+def test_a_board_whose_spaces_are_assumed_marks_them_so(printed, spion, board_id):
+    import pdfplumber
+
+    board = next(b for b in spion.boards.boards if b.id == board_id)
+    assert "spaces" in board.assumed
+    with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "* The number of spaces and where each kind stands: this edition's reading of the rules" in text
+    assert "(TRAITOR) *" in text

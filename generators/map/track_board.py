@@ -22,7 +22,7 @@ from ..printing.card_text import cite_as_printed
 from ..printing.fonts import FontSet, ink_extent, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
-from .aids import Ink, Laid, draw_aid, kept_whole, lay_out
+from .aids import ASSUMED_MARK, Ink, Laid, draw_aid, kept_whole, lay_out
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .starts import setup_as_list, setup_at
 
@@ -240,12 +240,17 @@ def _flow(sizes: list[tuple[float, float]], left: float, top: float, width: floa
 
 
 def _legend_lines(board: TrackBoard, names: dict[str, str], arrows: list[tuple[str, str]]) -> list[str]:
-    """The legend's lines after its heading: each kind of space, each side's footsteps."""
-    lines = [kind.legend + (f" ({cite_as_printed(kind.cite)})" if kind.cite else "") for kind in board.kinds.values()]
+    """The legend's lines after its heading: each kind of space, each side's footsteps; when the order of the
+    spaces is assumed, each kind placed along it marked, and a last line saying the mark is the edition's reading."""
+    placed = "spaces" in board.assumed
+    lines = [kind.legend + (f" ({cite_as_printed(kind.cite)})" if kind.cite else "") + (f" {ASSUMED_MARK}" if placed else "")
+             for kind in board.kinds.values()]
     for way, _ in arrows:
         walkers = [names[k] for k, w in board.directions.items() if w == way]
         walks = "they walk" if len(walkers) > 1 else "it walks"
         lines.append(f"Footsteps of {' and '.join(walkers)}: the way {walks}, never backwards")
+    if placed:
+        lines.append(f"{ASSUMED_MARK} The number of spaces and where each kind stands: this edition's reading of the rules")
     return lines
 
 
@@ -360,6 +365,9 @@ def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
     for way, side in plan.arrows:
         _arrow(painter, x + key / 2, y + key / 2, 1.0, 0.0, key, plan.steps.get(side, "#000000"), "#000000", plan.step_line)
         painter.text(x + key + 3, y + key * 0.8, next(texts), fonts.regular, LEGEND_SIZE)
+        y += line
+    for text in texts:  # the note on assumed places, under the keys
+        painter.text(x, y + key * 0.8, text, fonts.regular, LEGEND_SIZE)
         y += line
     advice = plan.advice[:1].upper() + plan.advice[1:] + "."  # at the board's foot, apart from what the board says
     painter.text(plan.margin, plan.height - plan.margin - _advice_room() * 0.3, advice, fonts.regular, LEGEND_SIZE - 1,
