@@ -240,8 +240,8 @@ def _flow(sizes: list[tuple[float, float]], left: float, top: float, width: floa
 
 
 def _legend_lines(board: TrackBoard, names: dict[str, str], arrows: list[tuple[str, str]]) -> list[str]:
-    """The legend's lines after its heading: each kind of space, each side's footsteps; when the order of the
-    spaces is assumed, each kind placed along it marked, and a last line saying the mark is the edition's reading."""
+    """The legend's lines after its heading: each kind of space (marked when where it stands is assumed), each
+    side's footsteps."""
     placed = "spaces" in board.assumed
     lines = [kind.legend + (f" ({cite_as_printed(kind.cite)})" if kind.cite else "") + (f" {ASSUMED_MARK}" if placed else "")
              for kind in board.kinds.values()]
@@ -249,9 +249,15 @@ def _legend_lines(board: TrackBoard, names: dict[str, str], arrows: list[tuple[s
         walkers = [names[k] for k, w in board.directions.items() if w == way]
         walks = "they walk" if len(walkers) > 1 else "it walks"
         lines.append(f"Footsteps of {' and '.join(walkers)}: the way {walks}, never backwards")
-    if placed:
-        lines.append(f"{ASSUMED_MARK} The number of spaces and where each kind stands: this edition's reading of the rules")
     return lines
+
+
+def _assumed_foot(board: TrackBoard) -> str:
+    """What the board's marks stand for, said at its foot beside the printing advice; empty when nothing is marked."""
+    read = (["the number of spaces and where each kind stands"] if "spaces" in board.assumed else []) + \
+        (["the line under the title"] if "note" in board.assumed else [])
+    said = " and ".join(read)
+    return f"{ASSUMED_MARK} {said[:1].upper()}{said[1:]}: this edition's reading of the rules." if read else ""
 
 
 def _arrows(board: TrackBoard) -> list[tuple[str, str]]:
@@ -337,7 +343,8 @@ def draw_board(painter: Painter, plan: BoardPlan) -> None:
     x, y = plan.title_at
     painter.text(x, y + pt_to_mm(TITLE_SIZE) * 0.8, plan.title, fonts.bold, TITLE_SIZE)
     if plan.board.note:
-        painter.text(x, y + pt_to_mm(TITLE_SIZE) * 1.2 + pt_to_mm(NOTE_SIZE) * 1.2, plan.board.note, fonts.regular, NOTE_SIZE)
+        note = plan.board.note + (f" {ASSUMED_MARK}" if "note" in plan.board.assumed else "")
+        painter.text(x, y + pt_to_mm(TITLE_SIZE) * 1.2 + pt_to_mm(NOTE_SIZE) * 1.2, note, fonts.regular, NOTE_SIZE)
     for a, b in zip(plan.spaces, plan.spaces[1:] + (plan.spaces[:1] if plan.board.loop else [])):
         (ax, ay), (bx, by) = a.centre, b.centre
         # a solid path, never dashed: dashes are what the tiled sheets and the cards are cut along
@@ -366,10 +373,9 @@ def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
         _arrow(painter, x + key / 2, y + key / 2, 1.0, 0.0, key, plan.steps.get(side, "#000000"), "#000000", plan.step_line)
         painter.text(x + key + 3, y + key * 0.8, next(texts), fonts.regular, LEGEND_SIZE)
         y += line
-    for text in texts:  # the note on assumed places, under the keys
-        painter.text(x, y + key * 0.8, text, fonts.regular, LEGEND_SIZE)
-        y += line
     advice = plan.advice[:1].upper() + plan.advice[1:] + "."  # at the board's foot, apart from what the board says
+    if _assumed_foot(board):
+        advice += "   " + _assumed_foot(board)
     painter.text(plan.margin, plan.height - plan.margin - _advice_room() * 0.3, advice, fonts.regular, LEGEND_SIZE - 1,
                  colour="#555555")
 
