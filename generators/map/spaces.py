@@ -353,7 +353,7 @@ def poster_places(game: "Game") -> Places:
     if cached is not None:
         return cached
     keys = {"key": places_key(game), "design": places_key(game, DESIGN), "shipped": shipped_answers(game)}
-    kept = recalled(*keys.values(), KEPT)
+    kept = recalled(keys["key"], keys["design"], keys["shipped"], KEPT)
     places = _from_data(kept, game) if isinstance(kept, dict) else None
     if places is None:
         places, steps = _worked_out(game)

@@ -374,8 +374,9 @@ def _draw_legend(painter: Painter, plan: BoardPlan) -> None:
         painter.text(x + key + 3, y + key * 0.8, next(texts), fonts.regular, LEGEND_SIZE)
         y += line
     advice = plan.advice[:1].upper() + plan.advice[1:] + "."  # at the board's foot, apart from what the board says
-    if _assumed_foot(board):
-        advice += "   " + _assumed_foot(board)
+    foot = _assumed_foot(board)
+    if foot:
+        advice += "   " + foot
     painter.text(plan.margin, plan.height - plan.margin - _advice_room() * 0.3, advice, fonts.regular, LEGEND_SIZE - 1,
                  colour="#555555")
 

@@ -25,6 +25,7 @@ BULLET = "•"
 SYMBOL_INDENT = 3.2  # an item led by a drawn symbol hangs this many bullets' widths in
 CITATION_SCALE = 0.85
 NOTE_INK = "#555555"  # footers and notes: quieter than the rules they go with
+SECTION_SIGN = "§\u00a0"  # what leads every citation a sheet prints, kept to its tag by the no-break space
 CITATION_INK = "#707070"  # a section's rule tag: lighter still, so it never reads as part of the rule (4.9:1 on white)
 HEADING_SPACE = 0.45  # room above a section heading, as a multiple of the text size
 
@@ -53,7 +54,7 @@ def card_ink(game: "Game", settings: "PrintSettings", fonts: FontSet, largest: f
 def citation_text(rules: list[str]) -> str:
     """How a section's citations print: "§ Searching, 3.4", a section sign and no brackets (brackets after every
     heading read as clutter), each tag kept on one line (a tag broken after its heading's last word reads as two)."""
-    return "§\u00a0" + ", ".join(rule.replace(" ", "\u00a0") for rule in rules)
+    return SECTION_SIGN + ", ".join(rule.replace(" ", "\u00a0") for rule in rules)
 
 
 def cite_as_printed(cite: str) -> str:
@@ -61,7 +62,7 @@ def cite_as_printed(cite: str) -> str:
     section sign with its brackets dropped, as citation_text sets a card's tags."""
     import re
 
-    return "§\u00a0" + re.sub(r"\[([^\]]+)\]", r"\1", cite)
+    return SECTION_SIGN + re.sub(r"\[([^\]]+)\]", r"\1", cite)
 
 
 def citation_tag(game: "Game", rule: str) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..core.card_models import Card, Item, Section, Side
 from ..core.cards import ASSUMED_MARK, WRITE_IN, resolve_cards, variant_label
 from ..core.units import pt_to_mm
-from .card_text import NOTE_INK, CardInk, card_ink, heading_paragraphs, section_paragraphs
+from .card_text import NOTE_INK, SECTION_SIGN, CardInk, card_ink, heading_paragraphs, section_paragraphs
 from .fonts import piece_fonts, text_width, unit_width
 from .geometry import Box
 from .imposition import scale_advice
@@ -361,7 +361,7 @@ def legend(game: "Game", panels: list[list[Block]]) -> list[tuple[str, str]]:
         parts += [("chip", f"1{ASSUMED_MARK}"), ("text", f" or {ASSUMED_MARK} this edition's reading: write over it if yours differs.  ")]
     if any(WRITE_IN[:4] in t for t in texts):
         parts += [("field", ""), ("text", " write it in.  ")]
-    return parts + [("text", "§ after a heading: the rule it rests on.")]
+    return parts + [("text", f"{SECTION_SIGN.strip()} after a heading: the rule it rests on.")]
 
 
 def draw_legend(painter: Painter, parts: list[tuple[str, str]], x: float, baseline: float, font: str, size: float) -> None:
