@@ -50,6 +50,16 @@ PRODUCTS: dict[str, str] = {
 }
 
 
+# What a player aid's sheet holds when the game's layout says `one_sheet`: built only when asked for by name.
+ON_THE_AID = ("counters", "cards")
+
+
+def products_of(game: "Game") -> tuple[str, ...]:
+    """The products a build makes of `game` when --only names none."""
+    held = ON_THE_AID if game.layout.one_sheet else ()
+    return tuple(name for name in PRODUCTS if name not in held)
+
+
 def make_options(out: Path = paths.OUTPUT, paper: str | None = None, formats: str = "pdf", duplex: str = "long-edge",
                  fold: bool = False, piece_size: str | None = None, card_size: str | None = None,
                  bleed: str | None = None, back_offset: str | None = None,
@@ -93,7 +103,7 @@ def build_all(jobs: list[tuple["Game", "PrintSettings"]], on_step: Callable[["Ga
     `on_step(game, product)` is told of each product drawn in this process."""
     from .printing.preflight import texts_refused_as_validate_does
 
-    tasks = [(game, settings, name) for game, settings in jobs for name in settings.only or tuple(PRODUCTS)]
+    tasks = [(game, settings, name) for game, settings in jobs for name in settings.only or products_of(game)]
 
     def draw(i: int, report: bool = True) -> list["Document"]:
         game, settings, name = tasks[i]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import MM, cut_boxes, size_mm, squash
+from conftest import MM, cut_boxes, filled_boxes, size_mm, squash
 
 from generators.cli import main
 from generators.core.layouts import contrast
@@ -220,3 +220,57 @@ def test_a_starting_card_without_symbols_has_a_frame_to_draw_them_in(built):
                 assert len(dashed) >= 4
                 return
     pytest.fail("no Black Car card found")
+
+
+# --- a game small enough for one sheet ------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def one_sheet(tmp_path_factory) -> Path:
+    """The two house rules built as a user builds them, naming no product."""
+    out = tmp_path_factory.mktemp("one-sheet")
+    assert main(["build", "--out", str(out), "--game", "special-action-tokens", "--game", "global-1936-spies"]) == 0
+    return out
+
+
+@pytest.mark.parametrize("game, pieces", [("special-action-tokens", 6), ("global-1936-spies", 27)])
+def test_a_one_sheet_game_prints_its_aid_with_its_pieces_folded_at_the_foot(one_sheet, game, pieces):
+    """The whole game on one single-sided sheet: no counter or card sheet all but blank, the pieces in a band below
+    the aid's copies with a fold line across it, each back mirrored across that line behind its front."""
+    assert sorted(p.name for p in (one_sheet / game).iterdir() if not p.name.startswith(".")) == ["player-aid.pdf"]
+    with pdfplumber.open(one_sheet / game / "player-aid.pdf") as pdf:
+        [page] = pdf.pages
+        boxes = cut_boxes(page)
+        folds = [line for line in page.lines if line["dash"] and line["x1"] - line["x0"] > 0.9 * page.width]
+        faces = filled_boxes(page)
+        text = squash(page.extract_text())
+    fold = max(line["top"] for line in folds)
+    fronts = sorted((b for b in boxes if b[3] <= fold), key=lambda b: (b[0], b[1]))
+    assert len(boxes) == pieces and len(fronts) == pieces  # cut lines go round the fronts only, as on a fold sheet
+    assert min(b[1] for b in fronts) > 0.6 * page.height  # below the aid's copies
+    assert squash("fold on the middle line, glue, cut") in text
+    for x0, top, x1, bottom in fronts:  # each front's back is its mirror image across the fold
+        mirrored = (x0, 2 * fold - bottom, x1, 2 * fold - top)
+        assert any(all(abs(a - b) < 0.3 for a, b in zip(face, mirrored)) for face in faces), (x0, top)
+
+
+def test_a_one_sheet_game_still_prints_its_counter_sheet_when_asked_by_name(cli, tmp_path):
+    assert cli("build", "--game", "special-action-tokens", "--only", "counters", "--out", str(tmp_path)).code == 0
+    assert (tmp_path / "special-action-tokens" / "counters.pdf").exists()
+
+
+def test_an_item_read_from_an_unclear_rule_prints_marked_and_the_aid_says_what_the_mark_means(one_sheet):
+    with pdfplumber.open(one_sheet / "global-1936-spies" / "player-aid.pdf") as pdf:
+        text = squash(pdf.pages[0].extract_text())
+    assert squash("(1-3 becomes 1-4). *") in text and squash("flip it back when reversed. *") in text
+    assert squash("* this edition's reading of the rule.") in text
+    assert squash("Used in your Production Phase.") in text
+
+
+def test_the_special_action_aid_says_the_tokens_may_handicap_play(one_sheet):
+    with pdfplumber.open(one_sheet / "special-action-tokens" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        text = "".join(squash(page.crop((page.width * k / 3, 0, page.width * (k + 1) / 3, page.height)).extract_text())
+                       for k in range(3)).replace("•", "")  # by column, so lines do not interleave; a bullet
+        # standing just inside the column on the right is dropped with the others
+    assert squash("fewer tokens, or none, for the stronger player. *") in text
+    assert squash("one of your eliminated spies may be picked, and goes back in the box") in text

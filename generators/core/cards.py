@@ -151,7 +151,7 @@ def resolve_cards(game: "Game") -> list[Card]:
         for face, side in card.sides():
             sections = []
             for section in side.sections:
-                items = list(section.items)
+                items = [_marked(item) for item in section.items]
                 if section.derived:
                     items += derive_items(game, found.derived[section.derived])
                 update = {"items": items, "derived": None}
@@ -163,6 +163,14 @@ def resolve_cards(game: "Game") -> list[Card]:
             sides[face] = side.model_copy(update={"sections": sections})
         resolved.append(card.model_copy(update=sides))
     return resolved
+
+
+def _marked(item: Item) -> Item:
+    """`item` with ASSUMED_MARK after its text when its text is marked assumed and does not yet carry the mark,
+    so a reading of an unclear rule shows as one at the table, as an assumed value does."""
+    if "text" not in (item.assumed or {}) or ASSUMED_MARK in item.text:
+        return item
+    return item.model_copy(update={"text": f"{item.text} {ASSUMED_MARK}"})
 
 
 def table_items(game: "Game", table_id: str) -> tuple[list[str], list[str]]:

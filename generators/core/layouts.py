@@ -346,6 +346,8 @@ class Layout(_Part):
     `safe_zone` how far text and symbols keep from a cut, and `edge_clearance` how far they keep inside the
     ring a two-colour piece's `edge` draws in it; `type` sets a text size per kind and
     role ({spy: {title: 7pt}}) where the largest size that fits every piece would otherwise be used.
+    `one_sheet` puts a small game whole on its player aid's sheet: the pieces in a band at its foot to fold,
+    so neither a counter sheet nor a card sheet is printed all but blank (both still build when asked by name).
     """
 
     extends: Optional[str] = None
@@ -356,6 +358,7 @@ class Layout(_Part):
     edge_clearance: UnsignedMm = 0.0
     gutter: UnsignedMm = 0.0
     bleed: UnsignedMm = 0.0
+    one_sheet: bool = False
     crop_marks: CropMarks = Field(default_factory=CropMarks)
     cut_line: Line = Field(default_factory=Line)
     fonts: Fonts = Field(default_factory=Fonts)

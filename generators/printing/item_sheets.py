@@ -9,15 +9,19 @@ writes the files.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.units import pt_to_mm
 from .fonts import FontSet
 from .geometry import Box
 from .imposition import (
+    Backs,
     Page,
     Plan,
+    SheetError,
+    SheetSpec,
     Side,
     caption_space,
     copies_note,
@@ -31,6 +35,7 @@ from .imposition import (
 from .render import Document, draw_document
 
 if TYPE_CHECKING:
+    from ..core.layouts import Layout
     from .settings import PrintSettings
     from .painter import Painter
 
@@ -101,3 +106,76 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
             draw_guides(painter, page, layout, spec)
 
     return draw_document(path, draw, fonts, settings.formats, title=title, advice=print_advice(spec), dpi=settings.dpi)
+
+
+@dataclass(frozen=True)
+class FoldStrip:
+    """Items laid across a band `height` mm tall at the foot of another product's page, to fold rather than
+    print 2-sided: fronts above the band's middle line, each back mirrored below it, so that folding on the line,
+    gluing and cutting puts every back behind its front. `caption` says what the band holds and how to make it."""
+
+    height: float
+    page: Page
+    spec: SheetSpec
+    items: tuple[Item, ...]
+    caption: str
+
+    def draw(self, painter: "Painter", top: float, layout: "Layout", font: str) -> None:
+        """The band with its top edge `top` mm down the page: caption, faces, cut lines, crop marks and the fold."""
+        page = replace(self.page, items=tuple(replace(p, box=p.box.shifted(0.0, top)) for p in self.page.items),
+                       fold=_lowered(self.page.fold, top))
+        caption = layout.caption
+        painter.text(self.spec.margin, top + self.spec.margin + pt_to_mm(caption.size), self.caption, font,
+                     caption.size, caption.colour)
+        for placed in page.items:
+            item = self.items[placed.index]
+            side = item.front if placed.side is Side.FRONT else item.back
+            if side is not None:
+                side(painter, placed.box, self.spec.bleed)
+        draw_guides(painter, page, layout, self.spec)
+
+
+def _lowered(line: tuple[float, float, float, float] | None, by: float) -> tuple[float, float, float, float] | None:
+    if line is None:
+        return None
+    x1, y1, x2, y2 = line
+    return x1, y1 + by, x2, y2 + by
+
+
+def fold_strip(items: Sequence[Item], width: float, *, settings: "PrintSettings", what: str,
+               copies: int = 1, why: str = "") -> FoldStrip:
+    """`copies` of each of `items` in the shortest band `width` mm wide that holds them all to fold (FoldStrip),
+    the caption naming them as `what`; SheetError when they need more than half the page's height."""
+    layout = settings.layout
+    ordered = tuple(item for item in items for _ in range(copies))
+    groups: dict[tuple[float, float], int] = {}
+    for item in ordered:
+        groups[item.size] = groups.get(item.size, 0) + 1
+    base = SheetSpec(paper=(width, 0.0), item=max(groups, key=lambda size: size[1]), margin=layout.margin,
+                     gutter=max(layout.gutter, *(i.gutter for i in ordered)),
+                     bleed=max(settings.bleed, *(i.bleed for i in ordered)), backs=Backs.FOLD,
+                     header=caption_space(layout, layout.caption.size),
+                     group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
+                     paper_name=settings.paper_name)
+    height = 2 * (base.header + 1.5 * base.margin + 2 * base.bleed + min(h for _, h in groups))
+    while height <= settings.paper.height / 2:
+        spec = replace(base, paper=(width, height))
+        plan = _plan_or_none(list(groups.items()), spec)
+        if plan is not None and len(plan.pages) == 1:
+            note = f"{what}{copies_note(copies, why)} · fold on the middle line, glue, cut"
+            return FoldStrip(height, plan.pages[0], spec, _in_group_order(ordered, groups), note)
+        height += 1.0
+    raise SheetError(f"{len(ordered)} {what} do not fit in a band across half of the "
+                     f"{settings.paper.width:g} x {settings.paper.height:g} mm page to fold")
+
+
+def _plan_or_none(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec) -> Plan | None:
+    try:
+        return impose_groups(groups, spec)
+    except SheetError:
+        return None
+
+
+def _in_group_order(items: tuple[Item, ...], groups: dict[tuple[float, float], int]) -> tuple[Item, ...]:
+    """`items` in the order impose_groups numbers them: by group, each group's members in the order given."""
+    return tuple(item for size in groups for item in items if item.size == size)

@@ -18,11 +18,13 @@ from ..core.card_models import Card, Item, Section, Side
 from ..core.cards import ASSUMED_MARK, WRITE_IN, resolve_cards, variant_label
 from ..core.units import pt_to_mm
 from .card_text import NOTE_INK, SECTION_SIGN, CardInk, card_ink, heading_paragraphs, section_paragraphs
-from .fonts import piece_fonts, text_width, unit_width
+from .counters import FacePainter, piece_items
+from .fonts import FontSet, piece_fonts, text_width, unit_width
 from .geometry import Box
 from .imposition import scale_advice
+from .item_sheets import FoldStrip, fold_strip
 from .painter import Anchor, Painter
-from .render import Document, draw_document
+from .render import Document, collector_paused, draw_document
 from .symbols import draw_symbol
 from .textfit import LEADING, STEP, FittedText, Paragraph, TextFitError, set_text
 
@@ -357,8 +359,13 @@ def legend(game: "Game", panels: list[list[Block]]) -> list[tuple[str, str]]:
     parts = [("text", f"{' or '.join(labels)}: that game only; the rest for every game.  ")] \
         if len(labels) > 1 else []
     texts = [item.text for panel in panels for block in panel for item in block.section.items]
-    if any(ASSUMED_MARK in t for t in texts):
-        parts += [("chip", f"1{ASSUMED_MARK}"), ("text", f" or {ASSUMED_MARK} this edition's reading: write over it if yours differs.  ")]
+    values = any(ASSUMED_VALUE.search(t) for t in texts)
+    readings = any(t.endswith(f" {ASSUMED_MARK}") for t in texts)
+    if values:
+        parts += [("chip", f"1{ASSUMED_MARK}"), ("text", f"{f' or {ASSUMED_MARK}' if readings else ''} this edition's "
+                                                      f"reading: write over it if yours differs.  ")]
+    elif readings:
+        parts += [("text", f"{ASSUMED_MARK} this edition's reading of the rule.  ")]
     if any(WRITE_IN[:4] in t for t in texts):
         parts += [("field", ""), ("text", " write it in.  ")]
     return parts + [("text", f"{SECTION_SIGN.strip()} after a heading: the rule it rests on.")]
@@ -396,6 +403,20 @@ def lay_out_aid(setter: AidSetter, panels: list[list[Block]], layout: "Layout", 
     return None
 
 
+def pieces_strip(game: "Game", settings: "PrintSettings", fonts: FontSet, width: float) -> FoldStrip | None:
+    """The game's pieces in a band to fold across the aid's foot when its layout puts the game on one sheet."""
+    layout = settings.layout
+    if not (layout.one_sheet and game.pieces):
+        return None
+    with collector_paused():
+        items = piece_items(game, game.pieces, settings, FacePainter(game, fonts))
+    kinds = dict.fromkeys(game.info.kinds[piece.kind].label for piece in game.pieces)
+    what = " and ".join(f"{kind}s" for kind in kinds)
+    what = what[:1].upper() + what[1:]
+    return fold_strip(items, width, settings=settings, what=what, copies=1 if layout.copies.counters == "fill" else layout.copies.counters,
+                      why=layout.copies.why.get("counters", ""))
+
+
 def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     """<game>/player-aid.pdf (and SVG/PNG as asked): one sheet, one side when it fits; [] without cards."""
     cards = resolve_cards(game)
@@ -409,6 +430,7 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     title_size = style.aid_text_size * 1.6
     notes = note_size(layout)
     copies = style.aid_copies
+    strip = pieces_strip(game, settings, fonts, paper.width)
     sides_advice = {sides: f"{scale_advice(settings.paper_name)}, {'one-sided' if sides == 1 else '2-sided'}"
                     + (f", {copies} copies on the sheet: cut on the dashed line{'s' if copies > 2 else ''}"
                        if copies > 1 else "") for sides in (1, 2)}
@@ -421,7 +443,8 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
                            f"print note")
     first = title.lines[0].baseline
     header = title.height + pt_to_mm(notes) * 2.4 - pt_to_mm(title_size) * (LEADING - 1.2)
-    band = (paper.height - 2 * margin * copies) / copies  # each copy within its own margins, the cut between two
+    room = paper.height - (strip.height if strip else 0.0)
+    band = (room - 2 * margin * copies) / copies  # each copy within its own margins, the cut between two
     area = Box(margin, margin + header, paper.width - 2 * margin, band - header)
     columns = style.aid_columns
     width = (area.width - (columns - 1) * style.aid_gap) / columns
@@ -461,6 +484,8 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
                 draw_copy(painter, side, top)
                 if copy:
                     painter.line(0, top, paper.width, top, NOTE_INK, 0.25, dash=(2.0, 1.5))
+            if strip and side == 0:
+                strip.draw(painter, room, layout, fonts.regular)
 
     return [draw_document(settings.game_dir(game) / "player-aid.pdf", draw, fonts, settings.formats,
                           title=f"{game.info.title} player aid", advice=advice, dpi=settings.dpi)]
