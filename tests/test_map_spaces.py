@@ -427,3 +427,25 @@ def test_neutral_land_stands_apart_from_the_sea(spies):
 
     layout = spies.layout
     assert math.dist(lab(layout.colour("map-land").fill), lab(layout.colour("map-sea").fill)) >= 12
+
+
+def test_each_powers_land_prints_25_grey_levels_from_every_other_and_from_neutral_land_and_sea(spies, page):
+    """On a mono print a home territory decides every award: each power's land fill (as the poster prints it) keeps 25
+    grey levels (ITU-R 601) from every other power's, from neutral land and from the sea."""
+    def grey(rgb) -> int:  # a whole level of 0..255, as a printer's grey is
+        return round(255 * (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]))
+
+    def rgb(hex_colour: str) -> tuple[float, ...]:
+        return tuple(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+    printed = {tuple(round(v, 3) for v in o["non_stroking_color"]) for o in page.curves + page.rects
+               if o.get("fill") and isinstance(o.get("non_stroking_color"), (tuple, list)) and len(o["non_stroking_color"]) == 3}
+    layout = spies.layout
+    lands = {power.id: rgb(layout.colour(f"map-{power.id}").fill) for power in spies.info.factions}
+    assert all(tuple(round(v, 3) for v in fill) in printed for fill in lands.values())
+    greys = {name: grey(fill) for name, fill in lands.items()}
+    others = {"neutral land": grey(rgb(layout.colour("map-land").fill)), "sea": grey(rgb(layout.colour("map-sea").fill))}
+    names = sorted(greys)
+    for i, one in enumerate(names):
+        assert all(abs(greys[one] - greys[other]) >= 25 for other in names[i + 1:]), greys
+        assert all(abs(greys[one] - level) >= 25 for level in others.values()), (one, greys[one], others)

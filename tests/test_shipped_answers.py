@@ -103,3 +103,30 @@ def test_answers_differ_by_more_than_the_last_bits_of_a_number_or_a_shape_or_by_
     assert differing_parts(shipped, {"k": {"places": shipped["k"]["places"]}}) == ["names"]
     assert differing_parts(shipped, {"k": {"places": shipped["k"]["places"], "names": ["b"]}}) == ["names"]
     assert differing_parts({}, {}) == []
+
+
+def test_a_setting_for_other_products_leaves_the_places_key_and_a_poster_setting_changes_it():
+    """A card's type or a sheet's gutter is not the map's: changing it neither works the poster out afresh nor
+    stales what the game ships; a poster setting does both."""
+    from generators.core.layouts import Layout
+    from generators.map.spaces import NOT_ON_THE_MAP, places_key
+    from generators.validation import load_game
+
+    assert NOT_ON_THE_MAP <= set(Layout.model_fields)
+    game = load_game("spies")
+    layout = game.layout
+    cards = layout.model_copy(update={"cards": layout.cards.model_copy(update={"text_size": 6.0}), "gutter": 3.0})
+    poster = layout.model_copy(update={"poster": layout.poster.model_copy(update={"space_gap": 9.0})})
+    key = places_key(game, "code")
+    assert places_key(_with_layout(game, cards), "code") == key
+    assert places_key(_with_layout(game, poster), "code") != key
+
+
+def _with_layout(game, layout):
+    """`game` read with `layout` in place of its own (the property reads game.yaml's preset)."""
+    class Relaid(type(game)):
+        @property
+        def layout(self):
+            return layout
+
+    return Relaid(**{f: getattr(game, f) for f in game.__dataclass_fields__})

@@ -70,6 +70,7 @@ class Palette:
     powers: dict[str, str]
     power_inks: dict[str, str]
     areas: dict[str, str] = field(default_factory=dict)  # map region name -> its colour, where it declares one
+    lands: dict[str, str] = field(default_factory=dict)  # power -> its land's own fill, where the layout names one
 
     @classmethod
     def from_layout(cls, layout: "Layout", powers: list[str], game_map: MapFile | None = None) -> "Palette":
@@ -79,10 +80,13 @@ class Palette:
         return cls(sea=sea.fill, sea_ink=sea.ink, land=land.fill, border=land.ink,
                    rail=layout.colour("map-rail").fill, air=layout.colour("map-air").fill,
                    powers={p: layout.colour(p).fill for p in powers}, power_inks={p: layout.colour(p).ink for p in powers},
-                   areas=areas)
+                   areas=areas, lands={p: layout.colours[f"map-{p}"].fill for p in powers if f"map-{p}" in layout.colours})
 
     def shade(self, power: str | None, area: str | None = None) -> str:
-        """The fill of land: the power's colour lightened, else its map region's, else the neutral land colour."""
+        """The fill of land: the power's land colour (`map-<power>` in the layout), else the power's colour lightened,
+        else its map region's, else the neutral land colour."""
+        if power in self.lands:
+            return self.lands[power]
         if power in self.powers:
             return mix(self.powers[power], "#ffffff", TINT)
         return mix(self.areas[area], "#ffffff", TINT) if area in self.areas else self.land

@@ -276,11 +276,17 @@ def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project)
 
 
 KEPT = "poster-places"  # the game_cache part holding the spaced, warped places and the land drawn with them
+# The layout's settings for other products, which the poster's places never read: left out of their key, so
+# that setting a card's type or a sheet's gutter neither works the map out afresh nor stales what a game ships.
+NOT_ON_THE_MAP = frozenset({"cards", "copies", "tiles", "display", "track_board", "one_sheet", "caption", "crop_marks",
+                            "cut_line", "faces", "type", "min_text_size", "max_piece_text", "gutter", "bleed",
+                            "board_sheet", "safe_zone", "edge_clearance", "sheet_margin"})
 
 
 def places_key(game: "Game", code: str | None = None) -> str | None:
     """The key the places are kept under on disk (core.game_cache): the sha256 of the code, of the map and the
-    layout as read (not their files: a game changed in memory gets its own key) and of the geography's bytes.
+    layout as read (not their files: a game changed in memory gets its own key; without the settings NOT_ON_THE_MAP)
+    and of the geography's bytes.
     `code=DESIGN` gives the key the game ships them under (core.shipped)."""
     import hashlib
 
@@ -288,7 +294,7 @@ def places_key(game: "Game", code: str | None = None) -> str | None:
 
     digest = hashlib.sha256(f"{KEPT}\n{code or code_version()}\n".encode())
     digest.update(game.map.model_dump_json().encode())
-    digest.update(game.layout.model_dump_json().encode())
+    digest.update(game.layout.model_dump_json(exclude=set(NOT_ON_THE_MAP)).encode())
     if game.map.geography is not None:
         try:
             digest.update(game.file(game.map.geography).read_bytes())
