@@ -634,3 +634,28 @@ def test_the_spies_colour_reads_at_8_pt(built):
                 if [w["text"] for w in inside][1:] == ["SPY"]:
                     sizes[round(inside[0]["size"], 2)] += 1
     assert sum(sizes.values()) == 16 and min(sizes) >= 8, sizes
+
+
+def test_web_of_spies_regions_print_20_grey_levels_apart_and_24_from_the_sea(built, games):
+    """The white die picks a region: on a mono print each region's land (as the poster prints it) keeps 20 grey
+    levels (ITU-R 601, whole levels) from every other region's and 24 from the sea."""
+    game = games["web-of-spies"]
+    layout = game.layout
+
+    def grey(rgb) -> int:
+        return round(255 * (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]))
+
+    with pdfplumber.open(built / "web-of-spies" / "map.pdf") as pdf:
+        page = pdf.pages[0]
+        printed = {tuple(round(v, 3) for v in o["non_stroking_color"]) for o in page.curves + page.rects
+                   if o.get("fill") and isinstance(o.get("non_stroking_color"), (tuple, list))
+                   and len(o["non_stroking_color"]) == 3 and (o["x1"] - o["x0"]) * (o["bottom"] - o["top"]) > 2000}
+    def rgb(hex_colour: str) -> tuple[float, ...]:
+        return tuple(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+    fills = [rgb(layout.colour(region.colour).fill) for region in game.map.regions]
+    assert all(tuple(round(v, 3) for v in fill) in printed for fill in fills)  # the layout's colours, as printed
+    region_greys = sorted(grey(fill) for fill in fills)
+    sea_grey = grey(rgb(layout.colour("map-sea").fill))
+    assert all(b - a >= 20 for a, b in zip(region_greys, region_greys[1:])), region_greys
+    assert sea_grey - max(region_greys) >= 24

@@ -255,10 +255,12 @@ class PosterStyle(_Part):
     inside its own land, the narrowest column of the
     index of places, the grid the aids' corners sit on and how near two aids' edges come before they are
     lined up, the legend's rows, the spaces and swatches drawn in it and the gap before its text, the paper
-    beside a mark's tag, and the lines and their dashes."""
+    beside a mark's tag, and the lines and their dashes; `tint`, the share of a power's or a region's colour in
+    its land's fill (the rest white), where no `map-<power>` colour names the land's own."""
 
     paper: str = "poster-22x34"
     landscape: bool = False
+    tint: float = Field(default=0.6, gt=0, le=1)
     margin: UnsignedMm = 12.7
     title_band: UnsignedMm = 30.0
     border: UnsignedMm = 7.0

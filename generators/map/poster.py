@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 # are the proportions of the plan that follow from them, and how land is shaped round the cities.
 REACH = 1.2  # land reaches this many typical city spacings beyond a country's cities
 PORT_TO_SEA = 0.6  # how far out from a port towards its ship the sea is sure to be
-TINT = 0.6  # share of a power's colour in the shade of its land
 AREA_KEY = "area:"  # a map region's label: its key among the placed labels
 AREA_PIECE = "#"  # the label of a further piece of a map region's land: "area:NAME#2"
 # Where a city's badge may sit, as (x, y) directions from its centre (y down), in the order tried: on the
@@ -71,6 +70,7 @@ class Palette:
     power_inks: dict[str, str]
     areas: dict[str, str] = field(default_factory=dict)  # map region name -> its colour, where it declares one
     lands: dict[str, str] = field(default_factory=dict)  # power -> its land's own fill, where the layout names one
+    tint: float = 0.6  # share of a power's or region's colour in its land's fill (the layout's poster.tint)
 
     @classmethod
     def from_layout(cls, layout: "Layout", powers: list[str], game_map: MapFile | None = None) -> "Palette":
@@ -80,7 +80,8 @@ class Palette:
         return cls(sea=sea.fill, sea_ink=sea.ink, land=land.fill, border=land.ink,
                    rail=layout.colour("map-rail").fill, air=layout.colour("map-air").fill,
                    powers={p: layout.colour(p).fill for p in powers}, power_inks={p: layout.colour(p).ink for p in powers},
-                   areas=areas, lands={p: layout.colours[f"map-{p}"].fill for p in powers if f"map-{p}" in layout.colours})
+                   areas=areas, lands={p: layout.colours[f"map-{p}"].fill for p in powers if f"map-{p}" in layout.colours},
+                   tint=layout.poster.tint)
 
     def shade(self, power: str | None, area: str | None = None) -> str:
         """The fill of land: the power's land colour (`map-<power>` in the layout), else the power's colour lightened,
@@ -88,8 +89,8 @@ class Palette:
         if power in self.lands:
             return self.lands[power]
         if power in self.powers:
-            return mix(self.powers[power], "#ffffff", TINT)
-        return mix(self.areas[area], "#ffffff", TINT) if area in self.areas else self.land
+            return mix(self.powers[power], "#ffffff", self.tint)
+        return mix(self.areas[area], "#ffffff", self.tint) if area in self.areas else self.land
 
 
 
