@@ -659,3 +659,19 @@ def test_web_of_spies_regions_print_20_grey_levels_apart_and_24_from_the_sea(bui
     sea_grey = grey(rgb(layout.colour("map-sea").fill))
     assert all(b - a >= 20 for a, b in zip(region_greys, region_greys[1:])), region_greys
     assert sea_grey - max(region_greys) >= 24
+
+
+def test_web_of_spies_symbols_read_rather_than_given_print_marked_and_the_aid_says_so(built, games):
+    """Every card whose combat symbols or tabs are this edition's reading (an `assumed` icons or marks) carries a *
+    beside them; a card whose symbols are all given, or which has none, carries none; the aid says what it means."""
+    game = games["web-of-spies"]
+    read = sum(p.count for p in game.pieces if {"icons", "marks"} & set(p.assumed or {}))
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        stars = sum(1 for page in pdf.pages for c in page.chars if c["text"] == "*")
+    with pdfplumber.open(built / "web-of-spies" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        aid = "".join(squash(page.crop((page.width * k / 3, 0, page.width * (k + 1) / 3, page.height)).extract_text())
+                      for k in range(3)).replace("•", "")  # column by column, so their lines do not interleave
+    assert read == 12 and stars == read
+    assert squash("A * after a card's symbols: this edition's reading") in aid
+    assert squash("The asset deck holds 80 cards, 8 of them named in this set") in aid

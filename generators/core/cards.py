@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from .card_models import Card, Derivation, Item, Section
 from .errors import Problem
 from .limits import MAX_TEXT
-from .models import Faction, Piece, Tile
+from .models import ASSUMED_MARK, Faction, Piece, Tile
 from .slots import slots
 from .templates import as_text, fill, record_values
 
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 NO_BREAK = "\u00a0"
-ASSUMED_MARK = "*"  # after a value a table prints that the source does not: the reading of its rules
 WRITE_IN = "________"
 
 

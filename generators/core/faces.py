@@ -25,6 +25,7 @@ class Face:
     icons: tuple[str, ...] = ()
     marks: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()
+    symbols_assumed: bool = False  # the marks or icons are a reading of the rules, not given: printed with a mark
     corner: str | None = None
     write_in: bool = False
     fold: bool = False
@@ -81,6 +82,7 @@ def fill_face(game: "Game", template: FaceTemplate, piece: Piece, values: dict[s
         marks=tuple(piece.marks or ()) if template.icons else (),
         labels=tuple(game.info.symbol_names.get(name, name) for name in (*(piece.marks or ()), *(piece.icons or ())))
         if template.icons and template.legend else (),
+        symbols_assumed=bool(template.icons and {"icons", "marks"} & set(piece.assumed or {})),
         corner=_fill_if_known(template.corner, values),
         write_in=template.write_in,
         fold=template.fold,

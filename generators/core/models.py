@@ -11,6 +11,9 @@ from .limits import MAX_PIECES, MAX_TEXT, shown
 from .slots import slots, template_problem
 
 
+ASSUMED_MARK = "*"  # printed after a value or a reading the source does not give (a record's `assumed`)
+
+
 class Record(BaseModel):
     """A record from a data file. Unknown fields are refused so that a typo never passes silently.
 

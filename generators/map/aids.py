@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Column
+from ..core.models import ASSUMED_MARK
 from ..core.units import pt_to_mm
 from ..printing.card_text import cite_as_printed
 from ..printing.fonts import FontSet, text_width
@@ -37,7 +38,6 @@ LIST_LINE = 5.0  # mm: the height of a ruled line to write on
 SLOT_PAD = 1.5  # mm a card slot's label keeps inside its dashed outline
 ITEM_GAP = 1.2  # mm between the items of a list
 MIN_SIZE = 5.0  # pt: nothing an aid prints is set smaller
-ASSUMED_MARK = "*"  # after a value the source does not print, where the ink marks them; the table's foot says why
 WIDE_COLUMN = 0.45  # a reference table's column wider than this share of the aid wraps its texts
 COLUMN_GAP = 3.0  # mm between a table's columns
 TINT_OVER = 1.0  # mm a tinted head row reaches past its texts on either side

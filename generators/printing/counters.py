@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.faces import Face, faces
+from ..core.models import ASSUMED_MARK
 from ..core.units import mm_to_pt, pt_to_mm
 from .art import art_path, read_picture
 from .fonts import FontSet, piece_fonts, unit_width
@@ -46,6 +47,7 @@ SPLIT = 0.5  # the picture's share of a row it shares with the value, to start w
 SAMPLE = 3  # faces per role and measure an arrangement is judged on
 ICON_SHARE = 0.2  # a row of icons: each at most this share of the face's shorter side
 PICTURE_FILL = 0.92  # a symbol or picture's share of its box
+ASSUMED_SHARE = 0.6  # the mark after symbols read rather than given: its size as a share of a symbol's side
 EDGE = 0.8  # share of the safe zone a two-colour piece's second colour rings the face with, where its colour sets no width
 CORNER = 0.15  # a corner ring's diameter as a share of the face's shorter side
 ICON_STEP = 1.35  # a row of symbols: the distance between centres, in symbol sides
@@ -513,6 +515,10 @@ class FacePainter:
         for i, name in enumerate(names):
             cx = left + step * (i + 0.5 + (gap if i >= len(face.marks) else 0.0))
             self._draw_symbol(painter, name, i < len(face.marks), cx, box.y + box.height / 2, side, ink, paper)
+        if face.symbols_assumed:  # beside the last symbol's top right, as a value read rather than given is marked
+            size = mm_to_pt(side) * ASSUMED_SHARE
+            painter.text(cx + side / 2 + pt_to_mm(size) * 0.15, box.y + box.height / 2 - side / 2 + pt_to_mm(size) * 0.7,
+                         ASSUMED_MARK, self.fonts.bold, size, ink)
 
     @staticmethod
     def _draw_symbol(painter: "Painter", name: str, mark: bool, cx: float, cy: float, side: float,
