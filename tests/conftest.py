@@ -268,7 +268,9 @@ def face_text(face) -> str:
     marks, icons = list(face.labels[:len(face.marks)]), list(face.labels[len(face.marks):])
     rows = [name for pair in zip_longest(marks, icons) for name in pair if name] if marks and icons else marks + icons
     legend = " ".join(rows) if face.labels else None
-    return " ".join(" ".join(part.split()) for part in (face.title, legend, face.text, face.value) if part and not face.blank)
+    read = "*" if face.symbols_assumed and not face.labels else None  # the mark after symbols read, not given
+    return " ".join(" ".join(part.split()) for part in (face.title, legend, read, face.text, face.value)
+                    if part and not face.blank)
 
 
 # Drawing without a PDF, for fast unit tests of layout code ---------------------------------------------
