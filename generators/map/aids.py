@@ -198,6 +198,7 @@ def _shell(aid: Aid, ink: Ink, inner_w: float, inner_h: float):
 
 
 def _lay_track(aid: Aid, ink: Ink) -> Laid:
+    aid = _marks_foot(aid)
     labels = aid.cell_labels()
     per_row = aid.per_row or len(labels)
     c = ink.cell
@@ -251,6 +252,16 @@ def _values_foot(aid: Aid, ink: Ink) -> Aid:
     shown = list(dict.fromkeys(str(v) for v in aid.values.values()))
     line = (f"{ASSUMED_MARK} {ink.assumed_foot}" if ink.assumed_foot is not None
             else f"This edition's reading, not in the rulebook: the boxes' values ({', '.join(shown)}).")
+    return aid.model_copy(update={"note": " ".join(t for t in (aid.note, line) if t)})
+
+
+def _marks_foot(aid: Aid) -> Aid:
+    """`aid` (a track) with a line added to its note when the boxes its markers start in are assumed, in words for
+    the players at the table, who have only the sheet: the start is this edition's reading."""
+    if "marks" not in aid.assumed or not aid.marks:
+        return aid
+    boxes = " and ".join(str(box) for box in aid.marks)
+    line = f"This edition's reading, not in the rulebook: the start{'s' if len(aid.marks) > 1 else ''} at {boxes}."
     return aid.model_copy(update={"note": " ".join(t for t in (aid.note, line) if t)})
 
 
