@@ -662,3 +662,10 @@ def test_the_aid_fills_its_page_at_9_5_pt_or_more(letter):
         lowest = max(c["bottom"] for c in page.chars)
     assert body >= 9.5
     assert lowest / page.height >= 0.88, f"the text ends at {lowest / page.height:.0%} of the page"
+
+
+def test_the_aid_gives_how_many_of_each_chit_are_made_each_count_marked_as_a_reading(aid):
+    """The rulebook gives no chit mix: the aid says the counts the sheet prints, each with the mark of a reading."""
+    text = squash(" ".join(page["columns"][1] for page in aid))
+    assert squash("Made: 12* Papers, 16* Discovery, 8* Recruit, 8* Escape, 8* Sanction, 10* Cover, 6* Intercept, "
+                  "6* Drop, 5* Source, 7* Double Cross") in text

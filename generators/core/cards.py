@@ -87,34 +87,33 @@ def derive_items(game: "Game", spec: Derivation) -> list[Item]:
     records = [(row, assumed) for row, assumed in records if _matches(row, spec.where)]
     if spec.sort_by:
         records.sort(key=lambda r: (r[0].get(spec.sort_by) is None, r[0].get(spec.sort_by) or 0))
-    rows = [row for row, _ in records]
     if spec.group_by is None:
         return [Item(text=_bounded(_record_text(spec, row, assumed)), rules=spec.rules, variant=_variant(game, row, spec),
                      **_leads(spec, row)) for row, assumed in records]
-    groups: dict[Any, list[dict]] = {}
-    for row in rows:
+    groups: dict[Any, list[tuple[dict, frozenset[str]]]] = {}
+    for row, assumed in records:
         for key in _group_keys(row, spec.group_by):
-            groups.setdefault(key, []).append(row)
+            groups.setdefault(key, []).append((row, assumed))
     keys = list(groups)
     if spec.order != "listed":
         keys.sort(reverse=spec.order == "descending")
     items: list[Item] = []
     if spec.together:
-        everywhere = [row for row in rows if set(keys) <= set(_group_keys(row, spec.group_by))]
+        everywhere = [(row, assumed) for row, assumed in records if set(keys) <= set(_group_keys(row, spec.group_by))]
         if everywhere and len(keys) > 1:
             items.append(_group_item(spec, spec.together, everywhere, {"group": spec.together}))
-            groups = {k: [r for r in members if not any(r is e for e in everywhere)] for k, members in groups.items()}
+            groups = {k: [m for m in members if not any(m[0] is e for e, _ in everywhere)] for k, members in groups.items()}
     for key in keys:
         if groups[key]:
-            items.append(_group_item(spec, spec.label, groups[key], groups[key][0] | {"group": key}))
+            items.append(_group_item(spec, spec.label, groups[key], groups[key][0][0] | {"group": key}))
     return items
 
 
-def _group_item(spec: Derivation, label: str, members: list[dict], label_values: dict) -> Item:
-    """One item for a group of records; its symbol and swatch from the group's first record."""
-    joined = spec.separator.join(_record_text(spec, row) for row in members)
+def _group_item(spec: Derivation, label: str, members: list[tuple[dict, frozenset[str]]], label_values: dict) -> Item:
+    """One item for a group of (record, its assumed fields); its symbol and swatch from the group's first record."""
+    joined = spec.separator.join(_record_text(spec, row, assumed) for row, assumed in members)
     return Item(text=_bounded(f"{_fill(label, label_values)} {joined}", len(members)), rules=spec.rules,
-                **_leads(spec, members[0]))
+                **_leads(spec, members[0][0]))
 
 
 def _leads(spec: Derivation, row: dict) -> dict[str, str | None]:

@@ -129,7 +129,12 @@ class AidSetter:
         fitted = set_text(paragraphs, width, UNBOUNDED, size)
         if fitted is None:
             return None
-        return Drawn(fitted.height, lambda painter, x, y: painter.text_block(fitted, x, y, width, colour, Anchor.START))
+
+        def draw(painter: Painter, x: float, y: float) -> None:
+            _draw_assumed_chips(painter, fitted, x, y)  # a value read in running text stands out as in a table
+            painter.text_block(fitted, x, y, width, colour, Anchor.START)
+
+        return Drawn(fitted.height, draw)
 
     def _steps(self, section: Section, items: list[Item], width: float, size: float) -> Drawn | None:
         """Numbered boxes joined by arrows: the sequence of play as a graphic."""
