@@ -675,3 +675,21 @@ def test_web_of_spies_symbols_read_rather_than_given_print_marked_and_the_aid_sa
     assert read == 12 and stars == read
     assert squash("A * after a card's symbols: this edition's reading") in aid
     assert squash("The asset deck holds 80 cards, 8 of them named in this set") in aid
+
+
+def test_the_two_pass_card_piles_backs_differ_at_a_glance(built):
+    """The BLACK and WHITE piles must never mix: the BLACK pile's backs are solid black, the WHITE pile's white."""
+    fills = {"BLACK": set(), "WHITE": set()}
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            if not any(w["text"] == "PASS-CARD" for w in words):
+                continue
+            for r in page.rects:
+                if not r["fill"] or r["width"] < 100:
+                    continue
+                inside = {w["text"] for w in words if r["x0"] <= w["x0"] and w["x1"] <= r["x1"]
+                          and r["top"] <= w["top"] and w["bottom"] <= r["bottom"]}
+                if "PASS-CARD" in inside and inside & set(fills):
+                    fills[(inside & set(fills)).pop()].add(tuple(round(v, 2) for v in r["non_stroking_color"]))
+    assert fills["BLACK"] == {(0.0, 0.0, 0.0)} and fills["WHITE"] == {(1.0, 1.0, 1.0)}, fills
