@@ -105,8 +105,23 @@ def test_a_sheet_shows_its_window_of_the_poster_clipped_inside_its_margins():
 
 
 def guides(painter, page) -> list[tuple]:
-    """The dashed black guide lines of a page: where the next sheet's trimmed edge is laid."""
-    return [ln[1:5] for ln in painter.of("line", page) if ln[5] == "#000000" and ln[6]]
+    """The guide lines of a page, solid and black (never dashed like an edge to trim), the length of the sheet:
+    where the next sheet's trimmed edge is laid."""
+    return [ln[1:5] for ln in painter.of("line", page)
+            if ln[5] == "#000000" and not ln[6] and max(abs(ln[3] - ln[1]), abs(ln[4] - ln[2])) > 50]
+
+
+def test_a_guide_names_the_sheet_laid_along_it_and_only_edges_to_trim_are_dashed():
+    plan = plan_tiles(POSTER, LETTER, MARGIN)
+    painter = Recorder()
+    first = plan.sheets[0]
+    _draw_sheet(painter, plan, first, POSTER_DRAWING, painter.fonts, "Poster")
+    texts = [t[3] for t in painter.of("text", painter.pages)]
+    right, below = plan.sheet(0, 1), plan.sheet(1, 0)
+    assert f"sheet {right.number} lies over this strip: its dashed edge on this line" in texts
+    assert f"sheet {below.number} lies over this strip: its dashed edge on this line" in texts
+    dashed = [ln for ln in painter.of("line", painter.pages) if ln[6]]
+    assert dashed == []  # the first sheet lies under its neighbours on every side it has one: nothing of it is trimmed
 
 
 def test_the_guides_fall_where_the_next_sheets_window_begins():

@@ -400,8 +400,8 @@ def _draw_index(painter: Painter, plan: TilePlan, page: Drawing, fonts: FontSet,
     if len(plan.sheets) < plan.rows * plan.columns:
         grid = f"in {plan.rows} rows of up to {plan.columns} (where the diagram shows no number the sheet would be blank and is not printed)"
     note = (f"{advice[:1].upper()}{advice[1:]}. {len(plan.sheets)} sheets, {grid}. A sheet has a dashed edge only on a side "
-            "where another sheet lies under it. Lay each sheet over its neighbours with its edges along "
-            "their guide lines and its corner on the + mark, and tape it from behind.")
+            "where another sheet lies under it: trim it there. Lay each sheet over its neighbours with its dashed "
+            "edges along their solid guide lines, which name it, and its corner on the + mark, and tape it from behind.")
     text_top = m + pt_to_mm(HEADING_SIZE) + 4
     fitted = fit_text(Paragraph(note, fonts.regular), width - 2 * m, 40, largest=TEXT_SIZE, smallest=7, what="the tiling instructions")
     painter.text_block(fitted, m, text_top, width - 2 * m, anchor=Anchor.START)
@@ -435,14 +435,19 @@ def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, page: Drawing, f
         painter.line(m, m, width - m, m, **trim)
     # Guides only in the strips the next sheet to the right and below will cover: where its trimmed
     # edge goes, with its corner marked; nothing is printed over what stays in view.
-    if plan.sheet(sheet.row, sheet.column + 1) is not None:
+    # Each guide is solid and names the sheet laid along it, so it never reads as an edge to trim.
+    if (right := plan.sheet(sheet.row, sheet.column + 1)) is not None:
         x = m + step_x
         _guide(painter, x, m, x, height - m)
         _mark(painter, x, m + MARK)
-    if plan.sheet(sheet.row + 1, sheet.column) is not None:
+        painter.text(x + pt_to_mm(LABEL_SIZE) * 1.4, height - m - MARK, _laid_here(right), fonts.regular, LABEL_SIZE,
+                     angle=90.0, halo=("#ffffff", 1.6))
+    if (below := plan.sheet(sheet.row + 1, sheet.column)) is not None:
         y = m + step_y
         _guide(painter, m, y, width - m, y)
         _mark(painter, m + MARK, y)
+        painter.text(m + 3 * MARK, y + pt_to_mm(LABEL_SIZE) * 1.4, _laid_here(below), fonts.regular, LABEL_SIZE,
+                     halo=("#ffffff", 1.6))
     neighbours = [f"{side} {n.number}" for side, n in (("left", plan.sheet(sheet.row, sheet.column - 1)),
                                                          ("right", plan.sheet(sheet.row, sheet.column + 1)),
                                                          ("above", plan.sheet(sheet.row - 1, sheet.column)),
@@ -453,10 +458,15 @@ def _draw_sheet(painter: Painter, plan: TilePlan, sheet: Sheet, page: Drawing, f
     painter.text(m, height - FOOTER, label, fonts.regular, LABEL_SIZE)
 
 
+def _laid_here(neighbour: Sheet) -> str:
+    return f"sheet {neighbour.number} lies over this strip: its dashed edge on this line"
+
+
 def _guide(painter: Painter, x1: float, y1: float, x2: float, y2: float) -> None:
-    """The line the next sheet's trimmed edge is laid along, black over white so it shows on any colour."""
+    """The line the next sheet's trimmed edge is laid along: solid, unlike the dashed edges cut, black over white so
+    it shows on any colour."""
     painter.line(x1, y1, x2, y2, stroke="#ffffff", line_width=1.6)
-    painter.line(x1, y1, x2, y2, stroke="#000000", line_width=0.4, dash=(3.0, 1.0))
+    painter.line(x1, y1, x2, y2, stroke="#000000", line_width=0.4)
 
 
 def _mark(painter: Painter, x: float, y: float) -> None:
