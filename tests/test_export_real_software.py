@@ -23,6 +23,8 @@ import pytest
 from generators.cli import main
 from generators.validation import load_game
 
+pytestmark = pytest.mark.slow  # VASSAL's own engine and the TTS tools: the full suite, not the inner loop
+
 GAMES = sorted(p.parent.name for p in (Path(__file__).resolve().parents[1] / "components").glob("*/game.yaml"))
 # ../shared beside the checkout (CI), or beside a folder further up that holds the checkout
 VASSAL = next((p / "shared" / "vassal" for p in Path(__file__).resolve().parents[1:] if (p / "shared" / "vassal").is_dir()),

@@ -51,6 +51,7 @@ def test_a_piece_named_with_a_trailing_backslash_reads_back_as_written(cli, game
     assert "Agent R\\ 1" in names and "BLUE\\" in backs
 
 
+@pytest.mark.slow
 @needs_java
 def test_vassal_itself_reads_back_a_module_whose_names_end_in_a_backslash(cli, game, tmp_path):
     # VASSAL's own engine decodes every piece slot and encodes it again: a value whose backslash swallowed

@@ -266,6 +266,7 @@ def test_no_map_no_map_files(tmp_path, game_copy):
     assert not list((tmp_path / "out").rglob("map*"))
 
 
+@pytest.mark.slow
 def test_a_games_preset_sets_the_posters_badges_lines_and_dashes(tmp_path, game_copy):
     """The poster's marks and lines are the layout's named sizes: a game's own preset that makes the badges
     5 mm, the rail lines 2.5 pt and the air lines' dashes 6 mm on, 2 mm off gets exactly those in map.pdf."""

@@ -26,6 +26,7 @@ def _places(folder):
     return poster_places(load_game(folder))
 
 
+@pytest.mark.slow
 def test_places_are_read_back_exactly_and_worked_out_again_when_map_yaml_changes(game_copy, monkeypatch):
     import shapely
 
@@ -87,6 +88,7 @@ def _never(what):
     return refuse
 
 
+@pytest.mark.slow
 def test_the_sea_zones_and_lanes_are_kept_beside_the_places(game_copy, monkeypatch):
     from generators.map import poster
     from generators.validation import load_game

@@ -27,12 +27,14 @@ def _never(*args):
     raise AssertionError("worked out again")
 
 
+@pytest.mark.slow
 def test_the_spies_map_ships_what_the_code_works_out_from_its_data_now(cli):
     result = cli("map", "fit", "--game", "spies")
     assert result.code == 0, result.stderr
     assert "worked-out.json is what the data gives now" in result.stdout
 
 
+@pytest.mark.slow
 def test_a_shipped_answer_that_is_not_what_the_code_works_out_is_named_with_the_command_that_mends_it(cli, game_copy):
     folder = game_copy("spies")
     shipped = json.loads((folder / FILE).read_text(encoding="utf-8"))
