@@ -240,14 +240,19 @@ def test_a_one_sheet_game_prints_its_aid_with_its_pieces_folded_at_the_foot(one_
     with pdfplumber.open(one_sheet / game / "player-aid.pdf") as pdf:
         [page] = pdf.pages
         boxes = cut_boxes(page)
-        folds = [line for line in page.lines if line["dash"] and line["x1"] - line["x0"] > 0.9 * page.width]
+        pieces_top = min(b[1] for b in cut_boxes(page))
+        folds = [line for line in page.lines if line["dash"] and line["x1"] - line["x0"] > 20
+                 and line["top"] > pieces_top]  # below the fronts' tops: not the cut between the aid's copies
         faces = filled_boxes(page)
         text = squash(page.extract_text())
-    fold = max(line["top"] for line in folds)
+    [fold_line] = folds
+    fold = fold_line["top"]
+    # the fold no wider than the pieces and their crop marks, so it never reads as the cut between the copies
+    assert fold_line["x0"] >= min(b[0] for b in boxes) - 6 * MM and fold_line["x1"] <= max(b[2] for b in boxes) + 6 * MM
     fronts = sorted((b for b in boxes if b[3] <= fold), key=lambda b: (b[0], b[1]))
     assert len(boxes) == pieces and len(fronts) == pieces  # cut lines go round the fronts only, as on a fold sheet
     assert min(b[1] for b in fronts) > 0.6 * page.height  # below the aid's copies
-    assert squash("fold on the middle line, glue, cut") in text
+    assert squash("fold on the short line between fronts and backs, glue, cut") in text
     for x0, top, x1, bottom in fronts:  # each front's back is its mirror image across the fold
         mirrored = (x0, 2 * fold - bottom, x1, 2 * fold - top)
         assert any(all(abs(a - b) < 0.3 for a, b in zip(face, mirrored)) for face in faces), (x0, top)

@@ -123,7 +123,7 @@ class FoldStrip:
     def draw(self, painter: "Painter", top: float, layout: "Layout", font: str) -> None:
         """The band with its top edge `top` mm down the page: caption, faces, cut lines, crop marks and the fold."""
         page = replace(self.page, items=tuple(replace(p, box=p.box.shifted(0.0, top)) for p in self.page.items),
-                       fold=_lowered(self.page.fold, top))
+                       fold=_lowered(self._fold_under_pieces(layout), top))
         caption = layout.caption
         painter.text(self.spec.margin, top + self.spec.margin + pt_to_mm(caption.size), self.caption, font,
                      caption.size, caption.colour)
@@ -133,6 +133,18 @@ class FoldStrip:
             if side is not None:
                 side(painter, placed.box, self.spec.bleed)
         draw_guides(painter, page, layout, self.spec)
+
+
+    def _fold_under_pieces(self, layout: "Layout") -> tuple[float, float, float, float] | None:
+        """The fold line only as wide as the pieces and their crop marks: across the whole page it read like the
+        cut between the aid's copies."""
+        if self.page.fold is None or not self.page.items:
+            return self.page.fold
+        reach = layout.crop_marks.offset + layout.crop_marks.length + self.spec.bleed
+        _, y, _, _ = self.page.fold
+        left = min(p.box.x for p in self.page.items) - reach
+        right = max(p.box.right for p in self.page.items) + reach
+        return left, y, right, y
 
 
 def _lowered(line: tuple[float, float, float, float] | None, by: float) -> tuple[float, float, float, float] | None:
@@ -162,7 +174,7 @@ def fold_strip(items: Sequence[Item], width: float, *, settings: "PrintSettings"
         spec = replace(base, paper=(width, height))
         plan = _plan_or_none(list(groups.items()), spec)
         if plan is not None and len(plan.pages) == 1:
-            note = f"{what}{copies_note(copies, why)} · fold on the middle line, glue, cut"
+            note = f"{what}{copies_note(copies, why)} · fold on the short line between fronts and backs, glue, cut"
             return FoldStrip(height, plan.pages[0], spec, _in_group_order(ordered, groups), note)
         height += 1.0
     raise SheetError(f"{len(ordered)} {what} do not fit in a band across half of the "
