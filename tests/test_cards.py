@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import cut_boxes, region, squash
+from conftest import columns_text, cut_boxes, is_white, region, squash
 from pypdf import PdfReader
 
 from generators.cli import main
@@ -377,28 +377,6 @@ def test_a_card_that_cannot_fit_is_refused_by_name_and_nothing_is_written(cli, g
 
 
 # --- player-aid.pdf ----------------------------------------------------------------------------------
-
-def columns_text(page) -> list[str]:
-    """The page's text column by column, top to bottom; columns are found from the gaps between
-    the characters below the full-width header."""
-    body = [c for c in page.chars if c["top"] > 30 * PT_PER_MM and c["upright"]]
-    spans = sorted((c["x0"], c["x1"]) for c in body)
-    columns, (start, end) = [], spans[0]
-    for x0, x1 in spans[1:]:
-        if x0 > end + 3 * PT_PER_MM:
-            columns.append((start, end))
-            start = x0
-        end = max(end, x1)
-    columns.append((start, end))
-    cuts = [0.0] + [(a[1] + b[0]) / 2 for a, b in zip(columns, columns[1:])] + [page.width]
-    inked = page.filter(lambda o: o.get("object_type") != "char" or not is_white(o.get("non_stroking_color")))
-    return [squash(inked.within_bbox((x0, 0, x1, page.height)).extract_text()) for x0, x1 in zip(cuts, cuts[1:])]
-
-
-def is_white(colour) -> bool:
-    """True for white ink: the step numbers in their discs and the table's header, read apart from the text."""
-    return bool(colour) and all(abs(v - 1) < 0.01 for v in colour)
-
 
 def aid_parts(section, item) -> list[str]:
     """What the aid prints of an item: a step without its number (drawn in a disc), a table row word by word (a

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import MM, cut_boxes, face_text, filled_boxes, region, size_mm, squash, text_in
+from conftest import MM, columns_text, cut_boxes, face_text, filled_boxes, region, size_mm, squash, text_in
 
 from generators.build import PRODUCTS
 from generators.cli import main
@@ -669,9 +669,7 @@ def test_web_of_spies_symbols_read_rather_than_given_print_marked_and_the_aid_sa
     with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
         stars = sum(1 for page in pdf.pages for c in page.chars if c["text"] == "*")
     with pdfplumber.open(built / "web-of-spies" / "player-aid.pdf") as pdf:
-        page = pdf.pages[0]
-        aid = "".join(squash(page.crop((page.width * k / 3, 0, page.width * (k + 1) / 3, page.height)).extract_text())
-                      for k in range(3)).replace("•", "")  # column by column, so their lines do not interleave
+        aid = "".join(columns_text(pdf.pages[0])).replace("•", "")  # column by column, so lines do not interleave
     assert read == 12 and stars == read
     assert squash("A * after a card's symbols: this edition's reading") in aid
     assert squash("The asset deck holds 80 cards, 8 of them named in this set") in aid

@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import MM, cut_boxes, filled_boxes, size_mm, squash
+from conftest import MM, columns_text, cut_boxes, filled_boxes, size_mm, squash
 
 from generators.cli import main
 from generators.core.layouts import contrast
@@ -274,8 +274,8 @@ def test_an_item_read_from_an_unclear_rule_prints_marked_and_the_aid_says_what_t
 def test_the_special_action_aid_says_the_tokens_may_handicap_play(one_sheet):
     with pdfplumber.open(one_sheet / "special-action-tokens" / "player-aid.pdf") as pdf:
         page = pdf.pages[0]
-        text = "".join(squash(page.crop((page.width * k / 3, 0, page.width * (k + 1) / 3, page.height)).extract_text())
-                       for k in range(3)).replace("•", "")  # by column, so lines do not interleave; a bullet
-        # standing just inside the column on the right is dropped with the others
+        cut = min(line["top"] for line in page.lines if line["dash"] and line["x1"] - line["x0"] > 0.9 * page.width)
+        first = page.crop((0, 0, page.width, cut))  # the first of the aid's two copies
+        text = "".join(columns_text(first)).replace("•", "")  # column by column, so lines do not interleave
     assert squash("fewer tokens, or none, for the stronger player. *") in text
     assert squash("one of your eliminated spies may be picked, and goes back in the box") in text

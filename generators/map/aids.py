@@ -252,7 +252,7 @@ def _values_foot(aid: Aid, ink: Ink) -> Aid:
     shown = list(dict.fromkeys(str(v) for v in aid.values.values()))
     line = (f"{ASSUMED_MARK} {ink.assumed_foot}" if ink.assumed_foot is not None
             else f"This edition's reading, not in the rulebook: the boxes' values ({', '.join(shown)}).")
-    return aid.model_copy(update={"note": " ".join(t for t in (aid.note, line) if t)})
+    return _noted(aid, line)
 
 
 def _marks_foot(aid: Aid) -> Aid:
@@ -261,7 +261,11 @@ def _marks_foot(aid: Aid) -> Aid:
     if "marks" not in aid.assumed or not aid.marks:
         return aid
     boxes = " and ".join(str(box) for box in aid.marks)
-    line = f"This edition's reading, not in the rulebook: the start{'s' if len(aid.marks) > 1 else ''} at {boxes}."
+    return _noted(aid, f"This edition's reading, not in the rulebook: the start{'s' if len(aid.marks) > 1 else ''} at {boxes}.")
+
+
+def _noted(aid: Aid, line: str) -> Aid:
+    """`aid` with `line` added after its note."""
     return aid.model_copy(update={"note": " ".join(t for t in (aid.note, line) if t)})
 
 

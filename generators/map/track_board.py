@@ -17,12 +17,13 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..core.board_models import Aid, Space, TrackBoard
+from ..core.models import ASSUMED_MARK
 from ..core.units import pt_to_mm
 from ..printing.card_text import cite_as_printed
 from ..printing.fonts import FontSet, ink_extent, register_fonts, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Drawing, Painter
-from .aids import ASSUMED_MARK, Ink, Laid, draw_aid, kept_whole, lay_out
+from .aids import Ink, Laid, draw_aid, kept_whole, lay_out
 from .poster_sheets import sheet_advice, whole_and_tiled
 from .starts import setup_as_list, setup_at
 

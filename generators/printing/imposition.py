@@ -136,10 +136,14 @@ def sheet_spec(settings: "PrintSettings", item: tuple[float, float], backs: bool
         paper=(settings.paper.width, settings.paper.height), item=item, margin=layout.cut_sheet_margin,
         gutter=max(layout.gutter, gutter), bleed=max(settings.bleed, bleed), backs=Backs(settings.backs) if backs else Backs.NONE,
         back_offset=settings.back_offset,
-        group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
-        paper_name=settings.paper_name,
+        group_gap=group_gap(layout), paper_name=settings.paper_name,
     )
     return captioned(spec, header, heights) if header else spec
+
+
+def group_gap(layout: "Layout") -> float:
+    """The room (mm) between groups of pieces sharing a page: both groups' crop marks and a little paper."""
+    return 2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0
 
 
 def captioned(spec: SheetSpec, header: float, heights: Sequence[float] = ()) -> SheetSpec:

@@ -28,6 +28,7 @@ from .imposition import (
     copies_that_fit,
     draw_caption,
     draw_guides,
+    group_gap,
     impose_groups,
     print_advice,
     sheet_spec,
@@ -123,7 +124,7 @@ class FoldStrip:
     def draw(self, painter: "Painter", top: float, layout: "Layout", font: str) -> None:
         """The band with its top edge `top` mm down the page: caption, faces, cut lines, crop marks and the fold."""
         page = replace(self.page, items=tuple(replace(p, box=p.box.shifted(0.0, top)) for p in self.page.items),
-                       fold=_lowered(self._fold_under_pieces(layout), top))
+                       fold=_lowered(self.page.fold, top))
         caption = layout.caption
         painter.text(self.spec.margin, top + self.spec.margin + pt_to_mm(caption.size), self.caption, font,
                      caption.size, caption.colour)
@@ -135,16 +136,16 @@ class FoldStrip:
         draw_guides(painter, page, layout, self.spec)
 
 
-    def _fold_under_pieces(self, layout: "Layout") -> tuple[float, float, float, float] | None:
-        """The fold line only as wide as the pieces and their crop marks: across the whole page it read like the
-        cut between the aid's copies."""
-        if self.page.fold is None or not self.page.items:
-            return self.page.fold
-        reach = layout.crop_marks.offset + layout.crop_marks.length + self.spec.bleed
-        _, y, _, _ = self.page.fold
-        left = min(p.box.x for p in self.page.items) - reach
-        right = max(p.box.right for p in self.page.items) + reach
-        return left, y, right, y
+def _fold_under_pieces(page: Page, layout: "Layout", bleed: float) -> Page:
+    """`page` with its fold line only as wide as its pieces and their crop marks: across the whole page it read
+    like the cut between the copies of the aid the band sits under."""
+    if page.fold is None or not page.items:
+        return page
+    reach = layout.crop_marks.offset + layout.crop_marks.length + bleed
+    _, y, _, _ = page.fold
+    left = min(p.box.x for p in page.items) - reach
+    right = max(p.box.right for p in page.items) + reach
+    return replace(page, fold=(left, y, right, y))
 
 
 def _lowered(line: tuple[float, float, float, float] | None, by: float) -> tuple[float, float, float, float] | None:
@@ -166,8 +167,7 @@ def fold_strip(items: Sequence[Item], width: float, *, settings: "PrintSettings"
     base = SheetSpec(paper=(width, 0.0), item=max(groups, key=lambda size: size[1]), margin=layout.margin,
                      gutter=max(layout.gutter, *(i.gutter for i in ordered)),
                      bleed=max(settings.bleed, *(i.bleed for i in ordered)), backs=Backs.FOLD,
-                     header=caption_space(layout, layout.caption.size),
-                     group_gap=2 * (layout.crop_marks.offset + layout.crop_marks.length) + 2.0,
+                     header=caption_space(layout, layout.caption.size), group_gap=group_gap(layout),
                      paper_name=settings.paper_name)
     height = 2 * (base.header + 1.5 * base.margin + 2 * base.bleed + min(h for _, h in groups))
     while height <= settings.paper.height / 2:
@@ -175,7 +175,8 @@ def fold_strip(items: Sequence[Item], width: float, *, settings: "PrintSettings"
         plan = _plan_or_none(list(groups.items()), spec)
         if plan is not None and len(plan.pages) == 1:
             note = f"{what}{copies_note(copies, why)} · fold on the short line between fronts and backs, glue, cut"
-            return FoldStrip(height, plan.pages[0], spec, _in_group_order(ordered, groups), note)
+            return FoldStrip(height, _fold_under_pieces(plan.pages[0], layout, spec.bleed), spec,
+                             _in_group_order(ordered, groups), note)
         height += 1.0
     raise SheetError(f"{len(ordered)} {what} do not fit in a band across half of the "
                      f"{settings.paper.width:g} x {settings.paper.height:g} mm page to fold")

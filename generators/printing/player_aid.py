@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..core.card_models import Card, Item, Section, Side
-from ..core.cards import ASSUMED_MARK, WRITE_IN, resolve_cards, variant_label
+from ..core.cards import WRITE_IN, resolve_cards, variant_label
+from ..core.models import ASSUMED_MARK
 from ..core.units import pt_to_mm
 from .card_text import NOTE_INK, SECTION_SIGN, CardInk, card_ink, heading_paragraphs, section_paragraphs
 from .counters import FacePainter, piece_items
@@ -418,8 +419,8 @@ def pieces_strip(game: "Game", settings: "PrintSettings", fonts: FontSet, width:
     kinds = dict.fromkeys(game.info.kinds[piece.kind].label for piece in game.pieces)
     what = " and ".join(f"{kind}s" for kind in kinds)
     what = what[:1].upper() + what[1:]
-    return fold_strip(items, width, settings=settings, what=what, copies=1 if layout.copies.counters == "fill" else layout.copies.counters,
-                      why=layout.copies.why.get("counters", ""))
+    copies = 1 if layout.copies.counters == "fill" else layout.copies.counters  # a band holds one set: "fill" is one
+    return fold_strip(items, width, settings=settings, what=what, copies=copies, why=layout.copies.why.get("counters", ""))
 
 
 def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
