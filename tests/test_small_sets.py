@@ -263,6 +263,19 @@ def test_a_one_sheet_game_still_prints_its_counter_sheet_when_asked_by_name(cli,
     assert (tmp_path / "special-action-tokens" / "counters.pdf").exists()
 
 
+def test_a_one_sheet_aid_that_needs_both_sides_is_refused_not_printed_two_sided(cli, game_copy, tmp_path):
+    """The pieces fold across side 1 only: an aid running onto side 2 would leave its back half without them."""
+    folder = game_copy("global-1936-spies")
+    file = folder / "cards.yaml"
+    document = yaml.safe_load(file.read_text(encoding="utf-8"))
+    document["cards"].append(dict(document["cards"][0], id="missions-again"))  # twice the text: two sides' worth
+    file.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    result = cli("build", "--game", folder, "--out", tmp_path)
+    assert result.code == 2
+    assert "one_sheet" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / folder.name / "player-aid.pdf").exists()
+
+
 def test_an_item_read_from_an_unclear_rule_prints_marked_and_the_aid_says_what_the_mark_means(one_sheet):
     with pdfplumber.open(one_sheet / "global-1936-spies" / "player-aid.pdf") as pdf:
         text = squash(pdf.pages[0].extract_text())

@@ -462,6 +462,9 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
         raise TextFitError(f"player aid: the cards' text does not fit on both sides of one "
                            f"{paper.width:g} x {paper.height:g} mm sheet even at {style.aid_min_text:g} pt")
     placed, sides, size = laid
+    if strip and sides > 1:
+        raise TextFitError(f"player aid: the layout's one_sheet asks for one side, but the cards' text needs both even "
+                           f"at {style.aid_min_text:g} pt; shorten the cards or set one_sheet: false")
 
     advice = sides_advice[sides]
     marks = legend(game, panels)
