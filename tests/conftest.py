@@ -291,7 +291,8 @@ def face_text(face) -> str:
     rows = [name for pair in zip_longest(marks, icons) for name in pair if name] if marks and icons else marks + icons
     legend = " ".join(rows) if face.labels else None
     read = "*" if face.symbols_assumed and not face.labels else None  # the mark after symbols read, not given
-    return " ".join(" ".join(part.split()) for part in (face.title, legend, read, face.text, face.value)
+    title = f"{face.title} *" if face.title and face.title_assumed else face.title  # its kind read, not given
+    return " ".join(" ".join(part.split()) for part in (title, legend, read, face.text, face.value)
                     if part and not face.blank)
 
 

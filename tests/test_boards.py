@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import cut_boxes
 from generators.map.network import Network
 from generators.map.track import Track, board_for
 from generators.printing.settings import PrintSettings
@@ -371,6 +372,19 @@ def test_the_world_map_numbers_its_regions_and_cities_for_the_dice_and_speaks_of
         assert word not in text, word
 
 
+def _faint_pictures(page) -> list[int]:
+    """Per card on `page` holding faint grey drawings, how many pictures they make: drawings less than 2 mm apart
+    across the card are one picture."""
+    faint = [o for o in page.rects + page.curves if o.get("fill") and o.get("non_stroking_color")
+             and len(set(o["non_stroking_color"])) == 1 and 0.6 < o["non_stroking_color"][0] < 0.8]
+    counts = []
+    for x0, top, x1, bottom in cut_boxes(page):
+        xs = sorted((o["x0"] + o["x1"]) / 2 for o in faint if x0 < o["x0"] and o["x1"] < x1 and top < o["top"] and o["bottom"] < bottom)
+        if xs:
+            counts.append(1 + sum(b - a > 2 * MM for a, b in zip(xs, xs[1:])))
+    return counts
+
+
 def test_an_asset_card_a_user_adds_is_printed(cli, game_copy, tmp_path):
     import pdfplumber
 
@@ -382,7 +396,12 @@ def test_an_asset_card_a_user_adds_is_printed(cli, game_copy, tmp_path):
     with pdfplumber.open(tmp_path / "out" / "web-of-spies" / "counters.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
         cost = [(c, page) for page in pdf.pages for c in page.chars if c["text"] == "7"]
-    assert "Dead Drop" in text and text.count("Tick the three combat symbols") == 9  # the blank sheet's nine cards
+        pictures = [_faint_pictures(page) for page in pdf.pages]
+    assert "Dead Drop" in text and text.count("Ink over its combat symbols") == 9  # the blank sheet's nine cards
+    # an agency's name read as an asset (the examples play it from hand) is marked where it prints
+    assert "American CIA *" in text and "Egyptian GID *" in text and "Dead Drop *" not in text
+    # each blank card's six boxes to ink over hold their symbol's picture, faint: 9 cards, 6 pictures each
+    assert sorted(n for per_page in pictures for n in per_page) == [6] * 9
     # its cost sits in the ring in the card's upper right corner
     ringed = [c for c, page in cost for ring in page.curves if ring["stroke"] and ring["width"] > 5 * 72 / 25.4
               and ring["x0"] < c["x0"] and c["x1"] < ring["x1"] and ring["top"] < c["top"] and c["bottom"] < ring["bottom"]]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
+from generators.validation import load_game
+
 
 def overlaps(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
@@ -24,3 +26,18 @@ def test_captions_never_touch_a_crop_mark_or_a_piece(cli, tmp_path, duplex):
             drawn = [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in page.lines + page.rects]
             clashes = [(w, d) for w in words for d in drawn if overlaps(w, d)]
             assert not clashes, f"page {page.page_number}: caption crosses {clashes[:2]}"
+
+
+def test_a_sheet_whose_fronts_print_a_readings_mark_says_what_the_mark_means(cli, tmp_path):
+    """Web of Spies' named assets carry symbols read from the examples: the fronts' sheets holding one explain the *;
+    the mats' sheet (nothing marked) and every back say nothing of it."""
+    import pypdfium2
+
+    assert cli("build", "--game", "web-of-spies", "--only", "counters", "--out", tmp_path).code == 0
+    document = pypdfium2.PdfDocument(tmp_path / "web-of-spies" / "counters.pdf")
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    noted = [i for i, text in enumerate(texts) if "* this edition's reading of the rules" in text]
+    read = {piece.name for piece in load_game("web-of-spies").pieces if {"icons", "marks", "kind"} & set(piece.assumed or {})}
+    marked = [i for i, text in enumerate(texts) if i % 2 == 0 and any(name in text for name in read)]
+    assert noted and noted == marked
+    assert "reading" not in texts[0]  # the mats' sheet: nothing marked, no note

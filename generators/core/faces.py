@@ -26,6 +26,7 @@ class Face:
     marks: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()
     symbols_assumed: bool = False  # the marks or icons are a reading of the rules, not given: printed with a mark
+    title_assumed: bool = False  # the piece being of its kind is a reading: the front's title printed with a mark
     corner: str | None = None
     write_in: bool = False
     fold: bool = False
@@ -102,6 +103,8 @@ def faces(game: "Game", piece: Piece) -> tuple[Face, Face]:
     front = fill_face(game, kind.front, piece, values) if kind.front else Face(title=piece.name)
     if piece.art:
         front = replace(front, art=piece.art)
+    if "kind" in (piece.assumed or {}):
+        front = replace(front, title_assumed=True)
     filled = front, fill_face(game, kind.back, piece, values)
     game.face_cache[id(piece)] = (piece, filled)
     return filled

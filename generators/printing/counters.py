@@ -112,8 +112,10 @@ def _texts(face: Face) -> dict[str, str]:
     face's identity, as hashing its twelve fields costs more than working the texts out)."""
     found = _face_texts.get(id(face))
     if found is None or found[0] is not face:
-        found = _face_texts[id(face)] = (face, {} if face.blank else
-                                         {role: getattr(face, role) for role in ROLES if getattr(face, role)})
+        texts = {} if face.blank else {role: getattr(face, role) for role in ROLES if getattr(face, role)}
+        if face.title_assumed and "title" in texts:
+            texts["title"] += f" {ASSUMED_MARK}"
+        found = _face_texts[id(face)] = (face, texts)
     return found[1]
 
 
@@ -617,7 +619,8 @@ def piece_items(game: "Game", pieces: list["Piece"], settings: "PrintSettings", 
             return lambda p, box, bleed: painter.draw(p, set_face, box, bleed, back)
 
         item = Item(piece_label(game, piece), group, size, side(sides[0]), side(sides[1], back=True),
-                    bleed=game.layout.size(group).bleed or 0.0)
+                    bleed=game.layout.size(group).bleed or 0.0,
+                    marked=front.symbols_assumed or front.title_assumed)
         items += [item] * (piece.count if copies is None else copies)
     return items
 

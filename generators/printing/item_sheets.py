@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.models import ASSUMED_MARK
 from ..core.units import pt_to_mm
 from .fonts import FontSet
 from .geometry import Box
@@ -51,7 +52,8 @@ class Item:
     `back` is None when the back is left unprinted (tiles); a group with no printed backs
     is printed single-sided. `gutter` is the least space (mm) the item asks between itself and its
     neighbours on the sheet (the layout's `gutter` where that is more), `bleed` how far past its cut it
-    asks its colours carried (the settings' bleed where that is more; a sheet takes its items' largest).
+    asks its colours carried (the settings' bleed where that is more; a sheet takes its items' largest);
+    `marked` when its front prints the mark of a reading, which the caption of the fronts' sheet then explains.
     """
 
     label: str
@@ -61,15 +63,18 @@ class Item:
     back: DrawSide | None
     gutter: float = 0.0
     bleed: float = 0.0
+    marked: bool = False
 
 
-def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int, why: str) -> str:
+def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int, why: str,
+             marked: bool) -> str:
     sizes = ", ".join(dict.fromkeys(f"{name} {w:g} × {h:g} mm" for name, (w, h) in
                                     (groups[g] for g in sorted({p.group for p in page.items}))))
     side = "" if page.side is None else f" {page.side.value}"
     sheets = plan.pages[-1].sheet
     advice = f"back of sheet {page.sheet}" if page.side is Side.BACK else print_advice(plan.spec)
-    return f"{title} · {sizes}{copies_note(copies, why)} · sheet {page.sheet} of {sheets}{side} · {advice}"
+    mark = f" · {ASSUMED_MARK} this edition's reading of the rules" if marked else ""
+    return f"{title} · {sizes}{copies_note(copies, why)} · sheet {page.sheet} of {sheets}{side} · {advice}{mark}"
 
 
 def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings", fonts: FontSet,
@@ -97,7 +102,8 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     def draw(painter: "Painter") -> None:
         for page in plan.pages:
             painter.new_page(*plan.paper)
-            caption = _caption(title, groups, page, plan, copies, why)
+            marked = page.side is not Side.BACK and any(ordered[placed.index].marked for placed in page.items)
+            caption = _caption(title, groups, page, plan, copies, why, marked)
             draw_caption(painter, page, spec, layout, caption, fonts.regular, layout.caption.size, layout.caption.colour)
             for placed in page.items:
                 item = ordered[placed.index]
