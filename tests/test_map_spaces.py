@@ -104,8 +104,11 @@ def _gap(rect, space) -> float:
 
 
 def _colour_at(image, x: float, y: float):
+    """The colour at (x, y) mm: each channel's median over the pixel and two above and below it, so the sea's thin
+    level rules (a pixel's width, 2 mm apart) leave the sea's own colour."""
     picture, px = image
-    return picture.getpixel((int(x * px), int(y * px)))
+    column = [picture.getpixel((int(x * px), min(max(int(y * px) + dy, 0), picture.height - 1))) for dy in range(-2, 3)]
+    return tuple(sorted(channel)[2] for channel in zip(*column))
 
 
 def _is_sea(colour, spies) -> bool:
@@ -449,3 +452,23 @@ def test_each_powers_land_prints_25_grey_levels_from_every_other_and_from_neutra
     for i, one in enumerate(names):
         assert all(abs(greys[one] - greys[other]) >= 25 for other in names[i + 1:]), greys
         assert all(abs(greys[one] - level) >= 25 for level in others.values()), (one, greys[one], others)
+
+
+def test_the_sea_is_ruled_where_it_prints_as_light_a_grey_as_neutral_land(spies, page):
+    """Sea and neutral land are both pale; on a mono print only the sea's level rules, `sea_rule` mm apart across
+    the whole map frame under the land, tell them apart."""
+    def grey(hex_colour: str) -> int:
+        r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+        return round(0.299 * r + 0.587 * g + 0.114 * b)
+
+    layout = spies.layout
+    assert abs(grey(layout.colour("map-sea").fill) - grey(layout.colour("map-land").fill)) < 25  # why the rules are needed
+    rule = tuple(int(layout.colour("map-sea-rule").fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    ruled = [r for r in page.rects if r["fill"] and isinstance(r["non_stroking_color"], (tuple, list))
+             and len(r["non_stroking_color"]) == 3 and all(abs(a - b) < 0.002 for a, b in zip(r["non_stroking_color"], rule))]
+    across = sorted(r["top"] * MM_PER_PT for r in ruled if r["width"] * MM_PER_PT > 500)
+    key = [r for r in ruled if r["width"] * MM_PER_PT <= layout.poster.legend_swatch + 0.01]
+    assert len(across) > 100 and len(across) + len(key) == len(ruled)  # across the frame, or in the key's sea swatch
+    assert all(abs((b - a) - layout.poster.sea_rule) < 0.01 for a, b in zip(across, across[1:]))
+    assert all(abs(r["height"] * MM_PER_PT - layout.poster.lines.sea * 25.4 / 72) < 0.01 for r in ruled)
+    assert key  # the key's swatch of sea is ruled as the sea is

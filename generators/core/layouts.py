@@ -223,7 +223,8 @@ class TileStyle(_Part):
 
 class PosterLines(_Part):
     """The widths (pt) of the poster's lines: rail and air lines, sea lanes, the borders between countries,
-    round a power's home territory and between sea zones, and the leader from a name set apart to its place."""
+    round a power's home territory and between sea zones, the leader from a name set apart to its place, and
+    the rules across the sea (where `sea_rule` asks for them)."""
 
     rail: PositivePt = 1.7
     air: PositivePt = 1.1
@@ -232,6 +233,7 @@ class PosterLines(_Part):
     power: PositivePt = 1.6
     zone: PositivePt = 0.8
     leader: PositivePt = 0.6
+    sea: PositivePt = 0.35
 
 
 class PosterDashes(_Part):
@@ -256,11 +258,14 @@ class PosterStyle(_Part):
     index of places, the grid the aids' corners sit on and how near two aids' edges come before they are
     lined up, the legend's rows, the spaces and swatches drawn in it and the gap before its text, the paper
     beside a mark's tag, and the lines and their dashes; `tint`, the share of a power's or a region's colour in
-    its land's fill (the rest white), where no `map-<power>` colour names the land's own."""
+    its land's fill (the rest white), where no `map-<power>` colour names the land's own; `sea_rule`, the
+    distance between level rules drawn across the sea in the `map-sea-rule` colour (0: a plain sea), so that
+    sea and land stay apart where both print as light greys."""
 
     paper: str = "poster-22x34"
     landscape: bool = False
     tint: float = Field(default=0.6, gt=0, le=1)
+    sea_rule: UnsignedMm = 0.0
     margin: UnsignedMm = 12.7
     title_band: UnsignedMm = 30.0
     border: UnsignedMm = 7.0

@@ -58,10 +58,12 @@ BADGE_SPOTS = ((-1.15, 0), (1.15, 0), (0, 1.15), (0, -1.15), (-1, 1), (1, 1), (-
 
 @dataclass(frozen=True)
 class Palette:
-    """The poster's colours, from the layout: each power's own, and the map's sea, land and lines."""
+    """The poster's colours, from the layout: each power's own, and the map's sea (its fill, ink and rules), land
+    and lines."""
 
     sea: str
     sea_ink: str
+    sea_rule: str
     land: str
     border: str
     rail: str
@@ -77,7 +79,7 @@ class Palette:
         sea, land = layout.colour("map-sea"), layout.colour("map-land")
         areas = {r.name: r.colour if r.colour.startswith("#") else layout.colour(r.colour).fill
                  for r in (game_map.regions if game_map else []) if r.colour}
-        return cls(sea=sea.fill, sea_ink=sea.ink, land=land.fill, border=land.ink,
+        return cls(sea=sea.fill, sea_ink=sea.ink, sea_rule=layout.colour("map-sea-rule").fill, land=land.fill, border=land.ink,
                    rail=layout.colour("map-rail").fill, air=layout.colour("map-air").fill,
                    powers={p: layout.colour(p).fill for p in powers}, power_inks={p: layout.colour(p).ink for p in powers},
                    areas=areas, lands={p: layout.colours[f"map-{p}"].fill for p in powers if f"map-{p}" in layout.colours},

@@ -59,10 +59,24 @@ def recorded_key(plan: PosterPlan) -> Recording:
     return painter.recording
 
 
+def _sea_rules(painter: Painter, plan: PosterPlan, box: Box) -> None:
+    """Level rules across `box`, `sea_rule` mm apart, under whatever is drawn on the sea after them; filled bands
+    rather than stroked lines, since a viewer widens a stroke to a whole pixel and so darkens the sea when zoomed out."""
+    pitch = plan.style.sea_rule
+    if pitch <= 0:
+        return
+    width = pt_to_mm(plan.style.lines.sea)
+    y = box.y + (pitch - width) / 2
+    while y + width < box.bottom:
+        painter.rect(box.x, y, box.width, width, fill=plan.palette.sea_rule)
+        y += pitch
+
+
 def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     game_map, f, pal, st = plan.game_map, plan.frame, plan.palette, plan.style
     widths, dashes, halo = st.lines, st.dashes, (HALO_INK, st.halo)
     painter.rect(f.x, f.y, f.width, f.height, fill=pal.sea)
+    _sea_rules(painter, plan, f)
     for fill, ring in plan.land:
         painter.polygon(ring, fill=fill, stroke=pal.border, line_width=widths.country)
     for colour, ring in plan.power_edges:
@@ -281,7 +295,9 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
         painter.rect(sx - sw / 2, y - sh / 2, sw, sh, fill=pal.land, stroke=pal.border, line_width=widths.country)
         draw_space(painter, sx, y, r, "#ffffff", "#000000", False, None)
         entry("Neutral country and city" if m.rules.home_territory else "Land and city")
-    painter.rect(sx - sw / 2, y - sh / 2, sw, sh, fill=pal.sea, stroke=pal.sea_ink, line_width=widths.country)
+    painter.rect(sx - sw / 2, y - sh / 2, sw, sh, fill=pal.sea)
+    _sea_rules(painter, plan, Box(sx - sw / 2, y - sh / 2, sw, sh))
+    painter.rect(sx - sw / 2, y - sh / 2, sw, sh, stroke=pal.sea_ink, line_width=widths.country)
     if m.sea_zones:
         painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=pal.sea_ink, line_width=widths.zone, dash=dashes.zone)
     entry("Sea, and the border between two sea zones" if m.sea_zones else "Sea")

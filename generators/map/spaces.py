@@ -276,9 +276,10 @@ def _by_the_coasts(game: "Game", frame: Box, at: dict, warp: Warp, flat_project)
 
 
 KEPT = "poster-places"  # the game_cache part holding the spaced, warped places and the land drawn with them
-# The layout's settings for other products, which the poster's places never read: left out of their key, so
-# that setting a card's type or a sheet's gutter neither works the map out afresh nor stales what a game ships.
-NOT_ON_THE_MAP = frozenset({"cards", "copies", "tiles", "display", "track_board", "one_sheet", "caption", "crop_marks",
+# The layout's settings the poster's places never read (other products', and the colours they are drawn in):
+# left out of their key, so that setting a card's type, a sheet's gutter or a land's colour neither works the
+# map out afresh nor stales what a game ships.
+NOT_ON_THE_MAP = frozenset({"cards", "copies", "tiles", "display", "track_board", "one_sheet", "caption", "crop_marks", "colours",
                             "cut_line", "faces", "type", "min_text_size", "max_piece_text", "gutter", "bleed",
                             "board_sheet", "safe_zone", "edge_clearance", "sheet_margin"})
 
