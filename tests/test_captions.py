@@ -41,3 +41,14 @@ def test_a_sheet_whose_fronts_print_a_readings_mark_says_what_the_mark_means(cli
     marked = [i for i, text in enumerate(texts) if i % 2 == 0 and any(name in text for name in read)]
     assert noted and noted == marked
     assert "reading" not in texts[0]  # the mats' sheet: nothing marked, no note
+
+
+def test_a_sheet_holding_a_piece_whose_colour_means_something_says_what(cli, tmp_path):
+    """The Spies! Long Game chits are ringed in red; the front's caption says so, its back's does not repeat it."""
+    import pypdfium2
+
+    means = load_game("spies").layout.colour("chit-long").means
+    assert means and cli("build", "--game", "spies", "--only", "counters", "--out", tmp_path).code == 0
+    document = pypdfium2.PdfDocument(tmp_path / "spies" / "counters.pdf")
+    front, back = (document[i].get_textpage().get_text_range() for i in (0, 1))
+    assert means in front and means not in back

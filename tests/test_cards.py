@@ -647,3 +647,17 @@ def test_the_aid_gives_how_many_of_each_chit_are_made_each_count_marked_as_a_rea
     text = squash(" ".join(page["columns"][1] for page in aid))
     assert squash("Made: 12* Papers, 16* Discovery, 8* Recruit, 8* Escape, 8* Sanction, 10* Cover, 6* Intercept, "
                   "6* Drop, 5* Source, 7* Double Cross") in text
+
+
+def test_a_card_with_its_own_copies_prints_that_many_beside_the_layouts_fill(cli, tmp_path):
+    """Web of Spies: a Combat and a Your turn card for each of four agencies and one Alternate rules card for the
+    table, all nine on one sheet, the caption saying so."""
+    import pypdfium2
+
+    assert cli("build", "--game", "web-of-spies", "--only", "cards", "--out", tmp_path).code == 0
+    document = pypdfium2.PdfDocument(tmp_path / "web-of-spies" / "cards.pdf")
+    assert len(document) == 2  # one sheet, fronts and backs
+    text = document[0].get_textpage().get_text_range()
+    footers = re.findall(r"Web of Spies · (Combat|Your turn|Alternate rules)\s", text)
+    assert sorted(footers) == ["Alternate rules"] + ["Combat"] * 4 + ["Your turn"] * 4
+    assert "4 copies of each, 1 of Alternate rules" in text

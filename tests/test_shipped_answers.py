@@ -108,8 +108,8 @@ def test_answers_differ_by_more_than_the_last_bits_of_a_number_or_a_shape_or_by_
 
 
 def test_a_setting_for_other_products_leaves_the_places_key_and_a_poster_setting_changes_it():
-    """A card's type or a sheet's gutter is not the map's: changing it neither works the poster out afresh nor
-    stales what the game ships; a poster setting does both."""
+    """A card's type, a sheet's gutter or a land's colour does not move a place: changing it neither works the poster
+    out afresh nor stales what the game ships; a poster setting does both."""
     from generators.core.layouts import Layout
     from generators.map.spaces import NOT_ON_THE_MAP, places_key
     from generators.validation import load_game
@@ -117,7 +117,8 @@ def test_a_setting_for_other_products_leaves_the_places_key_and_a_poster_setting
     assert NOT_ON_THE_MAP <= set(Layout.model_fields)
     game = load_game("spies")
     layout = game.layout
-    cards = layout.model_copy(update={"cards": layout.cards.model_copy(update={"text_size": 6.0}), "gutter": 3.0})
+    cards = layout.model_copy(update={"cards": layout.cards.model_copy(update={"text_size": 6.0}), "gutter": 3.0,
+                                      "colours": {**layout.colours, "map-germany": layout.colour("map-italy")}})
     poster = layout.model_copy(update={"poster": layout.poster.model_copy(update={"space_gap": 9.0})})
     key = places_key(game, "code")
     assert places_key(_with_layout(game, cards), "code") == key

@@ -39,10 +39,11 @@ def sized(page, width: float, height: float) -> list[tuple[float, float, float, 
 
 
 @pytest.mark.parametrize("game, cards, copies", [("global-1936-spies", 9, 9), ("special-action-tokens", 2, 2),
-                                                 ("web-of-spies", 8, 4)])
+                                                 ("web-of-spies", 9, 4)])
 def test_a_small_deck_prints_the_copies_its_layout_asks_and_says_so(built, game, cards, copies):
     """Global 1936's one card fills its sheet (`copies: fill`), one for each power and a spare; the two-player
-    rule's card prints once for each player; Web of Spies' two cards fill the sheet four times over."""
+    rule's card prints once for each player; Web of Spies' two cards fill the sheet four times over beside the
+    one Alternate rules card for the table."""
     with pdfplumber.open(built / game / "cards.pdf") as pdf:
         assert len(pdf.pages) == 2
         front = pdf.pages[0]

@@ -80,13 +80,15 @@ class Side(Record):
 
 class Card(Record):
     """A reference card: an id (unique in the file), a title, and its two sides; `deck: false` keeps it
-    off the printed deck and the exports' decks, for the player aid alone."""
+    off the printed deck and the exports' decks, for the player aid alone; `copies`, how many of it the card
+    sheet prints in place of the layout's copies (one for the table, where each player has the others)."""
 
     id: str
     title: str
     front: Side
     back: Optional[Side] = None
     deck: bool = True
+    copies: Optional[int] = Field(default=None, ge=1, le=50)
 
     def sides(self) -> list[tuple[str, Side]]:
         """("front", side) and, when the card has one, ("back", side)."""

@@ -75,13 +75,16 @@ class Colour(_Part):
     with nothing near the cut, which uses little ink and hides the duplex misregistration a solid
     dark back (or a frame inside its edge) shows; `auto` (the default) does so for near-black fills only.
     `backs: edge` prints a two-colour piece's back solid in its `edge` colour, with no frame inside the cut,
-    its texts in black or white, whichever reads better on it: the back's colour is the front's ring."""
+    its texts in black or white, whichever reads better on it: the back's colour is the front's ring.
+    `means`: what a piece whose front is in this colour is at the table ("ringed in red: Long Game only"), which
+    the caption of each sheet holding one says."""
 
     fill: str = Field(pattern=COLOUR_PATTERN)
     ink: str = Field(default="#000000", pattern=COLOUR_PATTERN)
     edge: Optional[str] = Field(default=None, pattern=COLOUR_PATTERN)
     edge_width: Optional[PositiveMm] = None
     backs: Literal["auto", "solid", "outline", "edge"] = "auto"
+    means: Optional[str] = Field(default=None, min_length=1, max_length=80)
 
     @property
     def edge_ink(self) -> str:

@@ -7,6 +7,7 @@ never jumps from card to card. A card that cannot fit is refused by name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -151,11 +152,14 @@ def footer_label(choices: tuple[str, ...], room: float, width) -> str:
     return text.rstrip() + "…"
 
 
-def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec, copies: int = 1, why: str = "") -> str:
-    """The line at the top of each page: what it is, how many copies of each card, which sheet and side, how to print it."""
+def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec, copies: int = 1, why: str = "",
+                 own: Sequence[tuple[str, int]] = ()) -> str:
+    """The line at the top of each page: what it is, how many copies of each card (and of each card `own` gives its
+    own number, as (title, copies)), which sheet and side, how to print it."""
     side = {SheetSide.FRONT: "fronts", SheetSide.BACK: "backs", None: "fronts and backs"}[page.side]
-    return (f"{game.info.title} reference cards{copies_note(copies, why)} · sheet {page.sheet} of {sheets}, {side} · "
-            f"{print_advice(spec)}")
+    others = "".join(f", {n} of {title}" for title, n in own) if copies > 1 else ""
+    return (f"{game.info.title} reference cards{copies_note(copies, why)}{others} · sheet {page.sheet} of {sheets}, "
+            f"{side} · {print_advice(spec)}")
 
 
 def card_footer(game: "Game", set_card: SetCard, total: int) -> tuple[tuple[str, str], str]:
@@ -178,21 +182,27 @@ def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
     geometry = card_geometry(layout, size)
     caption = layout.cards.text_size
     spec = sheet_spec(settings, size, backs=True, header=caption_space(layout, caption))
-    copies = copies_that_fit(layout.copies.cards, lambda k: impose(k * len(cards), spec, what="card"))
-    plan = impose(copies * len(cards), spec, what="card")
+
+    def counts(k: int) -> list[int]:
+        return [set_card.card.copies or k for set_card in cards]
+
+    copies = copies_that_fit(layout.copies.cards, lambda k: impose(sum(counts(k)), spec, what="card"))
+    ordered = [set_card for set_card, n in zip(cards, counts(copies)) for _ in range(n)]
+    plan = impose(len(ordered), spec, what="card")
     sheets = plan.pages[-1].sheet
+    own = [(c.card.title, c.card.copies) for c in cards if c.card.copies and c.card.copies != copies]
 
     def draw(painter: Painter) -> None:
         for page in plan.pages:
             painter.new_page(*spec.paper)
             for placed in page.items:
-                set_card = cards[placed.index // copies]
+                set_card = ordered[placed.index]
                 face = set_card.front if placed.side is SheetSide.FRONT else set_card.back
                 if face is not None:
                     draw_face(painter, placed.box, face, card_footer(game, set_card, len(cards)), geometry, layout,
                               spec.bleed)
             draw_guides(painter, page, layout, spec)
-            draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec, copies, layout.copies.why.get("cards", "")), fonts.regular,
+            draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec, copies, layout.copies.why.get("cards", ""), own), fonts.regular,
                          caption)
 
     return [draw_document(settings.game_dir(game) / "cards.pdf", draw, fonts, settings.formats,

@@ -620,7 +620,7 @@ def piece_items(game: "Game", pieces: list["Piece"], settings: "PrintSettings", 
 
         item = Item(piece_label(game, piece), group, size, side(sides[0]), side(sides[1], back=True),
                     bleed=game.layout.size(group).bleed or 0.0,
-                    marked=front.symbols_assumed or front.title_assumed)
+                    marked=front.symbols_assumed or front.title_assumed, means=game.layout.colour(front.colour).means)
         items += [item] * (piece.count if copies is None else copies)
     return items
 

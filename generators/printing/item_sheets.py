@@ -53,7 +53,8 @@ class Item:
     is printed single-sided. `gutter` is the least space (mm) the item asks between itself and its
     neighbours on the sheet (the layout's `gutter` where that is more), `bleed` how far past its cut it
     asks its colours carried (the settings' bleed where that is more; a sheet takes its items' largest);
-    `marked` when its front prints the mark of a reading, which the caption of the fronts' sheet then explains.
+    `marked` when its front prints the mark of a reading, which the caption of the fronts' sheet then explains,
+    as it says what its front's colour `means` where the layout says.
     """
 
     label: str
@@ -64,17 +65,20 @@ class Item:
     gutter: float = 0.0
     bleed: float = 0.0
     marked: bool = False
+    means: str | None = None
 
 
 def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int, why: str,
-             marked: bool) -> str:
+             fronts: list[Item]) -> str:
     sizes = ", ".join(dict.fromkeys(f"{name} {w:g} × {h:g} mm" for name, (w, h) in
                                     (groups[g] for g in sorted({p.group for p in page.items}))))
     side = "" if page.side is None else f" {page.side.value}"
     sheets = plan.pages[-1].sheet
     advice = f"back of sheet {page.sheet}" if page.side is Side.BACK else print_advice(plan.spec)
-    mark = f" · {ASSUMED_MARK} this edition's reading of the rules" if marked else ""
-    return f"{title} · {sizes}{copies_note(copies, why)} · sheet {page.sheet} of {sheets}{side} · {advice}{mark}"
+    keys = list(dict.fromkeys(item.means for item in fronts if item.means))
+    if any(item.marked for item in fronts):
+        keys.append(f"{ASSUMED_MARK} this edition's reading of the rules")
+    return " · ".join([f"{title}", f"{sizes}{copies_note(copies, why)}", f"sheet {page.sheet} of {sheets}{side}", advice] + keys)
 
 
 def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings", fonts: FontSet,
@@ -102,8 +106,8 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     def draw(painter: "Painter") -> None:
         for page in plan.pages:
             painter.new_page(*plan.paper)
-            marked = page.side is not Side.BACK and any(ordered[placed.index].marked for placed in page.items)
-            caption = _caption(title, groups, page, plan, copies, why, marked)
+            fronts = [] if page.side is Side.BACK else [ordered[placed.index] for placed in page.items]
+            caption = _caption(title, groups, page, plan, copies, why, fronts)
             draw_caption(painter, page, spec, layout, caption, fonts.regular, layout.caption.size, layout.caption.colour)
             for placed in page.items:
                 item = ordered[placed.index]
