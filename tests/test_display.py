@@ -85,7 +85,7 @@ def _chit_row(words, panel, chit) -> list[str]:
 def test_unprinted_effects_are_ruled_lines_and_chit_action_points_are_marked_assumed_once(built, spies):
     """Nine special effects, at least two lines each (as many more as the row has room for), from tables.yaml; the
     four Long Game chits' effects likewise, the others' printed; each chit's Action Points from pieces.yaml,
-    assumed for one reason, so marked once, on the column's heading."""
+    assumed, so each marked as the player aid marks a value read (1*, on its chip), the heading plain."""
     with pdfplumber.open(built / "display.pdf") as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
@@ -99,9 +99,9 @@ def test_unprinted_effects_are_ruled_lines_and_chit_action_points_are_marked_ass
     assert len(chits) >= 2 * len(unknown)
     for chit in chits_of:
         after = _chit_row(words, panel, chit)[len(chit.name.split()) - 1:]
-        assert after[:2] == [chit.cost, f"{chit.action_points}"], (chit.name, after)
+        assert after[:2] == [chit.cost, f"{chit.action_points}*"], (chit.name, after)
     heading = next(w for w in words if w["text"] == "Cost" and panel["x0"] < w["x0"] < panel["x1"] and panel["top"] < w["top"] < panel["bottom"])
-    assert [w["text"] for w in words if abs(w["top"] - heading["top"]) < 1 and w["x0"] > heading["x0"]][:3] == ["AP,", "own", "turn*"]  # on an opponent's turn none are paid
+    assert [w["text"] for w in words if abs(w["top"] - heading["top"]) < 1 and w["x0"] > heading["x0"]][:3] == ["AP,", "own", "turn"]  # on an opponent's turn none are paid
 
 
 def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, game_copy, tmp_path):
@@ -366,3 +366,19 @@ def test_the_sequence_of_play_gives_the_talks_beside_the_four_steps(built):
         text = " ".join(page.crop((panel["x0"], panel["top"], panel["x1"], panel["bottom"])).extract_text().split())
     for step in ("1. Event Tile:", "2. Police:", "3. Search:", "4. Move:", "talks with any opponent"):
         assert step in text, step
+
+
+def test_each_value_read_rather_than_given_sits_on_a_tint_chip_as_on_the_aid(built):
+    """Every chit's Action Points and the cost of playing one are this edition's reading: each prints as 1* on the
+    chip the player aid uses, so a player sees at once what to write over; values the rulebook gives have none."""
+    from generators.printing.chips import WRITE_TINT
+
+    tint = tuple(int(WRITE_TINT[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        chips = [r for r in page.rects if r["fill"] and all(abs(a - b) < 0.002 for a, b in zip(r["non_stroking_color"] or (), tint))]
+        marked = [w for w in page.extract_words() if w["text"] == "1*"]
+    assert len(marked) == 11  # ten chits and the Action Point Cost Summary's row for playing one (the note's is text)
+    inside = [w for w in marked if any(c["x0"] <= w["x0"] and w["x1"] <= c["x1"] and c["top"] <= w["top"] and w["bottom"] <= c["bottom"] + 0.5
+                                       for c in chips)]
+    assert len(inside) == 10 + 1

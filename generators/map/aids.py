@@ -15,6 +15,7 @@ from ..core.board_models import Aid, Column
 from ..core.models import ASSUMED_MARK
 from ..core.units import pt_to_mm
 from ..printing.card_text import cite_as_printed
+from ..printing.chips import draw_assumed_chips, draw_line_chips
 from ..printing.fonts import FontSet, text_width
 from ..printing.geometry import Box
 from ..printing.painter import Anchor, Painter
@@ -105,14 +106,16 @@ class Room:
 
 @dataclass
 class Laid:
-    """An aid laid out: its size in mm, a drawing function taking the top-left corner, and the rooms it holds
-    pieces or cards in (an export names and snaps to them)."""
+    """An aid laid out: its size in mm, a drawing function taking the top-left corner, the rooms it holds
+    pieces or cards in (an export names and snaps to them), and whether it has lines to write on (`writable`:
+    room to spare on a sheet is worth giving it)."""
 
     aid: Aid
     width: float
     height: float
     draw: object = field(repr=False)
     rooms: tuple[Room, ...] = ()
+    writable: bool = False
 
 
 def kept_whole(aids: Sequence[tuple[Laid, float, float]]) -> list[Box]:
@@ -410,11 +413,12 @@ def _lay_grid(aid: Aid, ink: Ink, columns: list[Column], rows: list[list[str]], 
                 if blank[j]:
                     painter.line(cx, base + line * 0.8, cx + widths[j] - 3, base + line * 0.8, stroke="#777777", line_width=0.4)
                 elif j < len(row):
+                    draw_line_chips(painter, row[j], cx, base + line * 0.7, ink.fonts.regular, ink.size(TEXT_SIZE))
                     painter.text(cx, base + line * 0.7, row[j], ink.fonts.regular, ink.size(TEXT_SIZE))
                 cx += widths[j]
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    return Laid(aid, width, height, draw)
+    return Laid(aid, width, height, draw, writable=any(blank))
 
 
 def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:
@@ -449,7 +453,7 @@ def _lay_list(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: 
                 top += gap
         _draw_foot(painter, aid, ink, x, y + height, width)
 
-    return Laid(aid, width, height, draw)
+    return Laid(aid, width, height, draw, writable=lines > 0)
 
 
 def _columns(heights: list[float], count: int) -> list[list[int]]:
@@ -481,15 +485,6 @@ def _assumed_footnote(table) -> str:
     return f"This edition's reading, not in the rulebook: {', '.join(parts)}."
 
 
-def _wholly_assumed(table) -> set[int]:
-    """The columns of a table of several rows whose every cell is assumed for one reason: a sheet marks these
-    once, on the heading, rather than in every cell."""
-    if len(table.rows) < 2:
-        return set()
-    return {j for j in range(len(table.headings))
-            if all(row[j].assumed for row in table.rows) and len({row[j].assumed for row in table.rows}) == 1}
-
-
 def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float | None = None) -> Laid:
     """One of the game's reference tables (tables.yaml): narrow columns at their texts' width, wide ones
     wrapped into what is left (a blank column takes what the others leave); assumed values marked with the ink's
@@ -504,10 +499,8 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
     shown = aid.model_copy(update={"title": table.title, "cite": None, "note": " ".join(t for t in foot if t)})
     size, font, bold = ink.size(TEXT_SIZE), ink.fonts.regular, ink.fonts.bold
     line = pt_to_mm(size) * 1.3
-    whole = _wholly_assumed(table) if marked else set()  # marked once, on the heading
-    headings = [h + (ASSUMED_MARK if j in whole else "") for j, h in enumerate(table.headings)]
-    texts = [[c.text + (ASSUMED_MARK if c.assumed and marked and j not in whole else "") for j, c in enumerate(row)]
-             for row in table.rows]
+    headings = list(table.headings)
+    texts = [[c.text + (ASSUMED_MARK if c.assumed and marked else "") for c in row] for row in table.rows]
     inner = width - 2 * ink.size(PAD)
     natural = []
     for j, heading in enumerate(table.headings):
@@ -559,6 +552,7 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
                         at = row_top + 0.4 + LIST_LINE * (n + 1)  # under the row's first line of text, then a line's height apart
                         painter.line(cx, at, cx + widths[j] - COLUMN_GAP, at, stroke="#777777", line_width=0.4)
                 else:
+                    draw_assumed_chips(painter, fitted, cx, row_top + 0.4)
                     painter.text_block(fitted, cx, row_top + 0.4, widths[j] - COLUMN_GAP, anchor=Anchor.START)
                 cx += widths[j]
             row_top += heights[i]
@@ -566,7 +560,7 @@ def _lay_reference(aid: Aid, game: "Game", ink: Ink, width: float, height: float
                 painter.line(left, row_top, x + width - ink.size(PAD), row_top, stroke="#bbbbbb", line_width=0.3)
         _draw_foot(painter, shown, ink, x, y + height, width)
 
-    return Laid(shown, width, height, draw)
+    return Laid(shown, width, height, draw, writable=any(cell.write_in for row in table.rows for cell in row))
 
 
 def lay_out(aid: Aid, game: "Game", ink: Ink, width: float, file: str, where: str, height: float | None = None) -> Laid:

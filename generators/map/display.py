@@ -180,16 +180,22 @@ def _plan(game: "Game", layout: "Layout", fonts: FontSet, paper: tuple[float, fl
 
 def _fill(split, laid, heights, rooms, top, spare, margin, column_w, gap, stretch) -> list[tuple[Laid, float, float]]:
     """Each aid's place, the sheet filled: the height to spare goes to the last band; in each band, a column
-    shorter than the band gives the room to its tables and lists (`stretch` lays one out taller: more room
-    between rows, items and lines to write on), in proportion to their height, else spreads its aids."""
+    shorter than the band gives the room to its tables and its lists with lines to write on (`stretch` lays one
+    out taller: rows further apart, more lines to write on), in proportion to their height, else spreads its aids
+    apart; a list of printed text keeps its natural height, as its items spaced out read only as gaps. Room a
+    last band of lists and tracks cannot take goes between the bands."""
     placed: list[tuple[Laid, float, float]] = []
     y = top
+    last, band_gap = split[-1], gap
+    if len(split) > 1 and not any(laid[i].writable or laid[i].aid.kind == "table" for column in last for i in column) \
+            and all(len(c) < 2 for c in last):
+        band_gap, spare = gap + spare / (len(split) - 1), 0.0  # the last band cannot use the room: it goes between the bands
     for b, band in enumerate(split):
         band_height = max(_column_height(column, heights, gap) for column in band) + (spare if b == len(split) - 1 else 0.0)
         for c, column in enumerate(band):
             slack = band_height - _column_height(column, heights, gap)
             items = {i: laid[i] for i in column}
-            flexible = [i for i in column if laid[i].aid.kind in ("table", "list")]
+            flexible = [i for i in column if laid[i].writable or laid[i].aid.kind == "table"]
             if flexible and slack > 0.05:
                 share = sum(heights[i] for i in flexible)
                 items |= {i: stretch(i, heights[i] + slack * heights[i] / share) for i in flexible}
@@ -200,7 +206,7 @@ def _fill(split, laid, heights, rooms, top, spare, margin, column_w, gap, stretc
                 item = items[i]
                 placed.append((item, x, cy))
                 cy += item.height + gap + between
-        y += band_height + gap
+        y += band_height + band_gap
     return placed
 
 

@@ -19,6 +19,7 @@ from ..core.cards import WRITE_IN, resolve_cards, variant_label
 from ..core.models import ASSUMED_MARK
 from ..core.units import pt_to_mm
 from .card_text import NOTE_INK, SECTION_SIGN, CardInk, card_ink, heading_paragraphs, section_paragraphs
+from .chips import ASSUMED_VALUE, WRITE_TINT, draw_assumed_chips, draw_chip
 from .counters import FacePainter, piece_items
 from .fonts import FontSet, piece_fonts, text_width, unit_width
 from .geometry import Box
@@ -44,9 +45,7 @@ STEP_NUMBER = re.compile(r"^\s*(\d+)\.\s+")
 ICON_SCALE = 1.5  # a table row's symbol against the body size
 WRAPPED_SHARE = 0.5  # the least share of a table's width its wrapped column is given while the others fit on one line
 SLACK = 0.2  # mm a table cell keeps beyond its text's measured width, so a word set to its width still fits
-WRITE_TINT = "#fbeec4"  # the field a value is written into, and the chip behind a value assumed rather than given
 FIELD_LINES = 1.6  # a write-in field's height, in lines of the body
-ASSUMED_VALUE = re.compile(r"(?<!\S)[^\s*]{1,4}" + re.escape(ASSUMED_MARK))  # a short value marked assumed ("1*", "4*")
 
 
 @dataclass(frozen=True)
@@ -132,7 +131,7 @@ class AidSetter:
             return None
 
         def draw(painter: Painter, x: float, y: float) -> None:
-            _draw_assumed_chips(painter, fitted, x, y)  # a value read in running text stands out as in a table
+            draw_assumed_chips(painter, fitted, x, y)  # a value read in running text stands out as in a table
             painter.text_block(fitted, x, y, width, colour, Anchor.START)
 
         return Drawn(fitted.height, draw)
@@ -255,7 +254,7 @@ class AidSetter:
                                      fonts.regular, note, NOTE_INK, Anchor.END)
                     else:
                         text_top = top + (h - fitted.height) / 2
-                        _draw_assumed_chips(painter, fitted, cell_x, text_top)
+                        draw_assumed_chips(painter, fitted, cell_x, text_top)
                     painter.text_block(fitted, cell_x, text_top, cell_w, anchor=Anchor.START)
                     left += w
                 top += h
@@ -272,20 +271,6 @@ def note_size(layout: "Layout") -> float:
 def _is_write_in(cell: str) -> bool:
     """True for a table cell that holds only the line a value is written on."""
     return bool(cell) and WRITE_IN[:4] in cell and not cell.strip("_ ")
-
-
-def _draw_assumed_chips(painter: Painter, fitted: FittedText, x: float, y: float) -> None:
-    """A tinted chip behind each short value marked assumed in a set block whose top-left is (x, y), so a value
-    that is this edition's reading stands out from those given, and can be written over."""
-    for line in fitted.lines:
-        if line.symbol:
-            continue
-        for match in ASSUMED_VALUE.finditer(line.text):
-            start = x + line.x + pt_to_mm(unit_width(line.text[:match.start()], line.font) * line.size)
-            width = pt_to_mm(unit_width(match.group(), line.font) * line.size)
-            cap = pt_to_mm(line.size)
-            pad = cap * 0.18
-            painter.rect(start - pad, y + line.baseline - cap * 0.82, width + 2 * pad, cap * 1.05, fill=WRITE_TINT)
 
 
 def _column_widths(natural: list[float], words: list[float], width: float) -> list[float]:
@@ -389,8 +374,7 @@ def draw_legend(painter: Painter, parts: list[tuple[str, str]], x: float, baseli
             continue
         width = pt_to_mm(unit_width(text, font) * size)
         if kind == "chip":
-            pad = cap * 0.18
-            painter.rect(x - pad, baseline - cap * 0.82, width + 2 * pad, cap * 1.05, fill=WRITE_TINT)
+            draw_chip(painter, x, baseline, width, size)
         painter.text(x, baseline, text, font, size, NOTE_INK)
         x += width
 
