@@ -19,8 +19,10 @@ def test_captions_never_touch_a_crop_mark_or_a_piece(cli, tmp_path, duplex):
     assert result.code == 0, result.stderr
     with pdfplumber.open(tmp_path / "spion-und-spion" / "counters.pdf") as pdf:
         for page in pdf.pages:
-            # the caption: level at its 7 pt in a margin, or turned up the left margin where the pieces fill the height
-            caption = [c for c in page.chars if abs(c["size"] - 7) < 0.01 or not c["upright"]]
+            # the caption: level in a margin at 7 pt or less (a long one shrinks to the line), or turned up the left
+            # margin where the pieces fill the height; its size is that of its "·", which no piece prints
+            dots = [c["size"] for c in page.chars if c["text"] == "·" and c["upright"] and c["size"] <= 7.01]
+            caption = [c for c in page.chars if (dots and abs(c["size"] - dots[0]) < 0.01) or not c["upright"]]
             assert caption, f"page {page.page_number} has no caption"
             words = [(c["x0"], c["top"], c["x1"], c["bottom"]) for c in caption]
             drawn = [(o["x0"], o["top"], o["x1"], o["bottom"]) for o in page.lines + page.rects]
@@ -29,16 +31,19 @@ def test_captions_never_touch_a_crop_mark_or_a_piece(cli, tmp_path, duplex):
 
 
 def test_a_sheet_whose_fronts_print_a_readings_mark_says_what_the_mark_means(cli, tmp_path):
-    """Web of Spies' named assets carry symbols read from the examples: the fronts' sheets holding one explain the *;
-    the mats' sheet (nothing marked) and every back say nothing of it."""
+    """Web of Spies' named assets carry symbols read from the examples, and the blank cards' note a count read: the
+    fronts' sheets holding either explain the *; the mats' sheet (nothing marked) and every back say nothing of it."""
     import pypdfium2
 
     assert cli("build", "--game", "web-of-spies", "--only", "counters", "--out", tmp_path).code == 0
     document = pypdfium2.PdfDocument(tmp_path / "web-of-spies" / "counters.pdf")
     texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
     noted = [i for i, text in enumerate(texts) if "* this edition's reading of the rules" in text]
-    read = {piece.name for piece in load_game("web-of-spies").pieces if {"icons", "marks", "kind"} & set(piece.assumed or {})}
-    marked = [i for i, text in enumerate(texts) if i % 2 == 0 and any(name in text for name in read)]
+    game = load_game("web-of-spies")
+    read = {piece.name for piece in game.pieces if {"icons", "marks", "kind"} & set(piece.assumed or {})}
+    notes = [kind.note for kind in game.info.kinds.values() if kind.note and "*" in kind.note]  # a kind's own reading
+    marked = [i for i, text in enumerate(texts) if i % 2 == 0 and any(name in text for name in read | set(notes))]
+    assert notes and all(any(note in texts[i] for i in noted) for note in notes)
     assert noted and noted == marked
     assert "reading" not in texts[0]  # the mats' sheet: nothing marked, no note
 
@@ -52,3 +57,20 @@ def test_a_sheet_holding_a_piece_whose_colour_means_something_says_what(cli, tmp
     document = pypdfium2.PdfDocument(tmp_path / "spies" / "counters.pdf")
     front, back = (document[i].get_textpage().get_text_range() for i in (0, 1))
     assert means in front and means not in back
+
+
+def test_a_sheet_holding_a_kind_with_a_note_carries_it(cli, tmp_path):
+    """Spion & Spion: the sheet with the Hot-Envelopes says there are four, one a player, a reading; the sheet with
+    the die faces says how to make the die; sheets without either say neither."""
+    import pypdfium2
+
+    kinds = load_game("spion-und-spion").info.kinds
+    notes = [kinds["hot-envelope"].note, kinds["die-face"].note]
+    assert all(notes) and cli("build", "--game", "spion-und-spion", "--only", "counters", "--out", tmp_path).code == 0
+    document = pypdfium2.PdfDocument(tmp_path / "spion-und-spion" / "counters.pdf")
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    for note in notes:
+        holding = [i for i, text in enumerate(texts) if note in text]
+        assert len(holding) == 1 and holding[0] % 2 == 0  # the fronts' sheet, once
+        assert "* this edition's reading of the rules" in texts[holding[0]]
+    assert not any(note in texts[0] for note in notes)

@@ -668,7 +668,9 @@ def test_web_of_spies_symbols_read_rather_than_given_print_marked_and_the_aid_sa
     read = sum(p.count for p in game.pieces if {"icons", "marks"} & set(p.assumed or {}))
     kinds_read = sum(p.count for p in game.pieces if "kind" in (p.assumed or {}))  # its name marked: an agency as an asset
     with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
-        stars = sum(1 for page in pdf.pages for c in page.chars if c["text"] == "*" and c["upright"])  # not the turned captions'
+        caption = game.layout.caption.size
+        stars = sum(1 for page in pdf.pages for c in page.chars  # on the faces, not in the captions and their notes
+                    if c["text"] == "*" and c["upright"] and abs(c["size"] - caption) > 0.01)
     with pdfplumber.open(built / "web-of-spies" / "player-aid.pdf") as pdf:
         aid = "".join(columns_text(pdf.pages[0])).replace("•", "")  # column by column, so lines do not interleave
     assert read == 12 and kinds_read == 2 and stars == read + kinds_read

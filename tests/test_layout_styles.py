@@ -46,11 +46,11 @@ def with_preset(game_copy, text: str):
 
 def caption_chars(pdf_path) -> list[dict]:
     """The characters of the first page's caption: the line above the sheet, or below it where a line above would
-    cost a row of pieces."""
+    cost a row of pieces (its notes, if any, on the line under it)."""
     with pdfplumber.open(pdf_path) as pdf:
         page = pdf.pages[0]
-        lines = [[c for c in page.chars if abs(c["top"] - edge) < 1]
-                 for edge in (min(c["top"] for c in page.chars), max(c["top"] for c in page.chars))]
+        tops = sorted({round(c["top"]) for c in page.chars})
+        lines = [[c for c in page.chars if abs(c["top"] - edge) < 1] for edge in tops[:2] + tops[-2:]]
         return next((line for line in lines if "".join(c["text"] for c in line).startswith("Spies!")), lines[0])
 
 

@@ -99,7 +99,9 @@ class Kind(Record):
     """A kind of piece: its size on the sheet, how copies are told apart, and its two faces.
 
     `hidden`: the game keeps these pieces face down, seen only by their owner (online tables mask
-    them to every other side); `drawn`: players draw them at random from a shuffled pile or cup.
+    them to every other side); `drawn`: players draw them at random from a shuffled pile or cup; `note`: a
+    short line for the table that the caption of each sheet holding them carries (how to make them up, or a
+    reading they rest on, marked with ASSUMED_MARK).
     """
 
     label: str
@@ -109,6 +111,7 @@ class Kind(Record):
     back: FaceTemplate = Field(default_factory=lambda: FaceTemplate(blank=True))
     hidden: bool = False
     drawn: bool = False
+    note: Optional[str] = Field(default=None, min_length=1, max_length=100)
 
 
 class Die(Record):

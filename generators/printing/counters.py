@@ -610,7 +610,8 @@ def piece_items(game: "Game", pieces: list["Piece"], settings: "PrintSettings", 
     counters = counter_size_name(game)
     for piece in pieces:
         front, back = faces(game, piece)
-        group = game.info.kinds[piece.kind].size
+        kind = game.info.kinds[piece.kind]
+        group = kind.size
         size = piece_size(game, settings, group, counters)
         # every face is set before anything is drawn, so a piece that cannot fit is refused first
         sides = [painter.set_face(piece.kind, side, face, size) for side, face in (("front", front), ("back", back))]
@@ -618,9 +619,10 @@ def piece_items(game: "Game", pieces: list["Piece"], settings: "PrintSettings", 
         def side(set_face: SetFace, back: bool = False):
             return lambda p, box, bleed: painter.draw(p, set_face, box, bleed, back)
 
+        notes = (game.layout.colour(front.colour).means, kind.note)
         item = Item(piece_label(game, piece), group, size, side(sides[0]), side(sides[1], back=True),
-                    bleed=game.layout.size(group).bleed or 0.0,
-                    marked=front.symbols_assumed or front.title_assumed, means=game.layout.colour(front.colour).means)
+                    bleed=game.layout.size(group).bleed or 0.0, marked=front.symbols_assumed or front.title_assumed,
+                    notes=tuple(note for note in notes if note))
         items += [item] * (piece.count if copies is None else copies)
     return items
 

@@ -370,19 +370,38 @@ def caption_space(layout: "Layout", size: float) -> float:
 
 
 def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layout", text: str, font: str,
-                 size: float, colour: str = "#000000") -> None:
+                 size: float, colour: str = "#000000", notes: str = "") -> None:
     """One line saying what the sheet is and how to print it, clear of the items and their crop marks:
     in the top margin, else the bottom one (backs mirrored top to bottom land where the fronts left
     room), else up the left margin when the items fill the sheet's height (smaller, down to MIN_CAPTION,
-    where the room between the crop marks and the paper's bare edge is narrower than its line)."""
+    where the room between the crop marks and the paper's bare edge is narrower than its line). `notes`, what
+    the pieces ask of the players, take a line of their own, in the other margin or under the caption where
+    a margin holds two, else follow the caption on its line."""
     room = spec.paper[0] - 2 * spec.margin
-    size = min(size, size * room / max(text_width(text, font, size), 1e-9))  # a long title shrinks the line to fit
     marks = layout.crop_marks.offset + layout.crop_marks.length + spec.bleed
     width, height = spec.paper
     line = pt_to_mm(size) * 1.6
     boxes = [p.box for p in page.items] or [Box(width / 2, height / 2, 0.0, 0.0)]
     top, bottom = min(b.y for b in boxes) - marks, max(b.bottom for b in boxes) + marks
     left = min(b.x for b in boxes) - marks
+    if notes:
+        above, below = top - spec.margin, height - spec.margin - bottom  # the room each margin leaves
+        first, last = spec.margin + pt_to_mm(size), height - spec.margin  # a line's baseline at the top, the foot
+        lines = None
+        if max(text_width(text, font, size), text_width(notes, font, size)) <= room:
+            if above >= line - 1e-6 and below >= line - 1e-6:
+                lines = (first, last)
+            elif above >= 2 * line - 1e-6:
+                lines = (first, first + line)
+            elif below >= 2 * line - 1e-6:
+                lines = (last - line, last)
+        if lines:
+            painter.text(spec.margin, lines[0], text, font, size, colour)
+            painter.text(spec.margin, lines[1], notes, font, size, colour)
+            return
+        text = f"{text} · {notes}"
+    size = min(size, size * room / max(text_width(text, font, size), 1e-9))  # a long title shrinks the line to fit
+    line = pt_to_mm(size) * 1.6
     edge = spec.margin * EDGE_ROOM
     if top >= spec.margin + line - 1e-6:
         painter.text(spec.margin, spec.margin + pt_to_mm(size), text, font, size, colour)

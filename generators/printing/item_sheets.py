@@ -54,7 +54,7 @@ class Item:
     neighbours on the sheet (the layout's `gutter` where that is more), `bleed` how far past its cut it
     asks its colours carried (the settings' bleed where that is more; a sheet takes its items' largest);
     `marked` when its front prints the mark of a reading, which the caption of the fronts' sheet then explains,
-    as it says what its front's colour `means` where the layout says.
+    as it carries the item's `notes` (what its front's colour means, a line on its kind).
     """
 
     label: str
@@ -65,20 +65,24 @@ class Item:
     gutter: float = 0.0
     bleed: float = 0.0
     marked: bool = False
-    means: str | None = None
+    notes: tuple[str, ...] = ()
 
 
-def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int, why: str,
-             fronts: list[Item]) -> str:
+def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int, why: str) -> str:
     sizes = ", ".join(dict.fromkeys(f"{name} {w:g} × {h:g} mm" for name, (w, h) in
                                     (groups[g] for g in sorted({p.group for p in page.items}))))
     side = "" if page.side is None else f" {page.side.value}"
     sheets = plan.pages[-1].sheet
     advice = f"back of sheet {page.sheet}" if page.side is Side.BACK else print_advice(plan.spec)
-    keys = list(dict.fromkeys(item.means for item in fronts if item.means))
-    if any(item.marked for item in fronts):
+    return f"{title} · {sizes}{copies_note(copies, why)} · sheet {page.sheet} of {sheets}{side} · {advice}"
+
+
+def _notes(fronts: list[Item]) -> str:
+    """What the pieces on a sheet of fronts ask the players to know: their notes, and what the mark of a reading means."""
+    keys = list(dict.fromkeys(note for item in fronts for note in item.notes))
+    if any(item.marked for item in fronts) or any(ASSUMED_MARK in key for key in keys):
         keys.append(f"{ASSUMED_MARK} this edition's reading of the rules")
-    return " · ".join([f"{title}", f"{sizes}{copies_note(copies, why)}", f"sheet {page.sheet} of {sheets}{side}", advice] + keys)
+    return " · ".join(keys)
 
 
 def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings", fonts: FontSet,
@@ -107,8 +111,8 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
         for page in plan.pages:
             painter.new_page(*plan.paper)
             fronts = [] if page.side is Side.BACK else [ordered[placed.index] for placed in page.items]
-            caption = _caption(title, groups, page, plan, copies, why, fronts)
-            draw_caption(painter, page, spec, layout, caption, fonts.regular, layout.caption.size, layout.caption.colour)
+            draw_caption(painter, page, spec, layout, _caption(title, groups, page, plan, copies, why), fonts.regular,
+                         layout.caption.size, layout.caption.colour, notes=_notes(fronts))
             for placed in page.items:
                 item = ordered[placed.index]
                 side = item.front if placed.side is Side.FRONT else item.back
