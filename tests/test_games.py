@@ -624,16 +624,21 @@ def test_spare_froehn_slips_are_printed_blank(built):
 
 
 def test_the_spies_colour_reads_at_8_pt(built):
-    """A spy's front names its colour at 8 pt or more (6.6 pt on 5/8 inch counters)."""
-    sizes = Counter()
+    """A spy's front names its colour at 8 pt or more (6.6 pt on 5/8 inch counters), and its team's letter larger
+    still, so Black and Black-Red, White and White-Blue stay apart on a mono print."""
+    sizes, letters = Counter(), Counter()
+    codes = {f.name.upper(): f.code for f in load_game("spion-und-spion").info.factions}
     with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
         for page in pdf.pages[0::2]:
             words = page.extract_words(extra_attrs=["size"])
             for x0, top, x1, bottom in cut_boxes(page):
                 inside = [w for w in words if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom]
-                if [w["text"] for w in inside][1:] == ["SPY"]:
+                if inside and inside[0]["text"] in codes and [w["text"] for w in inside][1:2] == ["SPY"]:
                     sizes[round(inside[0]["size"], 2)] += 1
+                    assert [w["text"] for w in inside][2:] == [codes[inside[0]["text"]]]
+                    letters[inside[2]["size"] > inside[0]["size"]] += 1
     assert sum(sizes.values()) == 16 and min(sizes) >= 8, sizes
+    assert letters == {True: 16}
 
 
 def test_web_of_spies_regions_print_20_grey_levels_apart_and_24_from_the_sea(built, games):

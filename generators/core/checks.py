@@ -83,8 +83,8 @@ def check_info(game: "Game") -> list[Problem]:
     return problems
 
 
-# Slots a face may fill besides the pieces' fields: the faction's id and its name in capitals (see templates.py).
-FACTION_SLOTS = ("nation_id", "NATION")
+# Slots a face may fill besides the pieces' fields: the faction's id, code and name in capitals (see templates.py).
+FACTION_SLOTS = ("nation_id", "nation_code", "NATION")
 FACE_TEXTS = ("title", "value", "text", "symbol", "art")
 
 

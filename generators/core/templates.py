@@ -2,7 +2,7 @@
 derivations name a piece's strength, a tile's fields or a faction's name.
 
 A `nation` holding a faction id reads as the faction's name, as printed, with the id kept as
-`nation_id` and the name in capitals as `NATION`.
+`nation_id`, its code as `nation_code` and the name in capitals as `NATION`.
 
 A slot is a plain field name (see slots.py); templates are checked when the data is read.
 """
@@ -29,7 +29,8 @@ def record_values(game: "Game", record: BaseModel) -> dict[str, Any]:
         if faction_id:
             faction = next((f for f in game.info.factions if f.id == faction_id), None)
             if faction is not None:
-                values.update({name: faction.name, name.upper(): faction.name.upper(), f"{name}_id": faction.id})
+                values.update({name: faction.name, name.upper(): faction.name.upper(), f"{name}_id": faction.id,
+                               f"{name}_code": faction.code or ""})
     return values
 
 
