@@ -292,7 +292,9 @@ def face_text(face) -> str:
     legend = " ".join(rows) if face.labels else None
     read = "*" if face.symbols_assumed and not face.labels else None  # the mark after symbols read, not given
     title = f"{face.title} *" if face.title and face.title_assumed else face.title  # its kind read, not given
-    return " ".join(" ".join(part.split()) for part in (title, legend, read, face.text, face.value)
+    beside = bool(face.symbol or face.art)  # a value stands beside the face's picture, above its text
+    parts = (title, legend, read, face.value, face.text) if beside else (title, legend, read, face.text, face.value)
+    return " ".join(" ".join(part.split()) for part in parts
                     if part and not face.blank)
 
 
