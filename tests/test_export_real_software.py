@@ -64,6 +64,19 @@ def regions_and_masks(module: Path, work: Path) -> list[list[str]]:
     return lines
 
 
+def _engine_start_raced(folder: Path) -> bool:
+    """Whether the one warning VASSAL logged is its own start-up race on a loaded machine: the Player it launches
+    reads the Module Manager's key file before the manager has written it (an EOFException in
+    ModuleManager.main, "VASSAL: IO error"), which says nothing of the module; such a check is run once more."""
+    try:
+        warnings = (folder / "errorlog-warnings.txt").read_text(encoding="utf-8").splitlines()
+        printed = (folder / "stdout.txt").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return (bool(warnings) and all("VASSAL: IO error" in line for line in warnings)
+            and "java.io.EOFException" in printed and "at VASSAL.launch.ModuleManager.main" in printed)
+
+
 @pytest.fixture(scope="session")
 def vassal_checked(tmp_path_factory):
     """Every game's module, checked by check-vmod: game -> (exit code, report text); and, for the REPORTED games,
@@ -74,10 +87,12 @@ def vassal_checked(tmp_path_factory):
     for game in GAMES:
         assert main(["export", "vassal", "--game", game, "--out", str(out)]) == 0
 
-    def check(game: str) -> tuple[int, str]:
+    def check(game: str, again: bool = True) -> tuple[int, str]:
         folder = out / f"check-{game}"
         run = subprocess.run([str(CHECK), str(out / game / f"{game}.vmod"), str(folder)], capture_output=True,
                              text=True, timeout=900)
+        if again and _engine_start_raced(folder):
+            return check(game, again=False)
         report = folder / "report.txt"
         return run.returncode, report.read_text(encoding="utf-8") if report.exists() else run.stdout + run.stderr
 
@@ -237,7 +252,7 @@ def test_vassal_spion_und_spion_pieces_start_where_preparation_puts_them(vassal_
     report = vassal_checked[0]["spion-und-spion"][1]
     assert re.search(rf"map '{re.escape(two)}': .* top-level pieces {len({p for _, p in by_board[two]})}\b", report)
     for colour in ("BLACK", "WHITE", "BLACK-RED", "WHITE-BLUE"):  # PREPARATION: two spies home, one in prison, a BAZONG
-        assert sum(n for (piece, place), n in got.items() if place == f"{colour} embassy" and piece.isdigit()) == 2
+        assert sum(n for (piece, place), n in got.items() if place == f"{colour} embassy" and piece.split()[0].isdigit()) == 2
         assert sum(n for (piece, place), n in got.items() if place == f"{colour} PRISON") == 1
         assert got[("BAZONG", f"{colour} embassy")] == 1 and got[("HOT-ENVELOPE", f"{colour}'s Hot-Envelope")] == 1
     assert got[("GRAY SPY", "COAL BOX")] == 1 and sum(n for (_, place), n in got.items() if place == "COAL BOX") == 4
