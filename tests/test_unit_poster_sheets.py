@@ -22,6 +22,19 @@ def covers(plan) -> bool:
                for x in range(0, int(width) + 1, 7) for y in range(0, int(height) + 1, 7))
 
 
+def test_of_two_ways_up_that_take_as_many_sheets_the_one_whose_seams_part_no_space_is_printed():
+    """A square page takes four sheets either way up; upright, the seam across has no paper to spare and must cut
+    the space at x 78-92 mm; turned, it passes beside it."""
+    from generators.map.poster_sheets import seams
+    from generators.printing.geometry import Box
+
+    space = Box(78.0, 20.0, 14.0, 10.0)
+    plan = plan_tiles((180.0, 180.0), (100.0, 150.0), 0.0, avoid=[space])
+    across, down = seams(plan)
+    assert len(plan.sheets) == 4 and plan.paper == (150.0, 100.0)
+    assert not any(space.x < x < space.right for x in across) and not any(space.y < y < space.bottom for y in down)
+
+
 def test_a_page_inside_the_printable_area_takes_one_sheet():
     plan = plan_tiles((150.0, 200.0), LETTER, MARGIN)
     assert (plan.rows, plan.columns, len(plan.sheets)) == (1, 1, 1)

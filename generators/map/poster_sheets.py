@@ -267,7 +267,8 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
     that holds it: a page whose content fits a sheet takes one. Within the paper left over, the sheets are
     shifted so that their seams cross as few of the `avoid` boxes (spaces, boxes on the page; page mm) as they
     can, then pass near as few (_Axis). Given the `ink`, a sheet that would show none of its own is left out,
-    and the shift is chosen first to leave out as many as it can."""
+    and the shift is chosen first to leave out as many as it can. Of the two ways up, the one with fewer sheets,
+    then the one whose seams cut fewer boxes."""
     plans = []
     inset = max(0.0, min(inset, page[0] / 2, page[1] / 2))
     x0, y0, x1, y1 = inset, inset, page[0] - inset, page[1] - inset
@@ -308,7 +309,15 @@ def plan_tiles(page: tuple[float, float], paper: tuple[float, float], margin: fl
         from ..core.errors import OptionError
 
         raise OptionError(f"paper of {paper[0]:g} x {paper[1]:g} mm leaves no room to print inside {margin:g} mm margins")
-    return min(plans, key=lambda p: len(p.sheets))
+    return min(plans, key=lambda p: (len(p.sheets), _boxes_cut(p, avoid)))
+
+
+def _boxes_cut(plan: TilePlan, avoid: Sequence[Box]) -> int:
+    """How many of the `avoid` boxes the plan's seams cut: of two ways up that take as many sheets, the one that
+    parts fewer spaces is printed."""
+    xs, ys = seams(plan)
+    return sum(1 for b in avoid if any(b.x + ON_EDGE < x < b.right - ON_EDGE for x in xs)
+               or any(b.y + ON_EDGE < y < b.bottom - ON_EDGE for y in ys))
 
 
 def _best_pair(xs: list[float], ys: list[float], used, scores_x, scores_y) -> tuple[float, float]:
