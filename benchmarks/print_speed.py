@@ -285,7 +285,7 @@ def report(results: dict[str, dict], process: dict) -> str:
         "",
     ]
     if "protograf" in process:
-        lines += [f"| whole process, CPU time, against protograf (one run each) | time | ratio to protograf |",
+        lines += ["| whole process, CPU time, against protograf (one run each) | time | ratio to protograf |",
                   "|---|---|---|",
                   f"| protograf, the same 200 Spies! counters and backs | {process['protograf'] * 1000:,.0f} ms | 1.00× |",
                   f"| `dossier build --game spies` (every product) | {process['dossier-all'] * 1000:,.0f} ms "

@@ -594,7 +594,7 @@ def test_each_whole_board_prints_on_the_smallest_stock_sheet_that_holds_it(cli, 
             left, right = min(o["x0"] for o in inked) / MM, max(o["x1"] for o in inked) / MM
             top, bottom = min(o["top"] for o in inked) / MM, max(o["bottom"] for o in inked) / MM
         if sheet is None:
-            assert f"Print at 100 % (" in text and (right - left) * (bottom - top) / (size[0] * size[1]) > 0.85, board_id
+            assert "Print at 100 % (" in text and (right - left) * (bottom - top) / (size[0] * size[1]) > 0.85, board_id
             continue
         assert size == pytest.approx(sorted(sheet), abs=0.3), board_id
         assert f"Print at 100 % on {name}" in text, board_id
@@ -825,7 +825,6 @@ def test_every_card_slot_label_fits_inside_its_slot(printed, spion, board_id):
 def test_every_tile_sheet_prints_ink_of_its_own(printed, game, product):
     """Web of Spies' map tiles once ended with a sheet of blank paper: every sheet printed shows ink in the part
     of it no neighbour repeats (inside the margins and the overlap strips), and the footers count only those."""
-    import numpy as np
     import pypdfium2 as pdfium
 
     from generators.map.poster_sheets import OVERLAP

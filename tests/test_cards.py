@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from generators.cli import main
 from generators.core.cards import all_items, deck_cards, resolve_cards
-from generators.printing.card_text import citation_tag, citation_text, section_tags
+from generators.printing.card_text import citation_text, section_tags
 
 PT_PER_MM = 72 / 25.4
 LETTER = (215.9, 279.4)
@@ -586,11 +586,12 @@ def test_the_house_rules_short_aid_prints_twice_on_its_sheet_to_cut_apart(every_
     assert tops[1] - tops[0] == pytest.approx(cut, abs=0.5)  # the copies' frames are the same, one above the other
 
 
-def test_web_of_spies_aid_opens_with_the_setup(every_aid):
+def test_web_of_spies_aid_opens_with_what_to_make_then_the_setup(every_aid):
+    """What the set lacks (60 asset cards to write, two dice) first, then the set-up: combat comes later."""
     with pdfplumber.open(every_aid / "web-of-spies" / "player-aid.pdf") as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
     titles = [w["text"] for w in words if round(w["size"], 1) == max(round(v["size"], 1) for v in words if v["top"] > 60)]
-    assert " ".join(titles).startswith("Setup and the end"), titles
+    assert " ".join(titles).startswith("Before the first game Setup and the end"), titles
 
 
 # --- the aid's unknowns, designed -----------------------------------------------------------------

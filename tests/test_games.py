@@ -15,7 +15,7 @@ from conftest import MM, columns_text, cut_boxes, face_text, filled_boxes, regio
 
 from generators.build import PRODUCTS
 from generators.cli import main
-from generators.core.cards import resolve_cards
+from generators.core.cards import deck_cards
 from generators.core.faces import faces
 from generators.validation import load_game
 
@@ -148,7 +148,7 @@ def test_marker_sizes_follow_the_command_line(tmp_path):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_reference_card_is_printed_whole_at_poker_size(card_texts, games, name):
-    cards = resolve_cards(games[name])
+    cards = deck_cards(games[name])  # a card kept for the player aid is not dealt
     assert cards
     boxes, text = card_texts[name]
     assert len(boxes) == sum(card.copies or CARD_COPIES[name] for card in cards)  # a card may give its own number

@@ -3,7 +3,6 @@ calls it, and the nearest right spelling; exit code 2 and nothing written."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -94,7 +93,7 @@ def test_a_misspelt_route_end_suggests_the_city(cli, game_copy):
     line = line_of(game / "map.yaml", "to: Berlinn")
     result = cli("map", "check", "--game", game)
     assert result.code == 1
-    assert f"'Berlinn' is not a city on the map; did you mean 'Berlin'? [routes[" in result.stdout
+    assert "'Berlinn' is not a city on the map; did you mean 'Berlin'? [routes[" in result.stdout
     assert f"line {line}, column" in result.stdout
 
 
@@ -110,7 +109,7 @@ def test_a_colour_written_as_a_word_is_refused_in_words(cli, mini, tmp_path):
     layout = mini / "layouts" / "mini.yaml"
     edit(layout, 'red: {fill: "#d55e00"', 'red: {fill: "red"')
     err = refused(cli, mini, tmp_path / "out")
-    assert f"mini/layouts/mini.yaml: colours.red.fill: 'red' is not a colour: write #rrggbb" in err
+    assert "mini/layouts/mini.yaml: colours.red.fill: 'red' is not a colour: write #rrggbb" in err
     assert f"line {line_of(layout, 'red: {fill')}, column" in err
     assert "pattern" not in err
 

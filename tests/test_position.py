@@ -204,7 +204,7 @@ def test_more_players_than_powers_or_fewer_than_two(cli, tmp_path):
 
 
 def test_more_sanctioned_spy_markers_on_the_records_than_the_sheet_has(cli, tmp_path):
-    entries = "".join(f"\n      - {{year: 1934, kind: sanctioned, name: italy/Mario, value: 1}}" for _ in range(11))
+    entries = "".join("\n      - {year: 1934, kind: sanctioned, name: italy/Mario, value: 1}" for _ in range(11))
     found = one(cli, tmp_path, LEGAL.replace("chits: 7", "chits: 7\n    record:" + entries))
     assert (found["code"], found["rules"]) == ("too-many", ["Playing Piece Roster", "Register R18"])
     assert "11 Sanctioned Spy markers" in found["message"] and "the sheet has 10" in found["message"]

@@ -23,8 +23,6 @@ from .print_services import GENERIC, Fit, service
 from .raster import MM_PER_INCH, PngWriter, pixels, rasterise, side_drawing
 
 if TYPE_CHECKING:
-    from PIL.Image import Image
-
     from ..core.game import Game
     from ..printing.painter import Drawing
     from .exports import ExportOptions

@@ -34,7 +34,7 @@ from ..printing.fonts import register_fonts
 from ..printing.painter import Drawing
 from .boards import Board, Start, board_starts, game_boards, set_up_boards
 from .output import Bundle
-from .parts import CARD, TILE, Part, export_settings, game_parts
+from .parts import CARD, Part, export_settings, game_parts
 from .raster import MM_PER_INCH, PngWriter, rasterise, side_drawing
 from .spaces import Space
 from .tts_scripts import fit_script, units

@@ -260,7 +260,6 @@ def sea_brought_to_ports(game_map: MapFile, at: dict[str, XY], radius: float,
     from shapely.ops import nearest_points
 
     countries = dict(countries)
-    pieces = _Pieces(countries)
     land = shapely.union_all(list(countries.values()))  # an inlet cut for one port is not sea another needs
     reach = NUDGE_MAX + 4 * radius
     for city in game_map.cities:
@@ -281,5 +280,4 @@ def sea_brought_to_ports(game_map: MapFile, at: dict[str, XY], radius: float,
                   if n != city.name and math.dist(at[n], (x, y)) < offshore + 2 * radius + INLET]
         inlet = inlet.intersection(own).difference(shapely.union_all(others))
         countries[city.country] = own.difference(inlet)
-        pieces = _Pieces(countries)
     return countries

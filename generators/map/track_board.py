@@ -340,7 +340,7 @@ def _fit_text(painter: Painter, font: str, text: str, x: float, top: float, bott
 
 def draw_board(painter: Painter, plan: BoardPlan) -> None:
     """The whole board onto the painter's current page."""
-    fonts, m = plan.fonts, plan.margin
+    fonts = plan.fonts
     x, y = plan.title_at
     painter.text(x, y + pt_to_mm(TITLE_SIZE) * 0.8, plan.title, fonts.bold, TITLE_SIZE)
     if plan.board.note:
