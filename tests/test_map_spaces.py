@@ -339,7 +339,7 @@ def test_the_set_up_reads_as_a_finished_aid_with_one_footnote_on_what_is_assumed
     assert "Germany 4 7 3" in text  # values as plain values, no marks after them
     assert "*" not in text and "Assumed, not printed" not in text and "tables.yaml" not in text
     assert "This edition's reading, not in the rulebook: Spies (standard), Secrets, Action chits." in text
-    assert "This edition's reading, not in the rulebook: What it does (Recruit, Cover)." in text
+    assert "This edition's reading, not in the rulebook: What it does (Recruit, Sanction, Cover)." in text
     assert "dossier" not in text.lower()  # a player at the table has the sheet, not the command
     assert "This edition's reading, not in the rulebook: the boxes' values (×3," in text  # the record's multiples (it wraps)
     assert "×3 ×3 ×2 ×2 ×2 ×1 ×1" in text  # printed plainly, as the tables' values are
@@ -347,7 +347,7 @@ def test_the_set_up_reads_as_a_finished_aid_with_one_footnote_on_what_is_assumed
     assert all(cell.assumed for row in table.rows for cell in row[1:])  # every number of the set-up is an assumption
     chits = resolved_table(spies, "action-chits")
     assumed = {row[0].text for row in chits.rows if row[3].assumed}
-    assert assumed == {"Recruit", "Cover"}
+    assert assumed == {"Recruit", "Sanction", "Cover"}
     assert all(row[1].assumed is None for row in chits.rows)  # the costs are printed in the rulebook
 
 

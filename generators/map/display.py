@@ -170,7 +170,7 @@ def _plan(game: "Game", layout: "Layout", fonts: FontSet, paper: tuple[float, fl
     wide = [k for k, item in enumerate(laid) if item.width > rooms[k] + 0.01]
     if wide or top + used > height - m:
         worst = wide[0] if wide else max(range(len(laid)), key=lambda k: laid[k].height)
-        return Problem(file, f"aids[{order[worst]}]", f"{aids[worst].title!r} ({laid[worst].width:.0f} x {laid[worst].height:.0f} mm) "
+        return Problem(file, f"aids[{order[worst]}]", f"{laid[worst].aid.title!r} ({laid[worst].width:.0f} x {laid[worst].height:.0f} mm) "
                        f"and the rest do not fit the {display.sheet.paper} sheet; shorten them, give them fewer boxes or "
                        "set the layout's display text_size smaller", "invalid")
     return DisplayPlan(width, height, display.title, style.title_size, note,
