@@ -142,7 +142,8 @@ def test_the_chit_card_leads_each_chit_with_its_symbol(spies, letter):
         words = page.extract_words()
         shapes = page.curves + page.rects
     for chit in (p for p in spies.pieces if p.kind == "chit"):
-        first = chit.name.split()[0] + ("" if " " in chit.name else ":")
+        read = "*" if "games" in (chit.assumed or {}) else ""  # its game a reading: marked after its name
+        first = chit.name.split()[0] + ("" if " " in chit.name else f"{read}:")
         [name] = [w for w in words if w["text"] == first and any(
             v["text"] == chit.cost and abs(v["top"] - w["top"]) < 1 and 0 < v["x0"] - w["x0"] < 30 * PT_PER_MM for v in words)]
         middle = (name["top"] + name["bottom"]) / 2
@@ -246,8 +247,10 @@ def test_chit_costs_come_from_the_roster(spies):
     chit_card = next(c for c in resolve_cards(spies) if c.id == "action-chits")
     texts = {i.text: i for _, _, i in all_items(chit_card)}
     for chit in (p for p in spies.pieces if p.kind == "chit"):
-        item = texts[f"{chit.name}: {chit.cost}"]
+        read = "*" if "games" in (chit.assumed or {}) else ""  # Cover in both games: this edition's reading, marked
+        item = texts[f"{chit.name}{read}: {chit.cost}"]
         assert item.variant == (chit.games[0] if len(chit.games) == 1 else None)
+    assert sum(text.startswith("Cover*") for text in texts) == 1
 
 
 # --- bad card data ---------------------------------------------------------------------------------
@@ -415,7 +418,8 @@ def test_player_aid_is_one_side_of_the_chosen_paper_holding_every_item_it_names(
 
 def test_the_aid_gives_every_chit_its_symbol_cost_and_effect_or_a_line_to_write_it_on(spies, letter):
     """Each chit a row of the aid's chit table: its symbol, name, cost and the first words of its effect on one line
-    (an assumed effect marked at its end), or a ruled line to write it on."""
+    (an assumed effect marked at its end, a chit whose game is a reading marked after its name), or a ruled line to
+    write it on."""
     with pdfplumber.open(letter / "player-aid.pdf") as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
@@ -424,7 +428,7 @@ def test_the_aid_gives_every_chit_its_symbol_cost_and_effect_or_a_line_to_write_
     chits = [p for p in spies.pieces if p.kind == "chit"]
     assert len(chits) == 10
     for chit in chits:
-        first = chit.name.split()[0]
+        first = chit.name.split()[0] + ("*" if "games" in (chit.assumed or {}) and " " not in chit.name else "")
         [name] = [w for w in words if w["text"] == first and w["x0"] < page.width * 2 / 3
                   and any(v["text"] == chit.cost and abs(v["top"] - w["top"]) < 8 for v in words)]
         table = [line for line in lines if line["x0"] < name["x0"] < line["x1"]]

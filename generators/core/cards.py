@@ -74,6 +74,8 @@ def _group_keys(values: dict[str, Any], field: str) -> list:
 def _record_text(spec: Derivation, row: dict, assumed: frozenset[str] = frozenset()) -> str:
     lacking = spec.blank is not None and any(row.get(name) in (None, "") for name in slots(spec.item))
     if spec.mark_assumed:
+        if spec.variant_from in assumed:  # which game a record belongs to is a reading: its name carries the mark
+            assumed = assumed | {"name"}
         row = row | {name: f"{as_text(row[name])}{spec.mark_assumed}" for name in assumed
                      if name in row and row[name] not in (None, "")}
     text = _fill(spec.blank if lacking else spec.item, row)
