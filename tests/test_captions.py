@@ -74,3 +74,18 @@ def test_a_sheet_holding_a_kind_with_a_note_carries_it(cli, tmp_path):
         assert len(holding) == 1 and holding[0] % 2 == 0  # the fronts' sheet, once
         assert "* this edition's reading of the rules" in texts[holding[0]]
     assert not any(note in texts[0] for note in notes)
+
+
+def test_a_card_sheet_whose_cards_print_a_readings_mark_says_what_it_means(cli, tmp_path):
+    """Spion & Spion's cards star four readings: both sides of the sheet say what the * means; a sheet with no
+    mark on it (Web of Spies' fronts) says nothing of it."""
+    import pypdfium2
+
+    for game in ("spion-und-spion", "web-of-spies"):
+        assert cli("build", "--game", game, "--only", "cards", "--out", tmp_path).code == 0
+    pages = {game: [page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(tmp_path / game / "cards.pdf")]
+             for game in ("spion-und-spion", "web-of-spies")}
+    note = "* this edition's reading of the rules"
+    assert all("*" in text and note in text for text in pages["spion-und-spion"])
+    front = pages["web-of-spies"][0]
+    assert "*" not in front and note not in front

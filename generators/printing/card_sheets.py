@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..core.card_models import Card, Side
 from ..core.cards import deck_cards
+from ..core.models import ASSUMED_MARK
 from ..core.units import mm_to_pt, pt_to_mm
 from .card_text import NOTE_INK, card_ink, side_paragraphs
 from .fonts import FontSet, ascent, fit_size, piece_fonts, text_width
@@ -195,15 +196,17 @@ def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
     def draw(painter: Painter) -> None:
         for page in plan.pages:
             painter.new_page(*spec.paper)
+            marked = False
             for placed in page.items:
                 set_card = ordered[placed.index]
                 face = set_card.front if placed.side is SheetSide.FRONT else set_card.back
                 if face is not None:
                     draw_face(painter, placed.box, face, card_footer(game, set_card, len(cards)), geometry, layout,
                               spec.bleed)
+                    marked = marked or (face.body is not None and any(ASSUMED_MARK in line.text for line in face.body.lines))
             draw_guides(painter, page, layout, spec)
             draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec, copies, layout.copies.why.get("cards", ""), own), fonts.regular,
-                         caption)
+                         caption, notes=f"{ASSUMED_MARK} this edition's reading of the rules" if marked else "")
 
     return [draw_document(settings.game_dir(game) / "cards.pdf", draw, fonts, settings.formats,
                           title=f"{game.info.title} reference cards", advice=print_advice(spec), dpi=settings.dpi)]
