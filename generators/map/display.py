@@ -187,15 +187,14 @@ def _fill(split, laid, heights, rooms, top, spare, margin, column_w, gap, stretc
     placed: list[tuple[Laid, float, float]] = []
     y = top
     last, band_gap = split[-1], gap
-    if len(split) > 1 and not any(laid[i].writable or laid[i].aid.kind == "table" for column in last for i in column) \
-            and all(len(c) < 2 for c in last):
+    if len(split) > 1 and not any(_takes_room(laid[i]) for column in last for i in column) and all(len(c) < 2 for c in last):
         band_gap, spare = gap + spare / (len(split) - 1), 0.0  # the last band cannot use the room: it goes between the bands
     for b, band in enumerate(split):
         band_height = max(_column_height(column, heights, gap) for column in band) + (spare if b == len(split) - 1 else 0.0)
         for c, column in enumerate(band):
             slack = band_height - _column_height(column, heights, gap)
             items = {i: laid[i] for i in column}
-            flexible = [i for i in column if laid[i].writable or laid[i].aid.kind == "table"]
+            flexible = [i for i in column if _takes_room(laid[i])]
             if flexible and slack > 0.05:
                 share = sum(heights[i] for i in flexible)
                 items |= {i: stretch(i, heights[i] + slack * heights[i] / share) for i in flexible}
@@ -208,6 +207,11 @@ def _fill(split, laid, heights, rooms, top, spare, margin, column_w, gap, stretc
                 cy += item.height + gap + between
         y += band_height + band_gap
     return placed
+
+
+def _takes_room(item: Laid) -> bool:
+    """Whether room to spare on the sheet is worth giving to the aid: a table, or anything with lines to write on."""
+    return item.writable or item.aid.kind == "table"
 
 
 def draw_display(painter: Painter, plan: DisplayPlan) -> None:

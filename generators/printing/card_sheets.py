@@ -19,6 +19,7 @@ from .card_text import NOTE_INK, card_ink, side_paragraphs
 from .fonts import FontSet, ascent, fit_size, piece_fonts, text_width
 from .geometry import Box
 from .imposition import (
+    READING_NOTE,
     Page,
     SheetSpec,
     caption_space,
@@ -206,7 +207,7 @@ def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
                     marked = marked or (face.body is not None and any(ASSUMED_MARK in line.text for line in face.body.lines))
             draw_guides(painter, page, layout, spec)
             draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec, copies, layout.copies.why.get("cards", ""), own), fonts.regular,
-                         caption, notes=f"{ASSUMED_MARK} this edition's reading of the rules" if marked else "")
+                         caption, notes=READING_NOTE if marked else "")
 
     return [draw_document(settings.game_dir(game) / "cards.pdf", draw, fonts, settings.formats,
                           title=f"{game.info.title} reference cards", advice=print_advice(spec), dpi=settings.dpi)]

@@ -18,6 +18,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from ..core.errors import DossierError
+from ..core.models import ASSUMED_MARK
 from ..core.units import mm_to_pt, pt_to_mm
 from .fonts import text_width
 from .geometry import Box
@@ -367,6 +368,10 @@ def _gaps(covered: list[tuple[float, float]]) -> list[tuple[float, float]]:
 def caption_space(layout: "Layout", size: float) -> float:
     """The header (mm) a page caption of `size` pt needs above the crop marks; pass it as SheetSpec.header."""
     return layout.crop_marks.offset + layout.crop_marks.length + pt_to_mm(size) * 1.6
+
+
+# What a caption's notes say of the mark a reading of the rules is printed with, where a sheet carries one.
+READING_NOTE = f"{ASSUMED_MARK} this edition's reading of the rules"
 
 
 def draw_caption(painter: "Painter", page: Page, spec: SheetSpec, layout: "Layout", text: str, font: str,

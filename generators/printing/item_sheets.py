@@ -18,6 +18,7 @@ from ..core.units import pt_to_mm
 from .fonts import FontSet
 from .geometry import Box
 from .imposition import (
+    READING_NOTE,
     Backs,
     Page,
     Plan,
@@ -81,7 +82,7 @@ def _notes(fronts: list[Item]) -> str:
     """What the pieces on a sheet of fronts ask the players to know: their notes, and what the mark of a reading means."""
     keys = list(dict.fromkeys(note for item in fronts for note in item.notes))
     if any(item.marked for item in fronts) or any(ASSUMED_MARK in key for key in keys):
-        keys.append(f"{ASSUMED_MARK} this edition's reading of the rules")
+        keys.append(READING_NOTE)
     return " · ".join(keys)
 
 
