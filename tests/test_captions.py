@@ -5,7 +5,21 @@ from __future__ import annotations
 import pdfplumber
 import pytest
 
+from generators.cli import main
 from generators.validation import load_game
+
+
+@pytest.fixture(scope="module")
+def texts(tmp_path_factory) -> dict[tuple[str, str], list[str]]:
+    """(game, product) -> each page's text, as pdfium reads it (a caption turned up the margin too): the counters and
+    cards of the three games whose captions say what a mark, a colour or a kind means, built once."""
+    import pypdfium2
+
+    out = tmp_path_factory.mktemp("captioned")
+    games = ("spies", "spion-und-spion", "web-of-spies")
+    assert main(["build", *(a for g in games for a in ("--game", g)), "--only", "counters,cards", "--out", str(out)]) == 0
+    return {(game, product): [page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(out / game / f"{product}.pdf")]
+            for game in games for product in ("counters", "cards")}
 
 
 def overlaps(a, b) -> bool:
@@ -30,14 +44,10 @@ def test_captions_never_touch_a_crop_mark_or_a_piece(cli, tmp_path, duplex):
             assert not clashes, f"page {page.page_number}: caption crosses {clashes[:2]}"
 
 
-def test_a_sheet_whose_fronts_print_a_readings_mark_says_what_the_mark_means(cli, tmp_path):
+def test_a_sheet_whose_fronts_print_a_readings_mark_says_what_the_mark_means(texts):
     """Web of Spies' named assets carry symbols read from the examples, and the mats' and blank cards' notes a count
     read: the fronts' sheets holding any of them explain the *, and those alone; no back says anything of it."""
-    import pypdfium2
-
-    assert cli("build", "--game", "web-of-spies", "--only", "counters", "--out", tmp_path).code == 0
-    document = pypdfium2.PdfDocument(tmp_path / "web-of-spies" / "counters.pdf")
-    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    texts = texts["web-of-spies", "counters"]
     noted = [i for i, text in enumerate(texts) if "* this edition's reading of the rules" in text]
     game = load_game("web-of-spies")
     read = {piece.name for piece in game.pieces if {"icons", "marks", "kind"} & set(piece.assumed or {})}
@@ -48,27 +58,20 @@ def test_a_sheet_whose_fronts_print_a_readings_mark_says_what_the_mark_means(cli
     assert not any("reading" in text for text in texts[1::2])  # no back's caption
 
 
-def test_a_sheet_holding_a_piece_whose_colour_means_something_says_what(cli, tmp_path):
+def test_a_sheet_holding_a_piece_whose_colour_means_something_says_what(texts):
     """The Spies! Long Game chits are ringed in red; the front's caption says so, its back's does not repeat it."""
-    import pypdfium2
-
     means = load_game("spies").layout.colour("chit-long").means
-    assert means and cli("build", "--game", "spies", "--only", "counters", "--out", tmp_path).code == 0
-    document = pypdfium2.PdfDocument(tmp_path / "spies" / "counters.pdf")
-    front, back = (document[i].get_textpage().get_text_range() for i in (0, 1))
-    assert means in front and means not in back
+    front, back = texts["spies", "counters"][:2]
+    assert means and means in front and means not in back
 
 
-def test_a_sheet_holding_a_kind_with_a_note_carries_it(cli, tmp_path):
+def test_a_sheet_holding_a_kind_with_a_note_carries_it(texts):
     """Spion & Spion: the sheet with the Hot-Envelopes says there are four, one a player, a reading; the sheet with
     the die faces says how to make the die; sheets without either say neither."""
-    import pypdfium2
-
     kinds = load_game("spion-und-spion").info.kinds
     notes = [kinds["hot-envelope"].note, kinds["die-face"].note]
-    assert all(notes) and cli("build", "--game", "spion-und-spion", "--only", "counters", "--out", tmp_path).code == 0
-    document = pypdfium2.PdfDocument(tmp_path / "spion-und-spion" / "counters.pdf")
-    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    texts = texts["spion-und-spion", "counters"]
+    assert all(notes)
     for note in notes:
         holding = [i for i, text in enumerate(texts) if note in text]
         assert len(holding) == 1 and holding[0] % 2 == 0  # the fronts' sheet, once
@@ -76,16 +79,10 @@ def test_a_sheet_holding_a_kind_with_a_note_carries_it(cli, tmp_path):
     assert not any(note in texts[0] for note in notes)
 
 
-def test_a_card_sheet_whose_cards_print_a_readings_mark_says_what_it_means(cli, tmp_path):
+def test_a_card_sheet_whose_cards_print_a_readings_mark_says_what_it_means(texts):
     """Spion & Spion's cards star four readings: both sides of the sheet say what the * means; a sheet with no
     mark on it (Web of Spies' fronts) says nothing of it."""
-    import pypdfium2
-
-    for game in ("spion-und-spion", "web-of-spies"):
-        assert cli("build", "--game", game, "--only", "cards", "--out", tmp_path).code == 0
-    pages = {game: [page.get_textpage().get_text_range() for page in pypdfium2.PdfDocument(tmp_path / game / "cards.pdf")]
-             for game in ("spion-und-spion", "web-of-spies")}
     note = "* this edition's reading of the rules"
-    assert all("*" in text and note in text for text in pages["spion-und-spion"])
-    front = pages["web-of-spies"][0]
+    assert all("*" in text and note in text for text in texts["spion-und-spion", "cards"])
+    front = texts["web-of-spies", "cards"][0]
     assert "*" not in front and note not in front
