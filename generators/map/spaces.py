@@ -226,9 +226,12 @@ def _spaced_warp(frame: Box, names: list[str], true_at: dict, radii: list[float]
     within = (frame.x, frame.y, frame.right, frame.bottom)
     lines = np.asarray(lines, dtype=int).reshape(-1, 2)
 
-    def turn(at):  # places spread apart, then pushed off the lines they do not end
+    r = np.asarray(radii, dtype=float)
+
+    def turn(at):  # places spread apart, then pushed off the lines they do not end, and kept inside the frame
         spread = spread_markers([tuple(p) for p in at], radii, gap=gap, rounds=ROUNDS, within=within, settled=SPREAD_SETTLED)
-        return _clear_of_lines(np.array(spread), radii, lines, LINE_CLEARANCE)
+        clear = _clear_of_lines(np.array(spread), radii, lines, LINE_CLEARANCE)
+        return np.column_stack([np.clip(clear[:, 0], frame.x + r, frame.right - r), np.clip(clear[:, 1], frame.y + r, frame.bottom - r)])
 
     for _ in range(STEPS):
         target = turn(xy)
