@@ -229,6 +229,27 @@ def test_the_1_and_5_zillion_notes_are_told_apart_by_their_fill(built):
 
 
 
+def test_web_of_spies_agents_and_asset_markers_print_25_grey_levels_apart(built):
+    """On a mono print an agent's agency and an asset marker are told apart by their fill's grey (ITU-R 601),
+    read off the counter sheet: a fill holding the word AGENT is its agency's, one holding ASSET a marker's (the
+    markers' near-black backs print as outlines on white paper, and are left out)."""
+    greys: dict[str, set[int]] = {}
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            for rect in (r for r in page.rects if r["fill"] and not r["stroke"] and r["width"] < 20 * 72 / 25.4):
+                inside = [w["text"] for w in words if rect["x0"] <= w["x0"] and w["x1"] <= rect["x1"]
+                          and rect["top"] <= w["top"] and w["bottom"] <= rect["bottom"]]
+                r, g, b = (round(v * 255) for v in rect["non_stroking_color"])
+                if ("AGENT" in inside or "ASSET" in inside) and (r, g, b) != (255, 255, 255):
+                    name = " ".join(inside[1:]) if "AGENT" in inside else "ASSET"
+                    greys.setdefault(name, set()).add(round(0.299 * r + 0.587 * g + 0.114 * b))
+    assert len(greys) == 5, greys  # four agencies and the markers
+    levels = sorted((min(v), name) for name, v in greys.items())
+    assert all(len(v) == 1 for v in greys.values()), greys
+    assert min(b[0] - a[0] for a, b in zip(levels, levels[1:])) >= 25, levels
+
+
 def test_special_action_backs_keep_their_words_clear_of_the_edges(built):
     """"SPECIAL ACTION" is set with room to spare inside the token: at least 2.5 mm from each side of the cut."""
     with pdfplumber.open(built / "special-action-tokens" / "counters.pdf") as pdf:
