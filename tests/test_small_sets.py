@@ -281,7 +281,7 @@ def test_an_item_read_from_an_unclear_rule_prints_marked_and_the_aid_says_what_t
     with pdfplumber.open(one_sheet / "global-1936-spies" / "player-aid.pdf") as pdf:
         text = squash(pdf.pages[0].extract_text())
     assert squash("(1-3 becomes 1-4). *") in text and squash("flip it back when reversed. *") in text
-    assert squash("* this edition's reading of the rule.") in text
+    assert squash("* this edition's reading of the rules.") in text
     assert squash("Used in your Production Phase.") in text
 
 

@@ -23,7 +23,7 @@ from .chips import ASSUMED_VALUE, WRITE_TINT, draw_assumed_chips, draw_chip
 from .counters import FacePainter, piece_items
 from .fonts import FontSet, piece_fonts, text_width, unit_width
 from .geometry import Box
-from .imposition import scale_advice
+from .imposition import READING_NOTE, scale_advice
 from .item_sheets import FoldStrip, fold_strip
 from .painter import Anchor, Painter
 from .render import Document, collector_paused, draw_document
@@ -356,7 +356,7 @@ def legend(game: "Game", panels: list[list[Block]]) -> list[tuple[str, str]]:
         parts += [("chip", f"1{ASSUMED_MARK}"), ("text", f"{f' or {ASSUMED_MARK}' if readings else ''} this edition's "
                                                       f"reading: write over it if yours differs.  ")]
     elif readings:
-        parts += [("text", f"{ASSUMED_MARK} this edition's reading of the rule.  ")]
+        parts += [("text", f"{READING_NOTE}.  ")]
     if any(WRITE_IN[:4] in t for t in texts):
         parts += [("field", ""), ("text", " write it in.  ")]
     return parts + [("text", f"{SECTION_SIGN.strip()} after a heading: the rule it rests on.")]
