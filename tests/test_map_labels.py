@@ -6,7 +6,7 @@ space; each map region's title lies on its own region's land, clear of every spa
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import pytest
 
@@ -198,3 +198,28 @@ def test_region_titles_lie_on_their_own_land_clear_of_everything(printed):
               for region, land in lands.items()}
     for region, count in pieces.items():
         assert sum(1 for key in plan.area_labels if key.split(":", 1)[1].split("#")[0] == region) == count, region
+
+
+def test_country_names_are_printed_on_their_own_land_clear_of_every_space_and_name(printed):
+    """A layout's country_size names each country holding a city (the Spies! poster): in capitals on its own
+    land, clear of every space and 1 mm from every other name; every country of three cities or more is named,
+    so home and neutral ground read by name as well as by colour."""
+    from shapely.geometry import box as rect
+
+    from generators.map.poster import COUNTRY_KEY, _lands
+
+    plan, page = printed
+    if not plan.style.country_size:
+        pytest.skip("this map names no countries")
+    runs = [(text, box) for text, box in _runs(page) if _inside(box, plan.frame)]
+    lands = _lands(plan.regions)
+    names = [rect(*box) for box in _printed_labels(plan, page).values()]
+    for key, title in plan.country_labels.items():
+        boxes = [box for text, box in runs if text == title]
+        assert len(boxes) == 1, title
+        shape = rect(*boxes[0])
+        assert lands[key[len(COUNTRY_KEY):]].contains(shape), title
+        assert all(_gap(boxes[0], plan.at[c], plan.radius(c)) > 0 for c in plan.city_labels), title
+        assert all(shape.distance(n) >= 1.0 - 1e-6 for n in names), title
+    counts = Counter(c.country for c in plan.game_map.cities)
+    assert {f"{COUNTRY_KEY}{country}" for country, n in counts.items() if n >= 3} <= set(plan.country_labels)

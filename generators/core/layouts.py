@@ -263,7 +263,8 @@ class PosterStyle(_Part):
     beside a mark's tag, and the lines and their dashes; `tint`, the share of a power's or a region's colour in
     its land's fill (the rest white), where no `map-<power>` colour names the land's own; `sea_rule`, the
     distance between level rules drawn across the sea in the `map-sea-rule` colour (0: a plain sea), so that
-    sea and land stay apart where both print as light greys."""
+    sea and land stay apart where both print as light greys; `country_size`, the size the name of each country
+    holding a city is set in, in capitals on its own land where it finds room clear of the rest (0: no names)."""
 
     paper: str = "poster-22x34"
     landscape: bool = False
@@ -291,6 +292,7 @@ class PosterStyle(_Part):
     sea_size: PositivePt = 9.0
     region_size: PositivePt = 12.0
     region_inset: UnsignedMm = 1.0
+    country_size: UnsignedPt = 0.0
     tag_size: PositivePt = 6.0
     grid_size: PositivePt = 10.0
     key_size: PositivePt = 8.0

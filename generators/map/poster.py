@@ -10,6 +10,7 @@ any backend; poster_sheets.py composes the whole page and its tiles.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -29,7 +30,7 @@ from ..printing.painter import Drawing
 from ..printing.recording import Recording
 from .aid_placement import place_aids
 from .aids import Ink, Laid, kept_whole, lay_out
-from .label_placement import LabelRequest, PlacedLabel, place_labels
+from .label_placement import LABEL_GAP, LabelRequest, PlacedLabel, place_labels
 from .land import read_geography, union_of
 from .poster_drawing import column_name, draw_poster, mix, recorded_key
 from .sea_zones import borders_between, map_sea_zones
@@ -51,6 +52,7 @@ REACH = 1.2  # land reaches this many typical city spacings beyond a country's c
 PORT_TO_SEA = 0.6  # how far out from a port towards its ship the sea is sure to be
 AREA_KEY = "area:"  # a map region's label: its key among the placed labels
 AREA_PIECE = "#"  # the label of a further piece of a map region's land: "area:NAME#2"
+COUNTRY_KEY = "country:"  # a country's name: its key among the placed labels
 # Where a city's badge may sit, as (x, y) directions from its centre (y down), in the order tried: on the
 # rim at the sides, where a counter on the space leaves it visible, then the corners outside the rim.
 BADGE_SPOTS = ((-1.15, 0), (1.15, 0), (0, 1.15), (0, -1.15), (-1, 1), (1, 1), (-1, -1), (1, -1))
@@ -171,6 +173,7 @@ class PosterPlan:
     key: Box  # where the legend, the index and the sea zones go
     map_file: Path  # the map's data file, named when the map cannot be drawn
     area_labels: dict[str, str] = field(default_factory=dict)  # placed label key -> the map region's name as printed
+    country_labels: dict[str, str] = field(default_factory=dict)  # placed label key -> the country's name as printed
     sea_zones: dict[str, BaseGeometry] = field(default_factory=dict)  # each sea zone's water (sea_zones.py)
     key_drawing: Recording | None = None  # the key (legend, sea zones, index) as drawn when planned: a list with no room is refused then
 
@@ -217,15 +220,17 @@ def plan_poster(game: "Game", settings: "PrintSettings", fonts: FontSet) -> Post
     lines = _route_lines(game_map, at) + lanes
     aids = _place_map_aids(game, layout, fonts, project, sea, marks, lines, key, frame)
     badge_boxes = [Box(bx - st.badge / 2, by - st.badge / 2, st.badge, st.badge) for spots in badges.values() for _, bx, by in spots]
-    lands = _lands(regions) if game_map.regions else None
-    areas = _area_labels(game_map, at, lands)
+    lands = _lands(regions) if game_map.regions or st.country_size else None
+    areas = _area_labels(game_map, at, lands) if game_map.regions else {}
+    countries = _country_labels(game_map, lands) if st.country_size else {}
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
-                          lines, st, areas, lands, places.shipped)
+                          lines, st, areas, lands, places.shipped, countries)
+    countries = {key: text for key, text in countries.items() if key in placed}
     fills, edges = _land_drawing(regions, palette)
     plan = PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
                       at, badges, marks, regions, fills, edges, zone_edges, lanes, aids, credit,
                       sheet_advice(st.paper, (width, height)), labels, placed, palette, fonts, key,
-                      game.file("map.yaml"), areas, zones)
+                      game.file("map.yaml"), areas, countries, zones)
     return replace(plan, key_drawing=recorded_key(plan))
 
 
@@ -434,6 +439,13 @@ def _area_labels(game_map: MapFile, at: dict[str, tuple[float, float]], lands: d
     return found
 
 
+def _country_labels(game_map: MapFile, lands: dict | None) -> dict[str, str]:
+    """Each country holding a city, keyed apart from the places' names, and its name as printed: in capitals,
+    without what its status adds in brackets ("Algeria (French)": ALGERIA), as the land's colour says whose it is."""
+    names = sorted({c.country for c in game_map.cities if c.country and c.country in (lands or {})})
+    return {f"{COUNTRY_KEY}{name}": name.split(" (")[0].upper() for name in names}
+
+
 def _land_pieces(game_map: MapFile, at: dict[str, tuple[float, float]], region: str, land) -> list:
     """The pieces of a region's `land` that hold any of its cities, the largest first."""
     if land is None or land.is_empty:
@@ -444,9 +456,11 @@ def _land_pieces(game_map: MapFile, at: dict[str, tuple[float, float]], region: 
 
 def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
                  fonts: FontSet, obstacles: list[Box], lines: list, st: PosterStyle,
-                 areas: dict[str, str] | None = None, lands: dict | None = None, shipped: dict | None = None) -> dict[str, PlacedLabel]:
+                 areas: dict[str, str] | None = None, lands: dict | None = None, shipped: dict | None = None,
+                 countries: dict[str, str] | None = None) -> dict[str, PlacedLabel]:
     """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities;
-    then each map region's name, near the middle of its cities on its own land (`lands`: region -> its shape).
+    then each map region's name, near the middle of its cities on its own land (`lands`: region -> its shape);
+    then each country's (`countries`), on its own land, clear of them and of every mark, left off where it finds no room.
     `shipped`: what the game ships worked out (core.shipped)."""
     near = _crowding(at, [c.name for c in game_map.cities])
     requests = []
@@ -470,23 +484,46 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
             requests.append(LabelRequest(key, middle, text_width(text, fonts.bold, st.region_size), pt_to_mm(st.region_size) * 1.2,
                                          0.5, area=True, within=None if land is None else land.buffer(-st.region_inset)))
     inside = Box(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
-    return {p.key: p for p in _placed_labels(requests, inside, obstacles, lines, shipped or {})}
+    placed = {p.key: p for p in _placed_labels(requests, inside, obstacles, lines, shipped or {})}
+    if not countries:
+        return placed
+    # the countries' names go where the places' names and marks leave room, moving none of them
+    gap = LABEL_GAP
+    taken = obstacles + [Box(p.rect.x - gap, p.rect.y - gap, p.rect.width + 2 * gap, p.rect.height + 2 * gap) for p in placed.values()]
+    taken += [Box(r.at[0] - r.mark, r.at[1] - r.mark, 2 * r.mark, 2 * r.mark) for r in requests]
+    marks = {r.key: r for r in requests}
+    for p in placed.values():  # a leader line, as the squares along it, so no country's name crosses it
+        if p.far:
+            (x0, y0), (x1, y1) = p.leader(marks[p.key].at, marks[p.key].mark)
+            steps = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / gap))
+            taken += [Box(x0 + (x1 - x0) * k / steps - gap / 2, y0 + (y1 - y0) * k / steps - gap / 2, gap, gap) for k in range(steps + 1)]
+    named = []
+    for key, text in countries.items():
+        land = lands[key[len(COUNTRY_KEY):]]
+        members = [at[c.name] for c in game_map.cities if c.country == key[len(COUNTRY_KEY):] and c.name in at]
+        if members:
+            named.append(LabelRequest(key, _middle_on_land(members, land), text_width(text, fonts.regular, st.country_size),
+                                      pt_to_mm(st.country_size) * 1.2, 0.5, area=True, within=land.buffer(-st.region_inset)))
+    found = _placed_labels(named, inside, taken, lines, shipped or {}, COUNTRY_LABELS)
+    return placed | {p.key: p for p in found if not p.overlaps}  # haloed, a country's name may cross a line
 
 
 LABELS = "poster-labels"  # the game_cache part holding where the names went
+COUNTRY_LABELS = "poster-country-labels"  # ...and where the countries' names went, around them
 
 
-def _placed_labels(requests: list[LabelRequest], inside: Box, obstacles: list[Box], lines: list, shipped: dict) -> list[PlacedLabel]:
+def _placed_labels(requests: list[LabelRequest], inside: Box, obstacles: list[Box], lines: list, shipped: dict,
+                   part: str = LABELS) -> list[PlacedLabel]:
     """place_labels(...), kept on disk under the code and these very inputs (game_cache.inputs_key), or shipped
     with the game under their design key; what is kept is read back and compared before it is, so only what reads
     back exactly is."""
     from ..core.game_cache import DESIGN, as_plain, from_plain, inputs_key, keep
     from ..core.shipped import recalled
 
-    key = inputs_key(LABELS, requests, inside, obstacles, lines)
-    design = inputs_key(LABELS, requests, inside, obstacles, lines, code=DESIGN)
+    key = inputs_key(part, requests, inside, obstacles, lines)
+    design = inputs_key(part, requests, inside, obstacles, lines, code=DESIGN)
     types = {"PlacedLabel": PlacedLabel, "Box": Box}
-    kept = recalled(key, design, shipped, LABELS)
+    kept = recalled(key, design, shipped, part)
     if kept is not None:
         try:
             placed = from_plain(kept, types)
@@ -498,7 +535,7 @@ def _placed_labels(requests: list[LabelRequest], inside: Box, obstacles: list[Bo
     try:
         plain = as_plain(placed)
         if from_plain(plain, types) == placed:
-            keep(key, LABELS, plain, design)
+            keep(key, part, plain, design)
     except ValueError:
         pass
     return placed

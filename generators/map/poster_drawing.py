@@ -113,6 +113,10 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
             r = placed.rect
             painter.text(r.x + r.width / 2, r.y + r.height * 0.78, plan.area_labels[key], plan.fonts.bold, st.region_size,
                          colour=AREA_INK, anchor=Anchor.MIDDLE, halo=halo)
+        elif key in plan.country_labels:
+            r = placed.rect
+            painter.text(r.x + r.width / 2, r.y + r.height * 0.78, plan.country_labels[key], plan.fonts.regular, st.country_size,
+                         colour=AREA_INK, anchor=Anchor.MIDDLE, halo=halo)
         else:
             r = placed.rect
             painter.text(r.x + r.width / 2, r.y + r.height * 0.78, key, plan.fonts.regular, st.sea_size, colour=pal.sea_ink,
