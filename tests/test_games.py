@@ -374,6 +374,18 @@ def test_the_aid_says_how_agents_are_placed(built):
     assert squash("one agency per region") in text
 
 
+def test_the_blank_asset_cards_print_on_a_sheet_of_their_own_to_print_again(built):
+    """60 asset cards are to be written (Asset Cards): their sheet holds nothing else, so printing it again
+    gives more blanks and no second set of agents or named assets, and its caption says so."""
+    with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
+        blank = [page for page in pdf.pages[::2] if squash("Name; cost in the circle") in squash(page.extract_text())]
+        assert len(blank) == 1
+        text = squash(blank[0].extract_text())
+    assert text.count(squash("Name; cost in the circle")) == 9
+    assert squash("Spy Card") not in text and "AGENT" not in text and "Shotgun" not in text
+    assert squash("print this sheet again, it holds nothing else") in text + text[::-1]  # the caption may run up the margin
+
+
 # Spion & Spion's pieces ------------------------------------------------------------------------------
 
 def _darkness(page, box, dpi: int = 50) -> float:

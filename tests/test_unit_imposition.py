@@ -130,6 +130,15 @@ def test_groups_of_other_sizes_share_a_page_tallest_first():
     assert min(p.box.y for p in counters) - max(p.box.bottom for p in tiles) == pytest.approx(12.0)
 
 
+def test_a_group_alone_takes_sheets_of_its_own_and_others_none_of_them():
+    plan = impose_groups([(COUNTER, 20), (COUNTER, 5), ((38.1, 25.4), 4)], spec(group_gap=12.0), alone=[False, True, False])
+    fronts = [page for page in plan.pages if page.side is Side.FRONT]
+    groups = [{p.group for p in page.items} for page in fronts]
+    assert groups == [{0, 2}, {1}]  # the counters and tiles share the first sheet; the five alone take the second
+    shared = impose_groups([(COUNTER, 20), (COUNTER, 5), ((38.1, 25.4), 4)], spec(group_gap=12.0))
+    assert len([page for page in shared.pages if page.side is Side.FRONT]) == 1
+
+
 def test_an_item_larger_than_the_paper_is_refused_naming_its_size():
     with pytest.raises(SheetError, match="a 300 x 100 mm card does not fit on 215.9 x 279.4 mm paper"):
         impose(1, spec(item=(300.0, 100.0)), what="card")

@@ -101,7 +101,8 @@ class Kind(Record):
     `hidden`: the game keeps these pieces face down, seen only by their owner (online tables mask
     them to every other side); `drawn`: players draw them at random from a shuffled pile or cup; `note`: a
     short line for the table that the caption of each sheet holding them carries (how to make them up, or a
-    reading they rest on, marked with ASSUMED_MARK).
+    reading they rest on, marked with ASSUMED_MARK); `own_sheets`: they print on sheets that hold nothing else,
+    so a sheet can be printed again for more of them (blank cards to write on).
     """
 
     label: str
@@ -112,6 +113,7 @@ class Kind(Record):
     hidden: bool = False
     drawn: bool = False
     note: Optional[str] = Field(default=None, min_length=1, max_length=100)
+    own_sheets: bool = False
 
 
 class Die(Record):

@@ -622,7 +622,7 @@ def piece_items(game: "Game", pieces: list["Piece"], settings: "PrintSettings", 
         notes = (game.layout.colour(front.colour).means, kind.note)
         item = Item(piece_label(game, piece), group, size, side(sides[0]), side(sides[1], back=True),
                     bleed=game.layout.size(group).bleed or 0.0, marked=front.symbols_assumed or front.title_assumed,
-                    notes=tuple(note for note in notes if note))
+                    notes=tuple(note for note in notes if note), alone=kind.own_sheets)
         items += [item] * (piece.count if copies is None else copies)
     return items
 

@@ -217,14 +217,16 @@ def _area(spec: SheetSpec) -> tuple[float, float, float, float]:
     return left, top, right, bottom
 
 
-def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec, what: str = "item") -> Plan:
+def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec, what: str = "item",
+                  alone: Sequence[bool] = ()) -> Plan:
     """Place groups of same-size items ((width, height), count) on as few sheets as fit, backs behind fronts.
 
     Each group is set in whole rows (shelves), its rows centred across the printable area (or
     against the fold). Groups are placed tallest first, each row on the first sheet that still has
     room for it, so small items fill the space larger ones leave instead of taking sheets of their
-    own. Items are numbered across groups in the order given; `Placed.group` says which group an
-    item is in and `Placed.block` which run of rows, for crop marks.
+    own; a group `alone` says so of (by its number) takes sheets that hold nothing else. Items are
+    numbered across groups in the order given; `Placed.group` says which group an item is in and
+    `Placed.block` which run of rows, for crop marks.
     """
     width, height = spec.paper
     left, top, right, bottom = _area(spec)
@@ -234,6 +236,8 @@ def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec
     sheets: list[list[Placed]] = []
     free: list[float] = []  # per sheet: where the next row may start
     last: list[int] = []  # per sheet: the group of its last row
+    owner: list[int | None] = []  # per sheet: the group it is kept for, if any
+    alone = list(alone) + [False] * (len(groups) - len(alone))
     starts = [sum(count for _, count in groups[:n]) for n in range(len(groups))]
     blocks = 0
     first_columns = first_rows = 0
@@ -258,6 +262,9 @@ def impose_groups(groups: list[tuple[tuple[float, float], int]], spec: SheetSpec
                     sheets.append([])
                     free.append(top + bleed)
                     last.append(-1)
+                    owner.append(number if alone[number] else None)
+                if owner[sheet] != (number if alone[number] else None):
+                    continue
                 continues = last[sheet] == number
                 y = free[sheet] + (0.0 if not sheets[sheet] else pitch if continues else spec.group_gap)
                 if y + item_h <= bottom - bleed + 1e-9:

@@ -55,7 +55,8 @@ class Item:
     neighbours on the sheet (the layout's `gutter` where that is more), `bleed` how far past its cut it
     asks its colours carried (the settings' bleed where that is more; a sheet takes its items' largest);
     `marked` when its front prints the mark of a reading, which the caption of the fronts' sheet then explains,
-    as it carries the item's `notes` (what its front's colour means, a line on its kind).
+    as it carries the item's `notes` (what its front's colour means, a line on its kind); `alone` when its group
+    prints on sheets of its own.
     """
 
     label: str
@@ -67,6 +68,7 @@ class Item:
     bleed: float = 0.0
     marked: bool = False
     notes: tuple[str, ...] = ()
+    alone: bool = False
 
 
 def _caption(title: str, groups: list[tuple[str, tuple[float, float]]], page: Page, plan: Plan, copies: int, why: str) -> str:
@@ -91,10 +93,10 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     """`items` imposed by group, as the document of `path` (plus SVG/PNG per settings.formats); `copies`
     of each item, side by side (`fill`: as many as the sheets one of each needs hold), the caption saying `why`."""
     layout = settings.layout
-    grouped: dict[tuple[str, tuple[float, float]], list[Item]] = {}
+    grouped: dict[tuple[str, tuple[float, float], bool], list[Item]] = {}
     for item in items:
-        grouped.setdefault((item.group, item.size), []).append(item)
-    groups = list(grouped)
+        grouped.setdefault((item.group, item.size, item.alone), []).append(item)
+    groups = [(group, size) for group, size, _ in grouped]
     tallest = max((size for _, size in groups), key=lambda size: size[1])  # the caption may cost no row of any size
     spec = sheet_spec(settings, tallest, backs=any(i.back for i in items),
                       header=caption_space(layout, layout.caption.size), gutter=max(i.gutter for i in items),
@@ -102,7 +104,8 @@ def print_items(items: Sequence[Item], path: Path, *, settings: "PrintSettings",
     what = " or ".join(dict.fromkeys(g for g, _ in groups))
 
     def impose_sets(k: int) -> Plan:
-        return impose_groups([(size, k * len(members)) for (_, size), members in grouped.items()], spec, what=what)
+        return impose_groups([(size, k * len(members)) for (_, size, _), members in grouped.items()], spec, what=what,
+                             alone=[alone for _, _, alone in grouped])
 
     copies = copies_that_fit(copies, impose_sets)
     plan = impose_sets(copies)
