@@ -155,11 +155,18 @@ def footer_label(choices: tuple[str, ...], room: float, width) -> str:
 
 
 def page_caption(game: "Game", page: Page, sheets: int, spec: SheetSpec, copies: int = 1, why: str = "",
-                 own: Sequence[tuple[str, int]] = ()) -> str:
+                 own: Sequence[tuple[str, int, int]] = ()) -> str:
     """The line at the top of each page: what it is, how many copies of each card (and of each card `own` gives its
-    own number, as (title, copies)), which sheet and side, how to print it."""
+    own number, as (title, copies, its number in the deck)), which sheet and side, how to print it."""
     side = {SheetSide.FRONT: "fronts", SheetSide.BACK: "backs", None: "fronts and backs"}[page.side]
-    others = "".join(f", {n} of {title}" for title, n in own) if copies > 1 else ""
+    if copies > 1:
+        others = "".join(f", {n} of {title}" for title, n, _ in own)
+    else:  # one of each: the cards printed more often, by their numbers (their titles would fill the line)
+        by_count: dict[int, list[int]] = {}
+        for _, n, number in own:
+            by_count.setdefault(n, []).append(number)
+        others = "".join(f" · {n} copies of cards {', '.join(map(str, numbers[:-1]))}{' and ' if len(numbers) > 1 else ''}"
+                         f"{numbers[-1]}" for n, numbers in by_count.items())
     return (f"{game.info.title} reference cards{copies_note(copies, why)}{others} · sheet {page.sheet} of {sheets}, "
             f"{side} · {print_advice(spec)}")
 
@@ -192,7 +199,7 @@ def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
     ordered = [set_card for set_card, n in zip(cards, counts(copies)) for _ in range(n)]
     plan = impose(len(ordered), spec, what="card")
     sheets = plan.pages[-1].sheet
-    own = [(c.card.title, c.card.copies) for c in cards if c.card.copies and c.card.copies != copies]
+    own = [(c.card.title, c.card.copies, c.number) for c in cards if c.card.copies and c.card.copies != copies]
 
     def draw(painter: Painter) -> None:
         for page in plan.pages:
