@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import cut_boxes, region, squash
+from conftest import cut_boxes, squash
+from conftest import region as card_text
 from generators.map.network import Network
 from generators.map.track import Track, board_for
 from generators.printing.settings import PrintSettings
@@ -395,7 +396,7 @@ def test_an_asset_card_a_user_adds_is_printed(cli, game_copy, tmp_path):
     assert cli("build", "--game", folder, "--only", "counters", "--out", tmp_path / "out").code == 0
     with pdfplumber.open(tmp_path / "out" / "web-of-spies" / "counters.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
-        cards = [region(page, box) for page in pdf.pages[0::2] for box in cut_boxes(page)]
+        cards = [card_text(page, box) for page in pdf.pages[0::2] for box in cut_boxes(page)]
         blanks = sum(squash("Ink over its combat symbols") in card for card in cards)
         cost = [(c, page) for page in pdf.pages for c in page.chars if c["text"] == "7"]
         pictures = [_faint_pictures(page) for page in pdf.pages]
