@@ -65,16 +65,22 @@ def regions_and_masks(module: Path, work: Path) -> list[list[str]]:
 
 
 def _engine_start_raced(folder: Path) -> bool:
-    """Whether the one warning VASSAL logged is its own start-up race on a loaded machine: the Player it launches
-    reads the Module Manager's key file before the manager has written it (an EOFException in
-    ModuleManager.main, "VASSAL: IO error"), which says nothing of the module; such a check is run once more."""
+    """Whether the one warning VASSAL logged is one of its own start-up races on a loaded machine, which say
+    nothing of the module: the Player it launches reads the Module Manager's key file before the manager has
+    written it (an EOFException in ModuleManager.main, "VASSAL: IO error"), or the image tiler it launches has its
+    output stream closed under it ("Error during tiling", an IOException "Stream closed"). Such a check is run
+    once more."""
     try:
         warnings = (folder / "errorlog-warnings.txt").read_text(encoding="utf-8").splitlines()
         printed = (folder / "stdout.txt").read_text(encoding="utf-8")
+        tiling = (folder / "tiling-stdout.txt").read_text(encoding="utf-8") if (folder / "tiling-stdout.txt").exists() else ""
     except OSError:
         return False
-    return (bool(warnings) and all("VASSAL: IO error" in line for line in warnings)
-            and "java.io.EOFException" in printed and "at VASSAL.launch.ModuleManager.main" in printed)
+    manager = (all("VASSAL: IO error" in line for line in warnings)
+               and "java.io.EOFException" in printed and "at VASSAL.launch.ModuleManager.main" in printed)
+    tiler = (all("TilingHandler - Error during tiling" in line for line in warnings)
+             and "java.io.IOException: Stream closed" in tiling)
+    return bool(warnings) and (manager or tiler)
 
 
 @pytest.fixture(scope="session")
