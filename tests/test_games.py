@@ -238,8 +238,7 @@ def test_web_of_spies_agents_and_asset_markers_print_25_grey_levels_apart(built)
         for page in pdf.pages:
             words = page.extract_words()
             for rect in (r for r in page.rects if r["fill"] and not r["stroke"] and r["width"] < 20 * 72 / 25.4):
-                inside = [w["text"] for w in words if rect["x0"] <= w["x0"] and w["x1"] <= rect["x1"]
-                          and rect["top"] <= w["top"] and w["bottom"] <= rect["bottom"]]
+                inside = text_in(words, (rect["x0"], rect["top"], rect["x1"], rect["bottom"])).split()
                 r, g, b = (round(v * 255) for v in rect["non_stroking_color"])
                 if ("AGENT" in inside or "ASSET" in inside) and (r, g, b) != (255, 255, 255):
                     name = " ".join(inside[1:]) if "AGENT" in inside else "ASSET"
