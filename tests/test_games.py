@@ -726,19 +726,32 @@ def test_web_of_spies_symbols_read_rather_than_given_print_marked_and_the_aid_sa
     assert squash("The asset deck: 80 Asset Cards less the 12* dealt as Starting Cards, so 68*. This set prints 8 of them") in aid
 
 
-def test_the_two_pass_card_piles_backs_differ_at_a_glance(built):
-    """The BLACK and WHITE piles must never mix: the BLACK pile's backs are solid black, the WHITE pile's white."""
-    fills = {"BLACK": set(), "WHITE": set()}
+def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_no_card(built):
+    """The BLACK and WHITE piles must never mix, and no card of a pile may be told from its fellows: the BLACK
+    pile's backs are a black panel 3 mm (the cards' safe zone) inside a white border, so a shift of the back up
+    to that much carries no black onto a WHITE neighbour and leaves no sliver of paper on a BLACK card."""
+    panels = {"BLACK": [], "WHITE": []}
     with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
         for page in pdf.pages:
             words = page.extract_words()
             if not any(w["text"] == "PASS-CARD" for w in words):
                 continue
-            for r in page.rects:
-                if not r["fill"] or r["width"] < 100:
+            cards = [r for r in page.rects if r["fill"] and abs(r["width"] / MM - 63) < TOL and abs(r["height"] / MM - 88) < TOL]
+            for card in cards:
+                pile = {w["text"] for w in text_words(words, card)} & set(panels)
+                if not pile or {"PASS-CARD"} - {w["text"] for w in text_words(words, card)}:
                     continue
-                inside = {w["text"] for w in words if r["x0"] <= w["x0"] and w["x1"] <= r["x1"]
-                          and r["top"] <= w["top"] and w["bottom"] <= r["bottom"]}
-                if "PASS-CARD" in inside and inside & set(fills):
-                    fills[(inside & set(fills)).pop()].add(tuple(round(v, 2) for v in r["non_stroking_color"]))
-    assert fills["BLACK"] == {(0.0, 0.0, 0.0)} and fills["WHITE"] == {(1.0, 1.0, 1.0)}, fills
+                inside = [r for r in page.rects if r["fill"] and r is not card and card["x0"] - 0.01 <= r["x0"]
+                          and r["x1"] <= card["x1"] + 0.01 and card["top"] - 0.01 <= r["top"] and r["bottom"] <= card["bottom"] + 0.01]
+                assert tuple(card["non_stroking_color"]) in ((1,), (1, 1, 1)), card["non_stroking_color"]
+                margins = [min(r["x0"] - card["x0"], card["x1"] - r["x1"], r["top"] - card["top"], card["bottom"] - r["bottom"]) / MM
+                           for r in inside if tuple(r["non_stroking_color"]) in ((0,), (0, 0, 0))]
+                panels[pile.pop()].append(margins)
+    assert len(panels["BLACK"]) == len(panels["WHITE"]) == 11, {k: len(v) for k, v in panels.items()}
+    assert all(m == [] for m in panels["WHITE"]), panels["WHITE"]
+    assert all(len(m) == 1 and m[0] >= 3.0 - TOL for m in panels["BLACK"]), panels["BLACK"]
+
+
+def text_words(words: list, box: dict) -> list:
+    """The words wholly inside a pdfplumber rect."""
+    return [w for w in words if box["x0"] <= w["x0"] and w["x1"] <= box["x1"] and box["top"] <= w["top"] and w["bottom"] <= box["bottom"]]

@@ -76,6 +76,9 @@ class Colour(_Part):
     dark back (or a frame inside its edge) shows; `auto` (the default) does so for near-black fills only.
     `backs: edge` prints a two-colour piece's back solid in its `edge` colour, with no frame inside the cut,
     its texts in black or white, whichever reads better on it: the back's colour is the front's ring.
+    `backs: inset` prints a back's fill as a panel the back's safe zone inside the cut, white paper around it: a dark
+    back that must look alike in its pile under a duplex shift, as no shift up to that width carries its colour onto a
+    neighbour or leaves a sliver of paper on it.
     `means`: what a piece whose front is in this colour is at the table ("ringed in red: Long Game only"), which
     the caption of each sheet holding one says."""
 
@@ -83,7 +86,7 @@ class Colour(_Part):
     ink: str = Field(default="#000000", pattern=COLOUR_PATTERN)
     edge: Optional[str] = Field(default=None, pattern=COLOUR_PATTERN)
     edge_width: Optional[PositiveMm] = None
-    backs: Literal["auto", "solid", "outline", "edge"] = "auto"
+    backs: Literal["auto", "solid", "outline", "edge", "inset"] = "auto"
     means: Optional[str] = Field(default=None, min_length=1, max_length=80)
 
     @property

@@ -255,6 +255,8 @@ class FacePainter:
         safe = self.layout.safe(group)
         inset = self.layout.safe(group, back=side == "back")  # where the parts' boxes start
         rings = [_ring(self.layout.colour(face.colour), safe) for _, face in labelled if self.layout.colour(face.colour).edge]
+        if side == "back" and any(self.layout.colour(face.colour).backs == "inset" for _, face in labelled):
+            rings.append(safe)  # an inset back's panel starts where the front's safe zone ends: its texts keep inside it
         if rings:  # clear of the ring the edge draws
             inset = max(inset, max(rings) + self.layout.edge_clearance)
         corner = corner_diameter(size) + safe if any(face.corner is not None for _, face in labelled) else 0.0
@@ -434,6 +436,11 @@ class FacePainter:
         if back and outline:  # white paper and the colour's fill as ink; no frame near the cut to show a duplex shift
             painter.rect(full.x, full.y, full.width, full.height, fill="#ffffff")
             ink, paper = colour.edge or colour.fill, "#ffffff"
+        elif back and colour.backs == "inset":  # paper at the cut, the fill as a panel inside the back's safe zone
+            painter.rect(full.x, full.y, full.width, full.height, fill="#ffffff")
+            panel = box.grown(-set_face.arrangement.safe)
+            painter.rect(panel.x, panel.y, panel.width, panel.height, fill=colour.fill)
+            ink, paper = colour.ink, colour.fill
         elif back and colour.backs == "edge" and colour.edge:  # the front's ring colour, solid: no frame to show a shift
             painter.rect(full.x, full.y, full.width, full.height, fill=colour.edge)
             ink, paper = colour.edge_ink, colour.edge
