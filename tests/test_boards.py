@@ -306,6 +306,27 @@ def test_the_world_map_prints_its_dice_table_and_asset_slots(printed, web):
     assert (printed / "web-of-spies" / "map-tiles.pdf").is_file()
 
 
+def test_the_world_maps_flights_read_on_every_region_and_in_mono(printed, web):
+    """Every route on the world board is a flight, once thin purple dashes that faded on a mono print: each is
+    drawn 2 pt or wider, 60 grey levels darker than the darkest region, over a white edge 1.5 pt wider."""
+    import pdfplumber
+
+    def grey(rgb) -> float:
+        return 255 * (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2])
+
+    def rgb(name: str) -> tuple[float, ...]:
+        return tuple(round(int(web.layout.colour(name).fill[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+
+    assert grey(rgb("map-air")) < min(grey(rgb(r.colour)) for r in web.map.regions) - 60
+    with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
+        lines = [(tuple(round(v, 3) for v in line["stroking_color"]), line["linewidth"], (round(line["x0"]), round(line["top"])))
+                 for line in pdf.pages[0].lines if line.get("stroking_color") and len(line["stroking_color"]) == 3]
+    flights = [(colour, width, at) for colour, width, at in lines if colour == rgb("map-air")]
+    edges = {at: width for colour, width, at in lines if colour == (1, 1, 1)}
+    assert len(flights) == sum(r.kind == "air" for r in web.map.routes) + 1  # and the legend's
+    assert all(width >= 2 and edges.get(at, 0) >= width + 1.5 for _, width, at in flights), flights
+
+
 def _tile_seams(path: Path, page_height: float) -> tuple[list[float], list[float]]:
     """Where a tiles PDF joins its page (page mm): the left and top edges of its sheets' windows after the first,
     read from where each sheet places the page (its clip's corner is the 10 mm margin's)."""

@@ -86,9 +86,13 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     _draw_grid_lines(painter, plan)
     for lane in plan.lanes:
         painter.polyline(lane, stroke=pal.sea_ink, line_width=widths.lane, dash=dashes.lane)
-    for line in game_map.routes:
-        if line.kind == "air" and line.from_ in plan.at and line.to in plan.at:
-            painter.line(*plan.at[line.from_], *plan.at[line.to], stroke=pal.air, line_width=widths.air, dash=dashes.air)
+    flights = [(*plan.at[r.from_], *plan.at[r.to]) for r in game_map.routes
+               if r.kind == "air" and r.from_ in plan.at and r.to in plan.at]
+    if widths.air_casing:
+        for flight in flights:
+            painter.line(*flight, stroke=HALO_INK, line_width=widths.air + 2 * widths.air_casing)
+    for flight in flights:
+        painter.line(*flight, stroke=pal.air, line_width=widths.air, dash=dashes.air)
     for line in game_map.routes:
         if line.kind == "rail" and line.from_ in plan.at and line.to in plan.at:
             painter.line(*plan.at[line.from_], *plan.at[line.to], stroke=pal.rail, line_width=widths.rail)
@@ -327,6 +331,8 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
         entry(mark.legend)
     for kind, colour, width, dash in (("rail", pal.rail, widths.rail, None), ("air", pal.air, widths.air, dashes.air)):
         if any(r.kind == kind for r in m.routes):
+            if kind == "air" and widths.air_casing:
+                painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=HALO_INK, line_width=width + 2 * widths.air_casing)
             painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=colour, line_width=width, dash=dash)
             entry(f"{kind.capitalize()} line")
     if m.sea_zones:
