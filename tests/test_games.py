@@ -6,6 +6,7 @@ Expected sizes are the ones each game's sources print or its data says it assume
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -386,14 +387,21 @@ def test_the_caption_names_the_reference_cards_printed_twice(built):
 
 def test_the_blank_asset_cards_print_on_a_sheet_of_their_own_to_print_again(built):
     """60 asset cards are to be written (Asset Cards): their sheet holds nothing else, so printing it again
-    gives more blanks and no second set of agents or named assets, and its caption says so."""
+    gives more blanks and no second set of agents or named assets; its caption says how many times covers the 60
+    and how to fill a card in, once, where each card once repeated it."""
+    def text_of(page) -> str:
+        text = squash(page.extract_text())
+        return text + text[::-1]  # the caption runs up the margin
+
     with pdfplumber.open(built / "web-of-spies" / "counters.pdf") as pdf:
-        blank = [page for page in pdf.pages[::2] if squash("Name; cost in the circle") in squash(page.extract_text())]
-        assert len(blank) == 1
-        text = squash(blank[0].extract_text())
-    assert text.count(squash("Name; cost in the circle")) == 9
+        blank = [text_of(page) for page in pdf.pages[::2] if "60*towrite:printthissheet" in text_of(page)]
+    assert len(blank) == 1
+    text = blank[0]
+    cards = text[:len(text) // 2].count("Ability:")
+    times = int(re.search(r"printthissheet(\d+)times", text).group(1))
+    assert cards == 9 and cards * times >= 60 > cards * (times - 1)
+    assert text.count(squash("ink over its symbols and tabs")) == 1
     assert squash("Spy Card") not in text and "AGENT" not in text and "Shotgun" not in text
-    assert squash("print this sheet again, it holds nothing else") in text + text[::-1]  # the caption may run up the margin
 
 
 # Spion & Spion's pieces ------------------------------------------------------------------------------
