@@ -626,11 +626,13 @@ def test_no_piece_prints_an_assumption(built, games):
 
 def test_each_hot_envelope_folds_in_half_over_its_slip(built):
     """THE HOT ENVELOPE hides the slip in an envelope: each Hot-Envelope is set in its upper half, a dashed fold line
-    across its middle, so folded it holds a slip and shows its name."""
-    folds = 0
+    across its middle, so folded it holds a slip and shows its name and its owner's colour, so the four face down by
+    the board are told apart unopened."""
+    folds, owners = 0, set()
     for page, box, text in _spion_fronts(built):
         if not text.startswith("HOT-ENVELOPE"):
             continue
+        owners.add(text.split()[2])
         x0, top, x1, bottom = box
         middle = (top + bottom) / 2
         across = [line for line in page.lines if abs(line["top"] - middle) < 0.2 and x0 - 0.5 <= line["x0"]
@@ -639,7 +641,7 @@ def test_each_hot_envelope_folds_in_half_over_its_slip(built):
         words = [w for w in page.extract_words() if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom]
         assert words and all(w["bottom"] < middle - 1 for w in words), text
         folds += 1
-    assert folds == 4
+    assert folds == 4 and owners == {"BLACK", "WHITE", "BLACK-RED", "WHITE-BLUE"}, owners
 
 
 def test_pass_cards_name_their_pile_in_a_thin_frame(built, games):
