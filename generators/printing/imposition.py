@@ -348,12 +348,18 @@ def draw_gutter_lines(painter: "Painter", boxes: Sequence[Box], layout: "Layout"
         return
     line = layout.cut_line
     xs, ys = _edges(boxes)
+    # pieces of a sheet stand in a few columns and rows: each edge is tested against those, not every piece
+    columns: dict[tuple[float, float], list[tuple[float, float]]] = {}
+    rows: dict[tuple[float, float], list[tuple[float, float]]] = {}
+    for b in boxes:
+        columns.setdefault((b.x, b.right), []).append((b.y, b.bottom))
+        rows.setdefault((b.y, b.bottom), []).append((b.x, b.right))
     for x in xs:
-        covered = [(b.y, b.bottom) for b in boxes if b.x - 1e-3 <= x <= b.right + 1e-3]
+        covered = [span for (left, right), spans in columns.items() if left - 1e-3 <= x <= right + 1e-3 for span in spans]
         for start, end in _gaps(covered):
             painter.line(x, start, x, end, line.colour, line.width)
     for y in ys:
-        covered = [(b.x, b.right) for b in boxes if b.y - 1e-3 <= y <= b.bottom + 1e-3]
+        covered = [span for (top, bottom), spans in rows.items() if top - 1e-3 <= y <= bottom + 1e-3 for span in spans]
         for start, end in _gaps(covered):
             painter.line(start, y, end, y, line.colour, line.width)
 
