@@ -327,6 +327,33 @@ def test_the_world_maps_flights_read_on_every_region_and_in_mono(printed, web):
     assert all(width >= 2 and edges.get(at, 0) >= width + 1.5 for _, width, at in flights), flights
 
 
+def test_each_world_city_shows_its_city_die_face_on_its_rim(printed, web):
+    """With counters on a space its name beside it can stand apart: each city's face of the city die is printed
+    white on a black badge on the space's own rim, nearer its centre than any other city's."""
+    import pdfplumber
+
+    from generators.map.poster import plan_poster
+    from generators.printing.fonts import register_fonts
+
+    plan = plan_poster(web, PrintSettings.of_layout(web.layout), register_fonts(web.layout.fonts, web.folder))
+    with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
+        page = pdf.pages[0]
+        discs = [((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM) for c in page.curves
+                 if c.get("fill") and c.get("non_stroking_color") in ((0, 0, 0), (0,), [0, 0, 0], [0])
+                 and abs((c["x1"] - c["x0"]) / MM - plan.style.badge) < 0.2]
+        digits = [(c["text"], (c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM) for c in page.chars
+                  if abs(c["size"] - plan.style.badge_size) < 0.1]
+    def nearest(x, y) -> str:
+        return min(plan.at, key=lambda name: (plan.at[name][0] - x) ** 2 + (plan.at[name][1] - y) ** 2)
+
+    shown = {}
+    for disc in discs:
+        city = nearest(*disc)
+        assert 0.75 < math.dist(plan.at[city], disc) / plan.radius(city) < 1.2, city  # on that city's rim
+        shown[city] = "".join(text for text, x, y in digits if math.dist(disc, (x, y)) < plan.style.badge / 2)
+    assert len(discs) == len(web.map.cities) and shown == {c.name: str(c.number) for c in web.map.cities}
+
+
 def _tile_seams(path: Path, page_height: float) -> tuple[list[float], list[float]]:
     """Where a tiles PDF joins its page (page mm): the left and top edges of its sheets' windows after the first,
     read from where each sheet places the page (its clip's corner is the 10 mm margin's)."""

@@ -595,8 +595,10 @@ def _lanes(game_map: MapFile, at: dict[str, tuple[float, float]]) -> list[tuple[
 
 
 def _badges(game_map: MapFile, city) -> list[str]:
-    """The badge letters of the marks `city` carries, in the order the map declares its marks."""
-    return [mark.badge for name, mark in game_map.marks.items() if mark.badge and city.has_mark(name)]
+    """The badges on `city`'s rim: its face of the city die, where the map has dice (read beside the counters on
+    it), then the letters of the marks it carries, in the order the map declares its marks."""
+    number = [str(city.number)] if city.number is not None else []
+    return number + [mark.badge for name, mark in game_map.marks.items() if mark.badge and city.has_mark(name)]
 
 
 def _place_badges(game_map: MapFile, at: dict[str, tuple[float, float]], st: PosterStyle) -> dict[str, list[tuple[str, float, float]]]:
