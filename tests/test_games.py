@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import MM, columns_text, cut_boxes, face_text, filled_boxes, region, size_mm, squash, text_in
+from conftest import MM, columns_text, cut_boxes, face_text, filled_boxes, mirrored, region, size_mm, squash, text_in
 
 from generators.build import PRODUCTS
 from generators.cli import main
@@ -412,6 +412,23 @@ def _darkness(page, box, dpi: int = 50) -> float:
     image = page.crop((x0 + 1, top + 1, x1 - 1, bottom - 1)).to_image(resolution=dpi).original.convert("L")
     pixels = image.tobytes()  # one byte a pixel in mode L
     return 1 - sum(pixels) / (255 * len(pixels))
+
+
+def test_the_die_faces_backs_print_no_ink(built, games):
+    """A die face is stuck on a die: nothing prints behind it (its back was solid trap yellow, ink wasted and
+    wrong on sticker stock)."""
+    game = games["spion-und-spion"]
+    names = {p.name for p in game.pieces if p.kind == "die-face"}  # the traps' names too: told apart by size
+    side = game.layout.size("die-face")
+    checked = 0
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for front, back in zip(pdf.pages[0::2], pdf.pages[1::2]):
+            words = front.extract_words()
+            for box in cut_boxes(front):
+                if text_in(words, box) in names and all(abs(a - b) < 0.1 for a, b in zip(size_mm(box), (side.width, side.height))):
+                    assert _darkness(back, mirrored(box, front.width)) < 0.01, text_in(words, box)
+                    checked += 1
+    assert checked == 6
 
 
 def test_the_pieces_fill_their_sheets(built):
