@@ -10,7 +10,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from ..core.errors import DataError, Problem
-from ..core.layouts import PosterStyle
+from ..core.layouts import PosterLines, PosterStyle
 from ..core.map_models import MapFile
 from ..core.units import pt_to_mm
 from ..printing.card_text import cite_as_printed
@@ -88,9 +88,9 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
         painter.polyline(lane, stroke=pal.sea_ink, line_width=widths.lane, dash=dashes.lane)
     flights = [(*plan.at[r.from_], *plan.at[r.to]) for r in game_map.routes
                if r.kind == "air" and r.from_ in plan.at and r.to in plan.at]
-    if widths.air_casing:
+    if widths.air_casing:  # every edge first, so no flight's edge cuts across another flight
         for flight in flights:
-            painter.line(*flight, stroke=HALO_INK, line_width=widths.air + 2 * widths.air_casing)
+            _draw_air_casing(painter, *flight, widths)
     for flight in flights:
         painter.line(*flight, stroke=pal.air, line_width=widths.air, dash=dashes.air)
     for line in game_map.routes:
@@ -132,6 +132,11 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     credit = " ".join(t for t in (plan.game_map.reconstruction, plan.credit) if t)
     if credit:
         painter.text(f.right + st.border, small_print, credit, plan.fonts.regular, st.credit_size, colour="#333333", anchor=Anchor.END)
+
+
+def _draw_air_casing(painter: Painter, x1: float, y1: float, x2: float, y2: float, widths: PosterLines) -> None:
+    """The paper-coloured edge under an air line (the layout's `lines.air_casing` each side)."""
+    painter.line(x1, y1, x2, y2, stroke=HALO_INK, line_width=widths.air + 2 * widths.air_casing)
 
 
 def draw_space(painter: Painter, x: float, y: float, radius: float, fill: str, ink: str, capital: bool, port: str | None,
@@ -332,7 +337,7 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
     for kind, colour, width, dash in (("rail", pal.rail, widths.rail, None), ("air", pal.air, widths.air, dashes.air)):
         if any(r.kind == kind for r in m.routes):
             if kind == "air" and widths.air_casing:
-                painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=HALO_INK, line_width=width + 2 * widths.air_casing)
+                _draw_air_casing(painter, sx - sw / 2, y, sx + sw / 2, y, widths)
             painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=colour, line_width=width, dash=dash)
             entry(f"{kind.capitalize()} line")
     if m.sea_zones:
