@@ -182,6 +182,40 @@ def is_white(colour) -> bool:
     return bool(colour) and all(abs(v - 1) < 0.01 for v in colour)
 
 
+def rgb(hex_colour: str, places: int | None = 3) -> tuple[float, ...]:
+    """A "#rrggbb" colour as pdfplumber reads it back: each channel 0..1, rounded to `places` (None: not rounded)."""
+    channels = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return tuple(channels if places is None else (round(c, places) for c in channels))
+
+
+def grey(hex_colour: str) -> float:
+    """A "#rrggbb" colour's grey level on a mono print, 0..255 (ITU-R 601 luma)."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+# Viénot, Brettel and Mollon (1999): how protanopes and deuteranopes see a colour, in linear RGB
+DICHROMATS = {"protanopia": ((0.11238, 0.88762, 0), (0.11238, 0.88762, 0), (0.00401, -0.00401, 1)),
+              "deuteranopia": ((0.29275, 0.70725, 0), (0.29275, 0.70725, 0), (-0.02234, 0.02234, 1))}
+
+
+def lab(colour: str, vision: str | None = None) -> tuple[float, float, float]:
+    """CIELAB (D65) of "#rrggbb", as seen with full colour vision or as a dichromat of DICHROMATS sees it."""
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb(colour, places=None)]
+    if vision:
+        lin = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, lin)))) for row in DICHROMATS[vision]]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def delta_e(a: str, b: str, vision: str | None = None) -> float:
+    """CIE76 colour difference of two "#rrggbb" colours: 2.3 is just noticed, 15 told apart at a glance."""
+    return sum((p - q) ** 2 for p, q in zip(lab(a, vision), lab(b, vision))) ** 0.5
+
+
 def cut_boxes(page) -> list[tuple[float, float, float, float]]:
     """The cut outlines of a page: stroked, unfilled rectangles, as (x0, top, x1, bottom) in pt."""
     return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects if r["stroke"] and not r["fill"]]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import cut_boxes, squash
+from conftest import cut_boxes, grey, rgb, squash
 from conftest import region as card_text
 from generators.map.network import Network
 from generators.map.track import Track, board_for
@@ -311,17 +311,14 @@ def test_the_world_maps_flights_read_on_every_region_and_in_mono(printed, web):
     drawn 2 pt or wider, 60 grey levels darker than the darkest region, over a white edge 1.5 pt wider."""
     import pdfplumber
 
-    def grey(rgb) -> float:
-        return 255 * (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2])
+    def fill(name: str) -> str:
+        return web.layout.colour(name).fill
 
-    def rgb(name: str) -> tuple[float, ...]:
-        return tuple(round(int(web.layout.colour(name).fill[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
-
-    assert grey(rgb("map-air")) < min(grey(rgb(r.colour)) for r in web.map.regions) - 60
+    assert grey(fill("map-air")) < min(grey(fill(r.colour)) for r in web.map.regions) - 60
     with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
         lines = [(tuple(round(v, 3) for v in line["stroking_color"]), line["linewidth"], (round(line["x0"]), round(line["top"])))
                  for line in pdf.pages[0].lines if line.get("stroking_color") and len(line["stroking_color"]) == 3]
-    flights = [(colour, width, at) for colour, width, at in lines if colour == rgb("map-air")]
+    flights = [(colour, width, at) for colour, width, at in lines if colour == rgb(fill("map-air"))]
     edges = {at: width for colour, width, at in lines if colour == (1, 1, 1)}
     assert len(flights) == sum(r.kind == "air" for r in web.map.routes) + 1  # and the legend's
     assert all(width >= 2 and edges.get(at, 0) >= width + 1.5 for _, width, at in flights), flights
@@ -557,9 +554,6 @@ def test_every_place_the_table_needs_lies_inside_the_ring(spion, board_id, playe
 @pytest.mark.parametrize("board_id, edged", [("four-player", ("black-red", "white-blue")), ("two-player", ())])
 def test_a_partners_embassy_is_ringed_in_its_second_colour_as_its_pieces_are(printed, spion, board_id, edged):
     import pdfplumber
-
-    def rgb(hex_colour: str) -> tuple[float, ...]:
-        return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
 
     with pdfplumber.open(printed / "spion-und-spion" / f"board-{board_id}.pdf") as pdf:
         strokes = {tuple(round(c, 3) for c in r["stroking_color"]) for r in pdf.pages[0].rects
@@ -832,10 +826,10 @@ def test_every_space_shows_each_sides_footstep_in_the_same_place_in_two_tones(pr
                      and box[0] < c["x0"] / MM and c["x1"] / MM < box[2] and box[1] < c["top"] / MM and c["bottom"] / MM < box[3]]
             assert len(found) == 2, at.space.label
             for curve in found:
-                grey = sum(curve["non_stroking_color"][:3]) / 3 if len(curve["non_stroking_color"]) >= 3 else curve["non_stroking_color"][0]
+                shade = sum(curve["non_stroking_color"][:3]) / 3 if len(curve["non_stroking_color"]) >= 3 else curve["non_stroking_color"][0]
                 centre = ((curve["x0"] + curve["x1"]) / 2 / MM - box[0], (curve["top"] + curve["bottom"]) / 2 / MM - box[1])
                 assert max(curve["x1"] - curve["x0"], curve["bottom"] - curve["top"]) / MM >= at.size / 6, at.space.label
-                places.setdefault(round(grey, 2), set()).add((round(centre[0] / 2, 0), round(centre[1] / 2, 0)))  # 2 mm
+                places.setdefault(round(shade, 2), set()).add((round(centre[0] / 2, 0), round(centre[1] / 2, 0)))  # 2 mm
     tones = sorted(places)
     assert len(tones) == 2 and tones[0] < 0.1 and 0.3 < tones[1] < 0.8, tones
     assert all(len(spots) == 1 for spots in places.values()), places
@@ -912,10 +906,6 @@ def test_a_boards_paths_are_solid_not_dashed_like_a_cut_line(printed, board_id):
 
 
 def test_alfred_and_embassy_spaces_differ_by_40_grey_levels(spion):
-    def grey(hex_colour: str) -> float:
-        r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-        return 0.299 * r + 0.587 * g + 0.114 * b
-
     assert abs(grey(spion.layout.colour("alfred").fill) - grey(spion.layout.colour("embassy").fill)) >= 40
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import MM, columns_text, cut_boxes, face_text, filled_boxes, mirrored, region, size_mm, squash, text_in
+from conftest import MM, columns_text, cut_boxes, delta_e, face_text, filled_boxes, grey, mirrored, region, rgb, size_mm, squash, text_in
 
 from generators.build import PRODUCTS
 from generators.cli import main
@@ -213,7 +213,6 @@ def test_text_on_card_sized_pieces_stops_growing_at_the_layouts_largest_size(bui
 
 def test_the_1_and_5_zillion_notes_are_told_apart_by_their_fill(built):
     """Delta E (CIE76) of at least 15 between the two notes' fills, front and back alike."""
-    from test_map_poster import _delta_e
 
     fills: dict[str, set[str]] = {"1": set(), "5": set()}
     with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
@@ -226,7 +225,7 @@ def test_the_1_and_5_zillion_notes_are_told_apart_by_their_fill(built):
                     colour = rect["non_stroking_color"]
                     fills[inside[0]].add("#" + "".join(f"{round(v * 255):02x}" for v in colour))
     assert fills["1"] and fills["5"], fills
-    assert min(_delta_e(a, b) for a in fills["1"] for b in fills["5"]) >= 15, fills
+    assert min(delta_e(a, b) for a in fills["1"] for b in fills["5"]) >= 15, fills
 
 
 
@@ -592,7 +591,6 @@ def test_preparation_is_on_the_aid_and_the_cards(built, card_texts):
 
 def test_the_house_rules_markers_are_told_apart_by_a_ring_in_the_powers_colour(built, games):
     """All nine fronts are black acrylic; each power's ring differs from every other's by delta E >= 15."""
-    from test_map_poster import _delta_e
 
     rings: dict[str, set[str]] = {}
     with pdfplumber.open(built / "global-1936-spies" / "counters.pdf") as pdf:
@@ -608,7 +606,7 @@ def test_the_house_rules_markers_are_told_apart_by_a_ring_in_the_powers_colour(b
     assert set(rings) == powers and all(len(c) == 1 for c in rings.values()), rings
     colours = [next(iter(c)) for c in rings.values()]
     assert "#000000" not in colours
-    assert min(_delta_e(a, b) for i, a in enumerate(colours) for b in colours[i + 1:]) >= 15, rings
+    assert min(delta_e(a, b) for i, a in enumerate(colours) for b in colours[i + 1:]) >= 15, rings
 
 
 def test_the_special_action_sheets_say_which_game_they_serve(built):
@@ -717,21 +715,15 @@ def test_web_of_spies_regions_print_20_grey_levels_apart_and_24_from_the_sea(bui
     game = games["web-of-spies"]
     layout = game.layout
 
-    def grey(rgb) -> int:
-        return round(255 * (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]))
-
     with pdfplumber.open(built / "web-of-spies" / "map.pdf") as pdf:
         page = pdf.pages[0]
         printed = {tuple(round(v, 3) for v in o["non_stroking_color"]) for o in page.curves + page.rects
                    if o.get("fill") and isinstance(o.get("non_stroking_color"), (tuple, list))
                    and len(o["non_stroking_color"]) == 3 and (o["x1"] - o["x0"]) * (o["bottom"] - o["top"]) > 2000}
-    def rgb(hex_colour: str) -> tuple[float, ...]:
-        return tuple(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
-    fills = [rgb(layout.colour(region.colour).fill) for region in game.map.regions]
-    assert all(tuple(round(v, 3) for v in fill) in printed for fill in fills)  # the layout's colours, as printed
-    region_greys = sorted(grey(fill) for fill in fills)
-    sea_grey = grey(rgb(layout.colour("map-sea").fill))
+    fills = [layout.colour(region.colour).fill for region in game.map.regions]
+    assert all(rgb(fill) in printed for fill in fills)  # the layout's colours, as printed
+    region_greys = sorted(round(grey(fill)) for fill in fills)
+    sea_grey = round(grey(layout.colour("map-sea").fill))
     assert all(b - a >= 20 for a, b in zip(region_greys, region_greys[1:])), region_greys
     assert sea_grey - max(region_greys) >= 24
 
@@ -765,8 +757,9 @@ def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_n
                 continue
             cards = [r for r in page.rects if r["fill"] and abs(r["width"] / MM - 63) < TOL and abs(r["height"] / MM - 88) < TOL]
             for card in cards:
-                pile = {w["text"] for w in text_words(words, card)} & set(panels)
-                if not pile or {"PASS-CARD"} - {w["text"] for w in text_words(words, card)}:
+                on_card = set(text_in(words, (card["x0"], card["top"], card["x1"], card["bottom"])).split())
+                pile = on_card & set(panels)
+                if not pile or "PASS-CARD" not in on_card:
                     continue
                 inside = [r for r in page.rects if r["fill"] and r is not card and card["x0"] - 0.01 <= r["x0"]
                           and r["x1"] <= card["x1"] + 0.01 and card["top"] - 0.01 <= r["top"] and r["bottom"] <= card["bottom"] + 0.01]
@@ -778,7 +771,3 @@ def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_n
     assert all(m == [] for m in panels["WHITE"]), panels["WHITE"]
     assert all(len(m) == 1 and m[0] >= 3.0 - TOL for m in panels["BLACK"]), panels["BLACK"]
 
-
-def text_words(words: list, box: dict) -> list:
-    """The words wholly inside a pdfplumber rect."""
-    return [w for w in words if box["x0"] <= w["x0"] and w["x1"] <= box["x1"] and box["top"] <= w["top"] and w["bottom"] <= box["bottom"]]

@@ -11,6 +11,8 @@ import pypdf
 import pytest
 from shapely.geometry import LineString, Point, box
 
+from conftest import DICHROMATS, delta_e, lab
+
 from generators.cli import main
 from generators.printing.settings import PrintSettings
 
@@ -328,18 +330,13 @@ def test_each_country_is_shaded_in_its_power_colour(plan, spies):
         assert region.power == city.power, city.name
 
 
-# Viénot, Brettel and Mollon (1999): how protanopes and deuteranopes see a colour, in linear RGB
-DICHROMATS = {"protanopia": ((0.11238, 0.88762, 0), (0.11238, 0.88762, 0), (0.00401, -0.00401, 1)),
-              "deuteranopia": ((0.29275, 0.70725, 0), (0.29275, 0.70725, 0), (-0.02234, 0.02234, 1))}
-
-
 @pytest.mark.parametrize("vision", [None, *DICHROMATS])
 def test_no_power_shade_reads_as_the_sea(plan, vision):
     """Every power's land differs from the sea by a clear step of lightness or colour (CIE76 ΔE over 20), for
     colour-blind players too (over 15 as protanopes and deuteranopes see them)."""
     pal = plan.palette
     for power in pal.powers:
-        assert _delta_e(pal.shade(power), pal.sea, vision) > (20 if vision is None else 15), power
+        assert delta_e(pal.shade(power), pal.sea, vision) > (20 if vision is None else 15), power
 
 
 def test_no_land_is_blue_like_water(plan):
@@ -349,7 +346,7 @@ def test_no_land_is_blue_like_water(plan):
 
     pal = plan.palette
     for name, colour in [(p, pal.shade(p)) for p in pal.powers] + [("neutral", pal.land)]:
-        _, a, b = _lab(colour)
+        _, a, b = lab(colour)
         hue, chroma = math.degrees(math.atan2(b, a)) % 360, math.hypot(a, b)
         assert chroma < 8 or not 180 <= hue <= 290, (name, colour, round(hue), round(chroma))
 
@@ -361,24 +358,7 @@ def test_the_powers_colours_differ_from_each_other(plan, vision):
 
     colours = plan.palette.powers
     for a, b in itertools.combinations(colours, 2):
-        assert _delta_e(colours[a], colours[b], vision) >= 15, (a, b)
-
-
-def _lab(colour: str, vision: str | None = None) -> tuple[float, float, float]:
-    """CIELAB (D65) of "#rrggbb", as seen with full colour vision or as a dichromat of DICHROMATS sees it."""
-    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    if vision:
-        lin = [min(1.0, max(0.0, sum(m * c for m, c in zip(row, lin)))) for row in DICHROMATS[vision]]
-    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.9505
-    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.089
-    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
-    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
-
-
-def _delta_e(a: str, b: str, vision: str | None = None) -> float:
-    return sum((p - q) ** 2 for p, q in zip(_lab(a, vision), _lab(b, vision))) ** 0.5
+        assert delta_e(colours[a], colours[b], vision) >= 15, (a, b)
 
 
 CORNER = 6.0  # mm: zones whose regions meet for no longer than this only touch at a corner

@@ -11,6 +11,8 @@ import math
 
 import pytest
 
+from conftest import delta_e, grey, rgb
+
 from generators.cli import main
 from generators.printing.settings import PrintSettings
 
@@ -419,35 +421,20 @@ def test_the_powers_names_in_a_track_share_one_size(page, plan, spies):
 
 def test_neutral_land_stands_apart_from_the_sea(spies):
     """CIE76 delta E of at least 12 between neutral land and sea; the powers' land apart in greyscale."""
-    def lab(hex_colour):
-        rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-        x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.95047
-        y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-        z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.08883
-        f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
-        return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
-
     layout = spies.layout
-    assert math.dist(lab(layout.colour("map-land").fill), lab(layout.colour("map-sea").fill)) >= 12
+    assert delta_e(layout.colour("map-land").fill, layout.colour("map-sea").fill) >= 12
 
 
 def test_each_powers_land_prints_25_grey_levels_from_every_other_and_from_neutral_land_and_sea(spies, page):
     """On a mono print a home territory decides every award: each power's land fill (as the poster prints it) keeps 25
     grey levels (ITU-R 601) from every other power's, from neutral land and from the sea."""
-    def grey(rgb) -> int:  # a whole level of 0..255, as a printer's grey is
-        return round(255 * (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]))
-
-    def rgb(hex_colour: str) -> tuple[float, ...]:
-        return tuple(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-
     printed = {tuple(round(v, 3) for v in o["non_stroking_color"]) for o in page.curves + page.rects
                if o.get("fill") and isinstance(o.get("non_stroking_color"), (tuple, list)) and len(o["non_stroking_color"]) == 3}
     layout = spies.layout
-    lands = {power.id: rgb(layout.colour(f"map-{power.id}").fill) for power in spies.info.factions}
-    assert all(tuple(round(v, 3) for v in fill) in printed for fill in lands.values())
-    greys = {name: grey(fill) for name, fill in lands.items()}
-    others = {"neutral land": grey(rgb(layout.colour("map-land").fill)), "sea": grey(rgb(layout.colour("map-sea").fill))}
+    lands = {power.id: layout.colour(f"map-{power.id}").fill for power in spies.info.factions}
+    assert all(rgb(fill) in printed for fill in lands.values())
+    greys = {name: round(grey(fill)) for name, fill in lands.items()}  # whole levels, as a printer's grey is
+    others = {"neutral land": round(grey(layout.colour("map-land").fill)), "sea": round(grey(layout.colour("map-sea").fill))}
     names = sorted(greys)
     for i, one in enumerate(names):
         assert all(abs(greys[one] - greys[other]) >= 25 for other in names[i + 1:]), greys
@@ -457,13 +444,9 @@ def test_each_powers_land_prints_25_grey_levels_from_every_other_and_from_neutra
 def test_the_sea_is_ruled_where_it_prints_as_light_a_grey_as_neutral_land(spies, page):
     """Sea and neutral land are both pale; on a mono print only the sea's level rules, `sea_rule` mm apart across
     the whole map frame under the land, tell them apart."""
-    def grey(hex_colour: str) -> int:
-        r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-        return round(0.299 * r + 0.587 * g + 0.114 * b)
-
     layout = spies.layout
-    assert abs(grey(layout.colour("map-sea").fill) - grey(layout.colour("map-land").fill)) < 25  # why the rules are needed
-    rule = tuple(int(layout.colour("map-sea-rule").fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    assert abs(round(grey(layout.colour("map-sea").fill)) - round(grey(layout.colour("map-land").fill))) < 25  # why the rules are needed
+    rule = rgb(layout.colour("map-sea-rule").fill, places=None)
     ruled = [r for r in page.rects if r["fill"] and isinstance(r["non_stroking_color"], (tuple, list))
              and len(r["non_stroking_color"]) == 3 and all(abs(a - b) < 0.002 for a, b in zip(r["non_stroking_color"], rule))]
     across = sorted(r["top"] * MM_PER_PT for r in ruled if r["width"] * MM_PER_PT > 500)
