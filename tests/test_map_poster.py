@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from shapely.geometry import LineString, Point, box
 
-from conftest import DICHROMATS, delta_e, lab
+from conftest import DICHROMATS, delta_e, grey, lab, rgb
 
 from generators.cli import main
 from generators.printing.settings import PrintSettings
@@ -287,6 +287,27 @@ def test_a_games_preset_sets_the_posters_badges_lines_and_dashes(tmp_path, game_
     assert widths.count(2.5) > 100 and 1.7 not in widths  # every rail line, and none at the default width
     assert len(badges) > 30 and all(abs(b["width"] * MM_PER_PT - 5.0) < 0.05 for b in badges)
     assert (6.0, 2.0) in dashes and (3.2, 1.8) not in dashes
+
+
+def test_rail_and_air_lines_lie_on_a_white_edge_that_reads_across_germanys_dark_land(poster_page, spies):
+    """Germany's land prints dark grey, on which the black rail lines and the purple air dashes once vanished: each
+    line on the poster, and its swatch in the legend, lies on a white line wider by the preset's edge each side."""
+    def fill(name: str) -> str:
+        return spies.layout.colour(name).fill
+
+    widths = spies.layout.poster.lines
+    assert grey(fill("map-germany")) < 100 and widths.rail_casing > 0 and widths.air_casing > 0
+    lines = [(tuple(round(v, 3) for v in line["stroking_color"]), round(line["linewidth"], 2), (round(line["x0"]), round(line["top"])))
+             for line in poster_page.lines if line.get("stroking_color") and len(line["stroking_color"]) == 3]
+    edges: dict[tuple[int, int], list[float]] = {}
+    for colour, width, at in lines:
+        if colour == (1, 1, 1):
+            edges.setdefault(at, []).append(width)
+    for kind in ("rail", "air"):
+        drawn = [(width, at) for colour, width, at in lines if colour == rgb(fill(f"map-{kind}"))]
+        wanted = getattr(widths, kind) + 2 * getattr(widths, f"{kind}_casing")
+        assert len(drawn) == sum(r.kind == kind for r in spies.map.routes) + 1, kind  # and the legend's
+        assert all(any(abs(e - wanted) < 0.02 for e in edges.get(at, [])) for _, at in drawn), kind
 
 
 # --- real geography ------------------------------------------------------------------------

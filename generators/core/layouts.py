@@ -230,8 +230,8 @@ class TileStyle(_Part):
 class PosterLines(_Part):
     """The widths (pt) of the poster's lines: rail and air lines, sea lanes, the borders between countries,
     round a power's home territory and between sea zones, the leader from a name set apart to its place, and
-    the rules across the sea (where `sea_rule` asks for them); `air_casing`, the paper-coloured edge each side
-    of an air line, so a flight reads across land of any colour (0: none)."""
+    the rules across the sea (where `sea_rule` asks for them); `rail_casing` and `air_casing`, the paper-coloured
+    edge each side of a rail or air line, so the line reads across land of any colour, dark land too (0: none)."""
 
     rail: PositivePt = 1.7
     air: PositivePt = 1.1
@@ -241,6 +241,7 @@ class PosterLines(_Part):
     zone: PositivePt = 0.8
     leader: PositivePt = 0.6
     sea: PositivePt = 0.35
+    rail_casing: UnsignedPt = 0.0
     air_casing: UnsignedPt = 0.0
 
 

@@ -88,14 +88,13 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
         painter.polyline(lane, stroke=pal.sea_ink, line_width=widths.lane, dash=dashes.lane)
     flights = [(*plan.at[r.from_], *plan.at[r.to]) for r in game_map.routes
                if r.kind == "air" and r.from_ in plan.at and r.to in plan.at]
-    if widths.air_casing:  # every edge first, so no flight's edge cuts across another flight
-        for flight in flights:
-            _draw_air_casing(painter, *flight, widths)
-    for flight in flights:
-        painter.line(*flight, stroke=pal.air, line_width=widths.air, dash=dashes.air)
-    for line in game_map.routes:
-        if line.kind == "rail" and line.from_ in plan.at and line.to in plan.at:
-            painter.line(*plan.at[line.from_], *plan.at[line.to], stroke=pal.rail, line_width=widths.rail)
+    rails = [(*plan.at[r.from_], *plan.at[r.to]) for r in game_map.routes
+             if r.kind == "rail" and r.from_ in plan.at and r.to in plan.at]
+    for kind, lines, colour, dash in (("air", flights, pal.air, dashes.air), ("rail", rails, pal.rail, None)):
+        for line in lines:  # every edge first, so no line's edge cuts across another line of its kind
+            _draw_casing(painter, *line, kind, widths)
+        for line in lines:
+            painter.line(*line, stroke=colour, line_width=getattr(widths, kind), dash=dash)
     for zone in game_map.sea_zones:
         if zone.name in plan.at:
             x, y = plan.at[zone.name]
@@ -134,9 +133,12 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
         painter.text(f.right + st.border, small_print, credit, plan.fonts.regular, st.credit_size, colour="#333333", anchor=Anchor.END)
 
 
-def _draw_air_casing(painter: Painter, x1: float, y1: float, x2: float, y2: float, widths: PosterLines) -> None:
-    """The paper-coloured edge under an air line (the layout's `lines.air_casing` each side)."""
-    painter.line(x1, y1, x2, y2, stroke=HALO_INK, line_width=widths.air + 2 * widths.air_casing)
+def _draw_casing(painter: Painter, x1: float, y1: float, x2: float, y2: float, kind: str, widths: PosterLines) -> None:
+    """The paper-coloured edge under a rail or air line (the layout's `lines.rail_casing` or `air_casing` each side;
+    none where it is 0)."""
+    casing = getattr(widths, f"{kind}_casing")
+    if casing:
+        painter.line(x1, y1, x2, y2, stroke=HALO_INK, line_width=getattr(widths, kind) + 2 * casing)
 
 
 def draw_space(painter: Painter, x: float, y: float, radius: float, fill: str, ink: str, capital: bool, port: str | None,
@@ -336,8 +338,7 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
         entry(mark.legend)
     for kind, colour, width, dash in (("rail", pal.rail, widths.rail, None), ("air", pal.air, widths.air, dashes.air)):
         if any(r.kind == kind for r in m.routes):
-            if kind == "air" and widths.air_casing:
-                _draw_air_casing(painter, sx - sw / 2, y, sx + sw / 2, y, widths)
+            _draw_casing(painter, sx - sw / 2, y, sx + sw / 2, y, kind, widths)
             painter.line(sx - sw / 2, y, sx + sw / 2, y, stroke=colour, line_width=width, dash=dash)
             entry(f"{kind.capitalize()} line")
     if m.sea_zones:
