@@ -475,6 +475,7 @@ def test_chits_only_the_long_game_plays_are_told_apart_from_the_others(spies, de
 
 
 def test_nations_fills_stay_apart_in_greyscale(spies, default_build):
+    """Each power's spies 40 grey levels from the next on a mono print: Germany and Italy, once 35 apart, read alike."""
     fills = _face_fills(default_build / "counters.pdf")
     grey = {}
     for piece in spies.pieces:
@@ -483,7 +484,7 @@ def test_nations_fills_stay_apart_in_greyscale(spies, default_build):
             grey[piece.nation] = _grey(fills[face_text(front)][0])
     assert len(grey) == 5
     ordered = sorted(grey.values())
-    assert min(b - a for a, b in zip(ordered, ordered[1:])) >= 25, grey
+    assert min(b - a for a, b in zip(ordered, ordered[1:])) >= 40, grey
 
 
 def _back_boxes(spies, counters, kinds) -> list[tuple[tuple, dict]]:
