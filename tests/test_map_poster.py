@@ -481,6 +481,22 @@ def _gap(rect, at, radius) -> float:
     return (dx * dx + dy * dy) ** 0.5 - radius
 
 
+def test_city_names_keep_off_other_powers_land(plan, spies):
+    """A name set on another power's land reads as that power's city (Stuttgart's and Munich's once lay on Italy):
+    at most one city's name, Geneva's, hemmed in by France and Italy, lies mostly (its middle and three corners of
+    four) on a power's land that is not its own city's."""
+    import shapely
+
+    onto = []
+    for city in spies.map.cities:
+        r = plan.placed[city.name].rect
+        other = shapely.union_all([t.shape for t in plan.regions if t.power and t.power != city.power])
+        points = [(r.x + r.width / 2, r.y + r.height / 2), (r.x, r.y), (r.right, r.y), (r.x, r.bottom), (r.right, r.bottom)]
+        if sum(other.contains(Point(p)) for p in points) >= 4:
+            onto.append(city.name)
+    assert len(onto) <= 1, onto
+
+
 def test_no_marker_covers_another_marker_or_badge(plan):
     import math
 

@@ -27,6 +27,14 @@ def test_a_label_avoids_crossing_a_line_when_it_can():
     assert placed.spot in {"left", "above left", "below left"}
 
 
+def test_a_label_keeps_off_land_it_should_avoid_when_a_clear_spot_off_it_is_near():
+    """Right of the point lies another power's land: the name goes to the left, where it does not read as theirs."""
+    from shapely.geometry import box
+
+    (placed,) = place_labels([LabelRequest("A", (100, 100), 12.0, 3.5, 1.5, avoid=box(101, 80, 150, 120))], FRAME)
+    assert placed.rect.right <= 101 and not placed.far and not placed.overlaps
+
+
 def test_labels_stay_inside_the_frame():
     (placed,) = place_labels([req("A", 198, 100)], FRAME)
     assert placed.rect.right <= FRAME.right and placed.rect.x >= FRAME.x

@@ -8,7 +8,8 @@ between its marker and a neighbour close by (across the line joining their centr
 either's: so that a reader pairs the name with the right marker. A label with few clear spots so near is also offered spots further out,
 every FAR_STEP round the marker up to FAR_MAX, joined to the marker by a leader line that must pass
 no other marker closely (the leader says whose name it is). A label `within` a shape (a region's name on
-its land) is offered spots over the whole shape and takes none that leaves it. Clear spots are worked out once, all spots of all labels at once, against
+its land) is offered spots over the whole shape and takes none that leaves it; a spot over the shape a label
+should `avoid` (another power's land, where a name reads as that power's city) costs more the more of it lies there. Clear spots are worked out once, all spots of all labels at once, against
 spatial indexes.
 
 Labels then take spots one by one, those with the fewest clear spots first, each the best of its
@@ -58,6 +59,7 @@ MARK_CLEARANCE = 0.2  # mm between a label and any marker
 # (and each line it crosses, and another marker as near), and, for the least bad spot of a label without
 # a clear one, what it covers, crosses or leaves unclear.
 DISTANCE_COST, ORDER_COST, LEADER_COST, LEADER_CROSSING_COST = 0.3, 0.02, 2.0, 3.0
+AVOID_COST = 6.0  # a clear spot wholly over the shape its label should avoid: three leader lines' worth
 COVER_COST, CROSSING_COST, AMBIGUITY_COST = 1000.0, 40.0, 3.0
 SHORT_COST = NEAR_MAX * DISTANCE_COST + LEADER_COST + 6.0 * DISTANCE_COST  # spots this cheap count first when ordering labels
 CELL = 8.0  # mm: the side of a cell of the grid of placed labels
@@ -74,7 +76,8 @@ class LabelRequest:
     """A label of `width` x `height` mm for the marker of radius `mark` centred on `at`. An `area` label
     names the area round its marker (a sea, say), not the marker: it may sit further off without a leader
     line, and need not be nearer its marker than any other. A label `within` a shape (a region's land, say)
-    stays wholly inside it, and may sit anywhere in it, the nearer `at` the better."""
+    stays wholly inside it, and may sit anywhere in it, the nearer `at` the better. A label should `avoid` a
+    shape (another power's land): a spot over it costs the more, the more of the label lies there."""
 
     key: str
     at: XY
@@ -83,6 +86,7 @@ class LabelRequest:
     mark: float
     area: bool = False
     within: object = None  # a shapely geometry
+    avoid: object = None  # a shapely geometry
 
 
 @dataclass(frozen=True)
@@ -241,8 +245,10 @@ class _Scene:
         self.area = np.array([q.area for q in requests], dtype=bool)
         self.bounded = np.array([q.within is not None for q in requests], dtype=bool)
         for q in requests:
-            if q.within is not None:
-                shapely.prepare(q.within)
+            for shape in (q.within, q.avoid):
+                if shape is not None:
+                    shapely.prepare(shape)
+        self.avoiding = np.array([q.avoid is not None for q in requests], dtype=bool)
         self.sizes = np.array([(q.width, q.height) for q in requests], dtype=float).reshape(-1, 2)
         self.top = float(self.radii.max())
         # markers on one and the same spot count once (so stacked points cost no more than one): each site's
@@ -351,7 +357,22 @@ class _Scene:
         order = np.where(near >= 0, near % (len(NEAR_SPOTS) // len(NEAR)), 0)
         distance = np.where(near >= 0, np.array([s[-1] for s in NEAR_SPOTS])[np.maximum(near, 0)], own)
         soft = distance * DISTANCE_COST + order * ORDER_COST + far * LEADER_COST + leader_crossings * LEADER_CROSSING_COST
+        soft = soft + AVOID_COST * self._share_avoided(owner, x0, y0, x1, y1)
         return _Candidates(owner, x0, y0, x1, y1, near, far, leader, soft, blocked, crossings, ambiguous, crowded)
+
+
+    def _share_avoided(self, owner, x0, y0, x1, y1):
+        """How much of each spot's label lies over the shape its label should avoid, 0..1, read at its centre and
+        its four corners."""
+        import numpy as np
+
+        share = np.zeros(len(x0))
+        for i in np.unique(owner[self.avoiding[owner]]):
+            mine = np.nonzero(owner == i)[0]
+            xs, ys = (x0[mine], (x0[mine] + x1[mine]) / 2, x1[mine]), (y0[mine], (y0[mine] + y1[mine]) / 2, y1[mine])
+            points = [(xs[1], ys[1])] + [(x, y) for x in (xs[0], xs[2]) for y in (ys[0], ys[2])]
+            share[mine] = sum(shapely.contains_xy(self.requests[i].avoid, x, y) for x, y in points) / len(points)
+        return share
 
 
 def _candidates(scene: _Scene) -> tuple[_Candidates, object]:

@@ -224,7 +224,7 @@ def plan_poster(game: "Game", settings: "PrintSettings", fonts: FontSet) -> Post
     areas = _area_labels(game_map, at, lands) if game_map.regions else {}
     countries = _country_labels(game_map, lands) if st.country_size else {}
     placed = _place_names(game_map, at, frame, labels, fonts, badge_boxes + [Box(x, y, laid.width, laid.height) for laid, x, y in aids],
-                          lines, st, areas, lands, places.shipped, countries)
+                          lines, st, areas, lands, places.shipped, countries, _foreign_lands(regions, game_map))
     countries = {key: text for key, text in countries.items() if key in placed}
     fills, edges = _land_drawing(regions, palette)
     plan = PosterPlan(st, width, height, game.info.title, game_map, {f.id: f.name for f in game.info.factions}, frame, grid,
@@ -457,8 +457,9 @@ def _land_pieces(game_map: MapFile, at: dict[str, tuple[float, float]], region: 
 def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: Box, labels: dict[str, CityLabel],
                  fonts: FontSet, obstacles: list[Box], lines: list, st: PosterStyle,
                  areas: dict[str, str] | None = None, lands: dict | None = None, shipped: dict | None = None,
-                 countries: dict[str, str] | None = None) -> dict[str, PlacedLabel]:
-    """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities;
+                 countries: dict[str, str] | None = None, foreign: dict | None = None) -> dict[str, PlacedLabel]:
+    """Where each sea zone's and city's name goes: sea zones first, then capitals, then the most crowded cities,
+    each rather off the land of another power than its own (`foreign`: a city's power, or None -> that land);
     then each map region's name, near the middle of its cities on its own land (`lands`: region -> its shape);
     then each country's (`countries`), on its own land, clear of them and of every mark, left off where it finds no room.
     `shipped`: what the game ships worked out (core.shipped)."""
@@ -471,7 +472,8 @@ def _place_names(game_map: MapFile, at: dict[str, tuple[float, float]], frame: B
     order = sorted(game_map.cities, key=lambda c: (not c.capital, -near[c.name], c.name))
     for city in order:
         w, h = labels[city.name].size_mm()
-        requests.append(LabelRequest(city.name, at[city.name], w, h, st.space / 2 + (st.port_ring if city.port else 0.0)))
+        requests.append(LabelRequest(city.name, at[city.name], w, h, st.space / 2 + (st.port_ring if city.port else 0.0),
+                                     avoid=(foreign or {}).get(city.power)))
     for key, text in (areas or {}).items():
         region, _, piece = key[len(AREA_KEY):].partition(AREA_PIECE)
         members = [at[c.name] for c in game_map.cities if c.region == region and c.name in at]
@@ -539,6 +541,14 @@ def _placed_labels(requests: list[LabelRequest], inside: Box, obstacles: list[Bo
     except ValueError:
         pass
     return placed
+
+
+def _foreign_lands(regions: list[Region], game_map: MapFile) -> dict[str | None, BaseGeometry]:
+    """For each power holding a city (None: a neutral city), the land of every other power: a name set there
+    reads as that power's city."""
+    held = {r.power for r in regions if r.power is not None}
+    found = {power: [r.shape for r in regions if r.power in held - {power}] for power in held | {c.power for c in game_map.cities}}
+    return {power: union_of(shapes) for power, shapes in found.items() if shapes}
 
 
 def _lands(regions: list[Region]) -> dict[str, BaseGeometry]:
