@@ -78,6 +78,13 @@ def test_a_label_hemmed_in_by_lines_is_set_off_with_a_leader_and_crosses_none():
     assert placed.rect.x <= end[0] <= placed.rect.right and placed.rect.y <= end[1] <= placed.rect.bottom
 
 
+def test_a_label_set_off_with_a_leader_lies_nearer_its_own_marker_than_a_neighbours():
+    """Hemmed in by lines, the hub's name goes out on a leader, and not to the side where it would lie nearer B."""
+    spokes = [[(100, 100), (100 + 40 * dx, 100 + 40 * dy)] for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))]
+    hub, _ = place_labels([req("Hub", 100, 100), req("B", 88, 92)], FRAME, lines=spokes)
+    assert hub.far and gap(hub.rect, 100, 100) < gap(hub.rect, 88, 92)
+
+
 def test_an_area_name_moves_off_without_a_leader():
     spokes = [[(100, 100), (100 + 40 * dx, 100 + 40 * dy)] for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
     (placed,) = place_labels([LabelRequest("Sea", (100, 100), 12.0, 3.5, 5.0, area=True)], FRAME, lines=spokes)

@@ -7,7 +7,8 @@ obstacle; crosses no line; lies nearer its own marker than any other; and does n
 between its marker and a neighbour close by (across the line joining their centres), where it reads as
 either's: so that a reader pairs the name with the right marker. A label with few clear spots so near is also offered spots further out,
 every FAR_STEP round the marker up to FAR_MAX, joined to the marker by a leader line that must pass
-no other marker closely (the leader says whose name it is). A label `within` a shape (a region's name on
+no other marker closely (the leader says whose name it is), and costs more where it lies nearer another marker
+than its own. A label `within` a shape (a region's name on
 its land) is offered spots over the whole shape and takes none that leaves it; a spot over the shape a label
 should `avoid` (another power's land, where a name reads as that power's city) costs more the more of it lies there. Clear spots are worked out once, all spots of all labels at once, against
 spatial indexes.
@@ -59,6 +60,7 @@ MARK_CLEARANCE = 0.2  # mm between a label and any marker
 # (and each line it crosses, and another marker as near), and, for the least bad spot of a label without
 # a clear one, what it covers, crosses or leaves unclear.
 DISTANCE_COST, ORDER_COST, LEADER_COST, LEADER_CROSSING_COST = 0.3, 0.02, 2.0, 3.0
+ASTRAY_COST = 3.0  # a label set off with a leader that still lies nearer another marker than its own
 AVOID_COST = 6.0  # a clear spot wholly over the shape its label should avoid: three leader lines' worth
 COVER_COST, CROSSING_COST, AMBIGUITY_COST = 1000.0, 40.0, 3.0
 SHORT_COST = NEAR_MAX * DISTANCE_COST + LEADER_COST + 6.0 * DISTANCE_COST  # spots this cheap count first when ordering labels
@@ -308,6 +310,9 @@ class _Scene:
         strangers = self.site_owner[other] != owner[spot]
         margin = np.maximum(AMBIGUITY_MARGIN, AMBIGUITY_SHARE * r[spot[strangers]])
         np.logical_or.at(ambiguous, spot[strangers], gap[strangers] < own[spot[strangers]] + margin)
+        astray = np.zeros(len(x0), dtype=bool)  # a label set off nearer another marker than its own
+        np.logical_or.at(astray, spot[strangers], gap[strangers] < own[spot[strangers]])
+        astray &= far
         # a label across the line from its marker to a neighbour close by sits between the two: it reads as either's
         s, o = spot[strangers], other[strangers]
         width = BETWEEN_SHARE * np.minimum(r[s], self.site_radii[o])
@@ -358,6 +363,7 @@ class _Scene:
         distance = np.where(near >= 0, np.array([s[-1] for s in NEAR_SPOTS])[np.maximum(near, 0)], own)
         soft = distance * DISTANCE_COST + order * ORDER_COST + far * LEADER_COST + leader_crossings * LEADER_CROSSING_COST
         soft = soft + AVOID_COST * self._share_avoided(owner, x0, y0, x1, y1)
+        soft = soft + ASTRAY_COST * astray
         return _Candidates(owner, x0, y0, x1, y1, near, far, leader, soft, blocked, crossings, ambiguous, crowded)
 
 
