@@ -487,6 +487,23 @@ def test_nations_fills_stay_apart_in_greyscale(spies, default_build):
     assert min(b - a for a, b in zip(ordered, ordered[1:])) >= 40, grey
 
 
+def test_each_powers_spies_carry_their_own_symbol_so_colour_is_not_all_that_tells_them_apart(spies, default_build):
+    """The five Cousin 4s print the same words: each power's draws its own picture (its police's symbol), read from
+    the paths drawn inside each one's cut, measured from the cut's corner; the runner all spies once shared did not."""
+    with pdfplumber.open(default_build / "counters.pdf") as pdf:
+        page = pdf.pages[0]
+        words = words_of(page)
+        drawn = [c for c in page.curves + page.rects if c.get("non_stroking_color") and c.get("fill")]
+        pictures = []
+        for box in cut_boxes(page):
+            if text_in(words, box) == "Cousin 4":
+                inside = [c for c in drawn if box[0] < c["x0"] and c["x1"] < box[2] and box[1] < c["top"] and c["bottom"] < box[3]]
+                pictures.append(frozenset((round(c["x0"] - box[0]), round(c["top"] - box[1]), round(c["width"]), round(c["height"]))
+                                          for c in inside))
+    assert len(pictures) == len(spies.info.factions) == 5
+    assert len(set(pictures)) == 5, pictures
+
+
 def _back_boxes(spies, counters, kinds) -> list[tuple[tuple, dict]]:
     """(back's box, its front) for the printed pieces of `kinds`, read by their front's text."""
     width, _, fronts, _, front_words, _ = counters[0]
