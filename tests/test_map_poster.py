@@ -310,6 +310,19 @@ def test_rail_and_air_lines_lie_on_a_white_edge_that_reads_across_germanys_dark_
         assert all(any(abs(e - wanted) < 0.02 for e in edges.get(at, [])) for _, at in drawn), kind
 
 
+def test_each_ports_ring_has_a_white_edge_so_it_reads_on_dark_land(poster_page, spies):
+    """Hamburg's and Stettin's sea-blue rings once vanished on Germany's dark land in greyscale: each port's ring,
+    and the legend's, is edged in white as wide as the preset says, its outer edge where the ring ends."""
+    sea_ink = rgb(spies.layout.colour("map-sea").ink)
+    edge = spies.layout.poster.port_edge
+    rings = [c for c in poster_page.curves if c.get("fill") and tuple(round(v, 3) for v in c["non_stroking_color"]) == sea_ink
+             and c.get("stroke") and tuple(c["stroking_color"]) == (1, 1, 1)]
+    assert edge > 0 and len(rings) == sum(c.port for c in spies.map.cities) + 1
+    assert all(abs(c["linewidth"] - edge) < 0.01 for c in rings)
+    outer = (spies.layout.poster.space / 2 + spies.layout.poster.port_ring) * 2 / MM_PER_PT
+    assert all(abs(c["width"] + edge - outer) < 0.05 for c in rings[:-1])
+
+
 # --- real geography ------------------------------------------------------------------------
 
 def _is_sea(poster_image, spies, lat: float, lon: float) -> bool:

@@ -260,8 +260,8 @@ class PosterStyle(_Part):
     paper and its margin, the title band above the map, the frame's border of grid letters and the grid's
     squares, a city's space and the least paper between two spaces, the key's strip beside the map (0: the
     key goes below it; then `key_height` is the least room kept for it under the map), and how much wider
-    than true the map is drawn (`stretch`, to fill the frame); the marks on a space (a port's ring, the
-    water round a port kept its own sea zone's, a mark's badge and its letter), a city name's line as a
+    than true the map is drawn (`stretch`, to fill the frame); the marks on a space (a port's ring and the
+    paper-coloured edge round it, so it reads on dark land; the water round a port kept its own sea zone's, a mark's badge and its letter), a city name's line as a
     share of its size (room for its tags below) and the halo round names, how far a map region's name keeps
     inside its own land, the narrowest column of the
     index of places, the grid the aids' corners sit on and how near two aids' edges come before they are
@@ -305,6 +305,7 @@ class PosterStyle(_Part):
     heading_size: PositivePt = 11.0
     credit_size: PositivePt = 7.0
     port_ring: UnsignedMm = 0.9
+    port_edge: UnsignedPt = 0.0
     port_water: UnsignedMm = 3.0
     badge: PositiveMm = 3.6
     badge_size: PositivePt = 6.5

@@ -142,12 +142,15 @@ def _draw_casing(painter: Painter, x1: float, y1: float, x2: float, y2: float, k
 
 
 def draw_space(painter: Painter, x: float, y: float, radius: float, fill: str, ink: str, capital: bool, port: str | None,
-               ring: float = 0.0) -> None:
+               ring: float = 0.0, edge: float = 0.0) -> None:
     """A city's space: pale inside for the counters, a rim in its power's colour (white for a neutral city),
     a double black edge and a star on the rim for a capital, a ring `ring` mm wide in the sea's ink (`port`)
-    round a port."""
+    round a port, edged `edge` pt in paper colour inside its outer edge."""
     if port:
-        painter.circle(x, y, radius + ring, fill=port)
+        if edge:
+            painter.circle(x, y, radius + ring - pt_to_mm(edge) / 2, fill=port, stroke=HALO_INK, line_width=edge)
+        else:
+            painter.circle(x, y, radius + ring, fill=port)
     painter.circle(x, y, radius, fill=fill, stroke="#000000", line_width=1.4 if capital else 0.7)
     painter.circle(x, y, radius * (1 - RIM), fill=mix(fill, "#ffffff", INSIDE), stroke="#000000" if capital else None, line_width=0.5)
     if capital:
@@ -159,7 +162,7 @@ def _draw_city(painter: Painter, plan: PosterPlan, name: str) -> None:
     pal = plan.palette
     x, y = plan.at[name]
     draw_space(painter, x, y, plan.style.space / 2, pal.powers.get(city.power, "#ffffff"), pal.power_inks.get(city.power, "#000000"),
-               city.capital, pal.sea_ink if city.port else None, plan.style.port_ring)
+               city.capital, pal.sea_ink if city.port else None, plan.style.port_ring, plan.style.port_edge)
     for letter, bx, by in plan.badges.get(name, ()):
         _draw_badge(painter, plan.fonts, plan.style, letter, bx, by)
 
@@ -323,7 +326,7 @@ def _draw_legend(painter: Painter, plan: PosterPlan, area: Box) -> float:
         draw_space(painter, sx, y, r, "#ffffff", "#000000", True, None)
         entry("Capital (star on the rim, double edge, name in bold)")
     if any(c.port for c in m.cities):
-        draw_space(painter, sx, y, r, "#ffffff", "#000000", False, pal.sea_ink, ring)
+        draw_space(painter, sx, y, r, "#ffffff", "#000000", False, pal.sea_ink, ring, st.port_edge)
         entry("Port: sails to the ship of each sea zone it touches")
     tag_h = pt_to_mm(st.tag_size) * 1.5
     for name, mark in m.marks.items():
