@@ -745,6 +745,17 @@ def test_web_of_spies_symbols_read_rather_than_given_print_marked_and_the_aid_sa
     assert squash("The asset deck: 80 Asset Cards less the 12* dealt as Starting Cards, so 68*. This set prints 8 of them") in aid
 
 
+def test_the_single_region_variant_keeps_assets_out_of_the_agents_region_only_at_the_start(built):
+    """Setup Variants: assets cannot start the game in the region, so one rolled there is rolled again; later in the
+    game an asset may land there (the referee's place-asset rules so too). The card and the aid once dropped "at the
+    start", which bans the region all game."""
+    for product in ("cards.pdf", "player-aid.pdf"):
+        with pdfplumber.open(built / "web-of-spies" / product) as pdf:
+            text = squash("".join("".join(columns_text(page)) for page in pdf.pages))
+        rule = text[text.index(squash("Single Region:")):][:160]
+        assert squash("at the start") in rule, (product, rule)
+
+
 def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_no_card(built):
     """The BLACK and WHITE piles must never mix, and no card of a pile may be told from its fellows: the BLACK
     pile's backs are a black panel 3 mm (the cards' safe zone) inside a white border, so a shift of the back up
