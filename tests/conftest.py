@@ -319,8 +319,8 @@ def has_box(boxes, wanted, tol: float = TOL) -> bool:
 
 
 def face_text(face) -> str:
-    """What a printed face reads as, from the data: its title, its legend's names (read row by row: the marks'
-    column beside the icons'), text and value, single-spaced."""
+    """What a printed face reads as, from the data: its corner ring's text (above the title), its title, its legend's
+    names (read row by row: the marks' column beside the icons'), text and value, single-spaced."""
     marks, icons = list(face.labels[:len(face.marks)]), list(face.labels[len(face.marks):])
     rows = [name for pair in zip_longest(marks, icons) for name in pair if name] if marks and icons else marks + icons
     legend = " ".join(rows) if face.labels else None
@@ -328,6 +328,7 @@ def face_text(face) -> str:
     title = f"{face.title} *" if face.title and face.title_assumed else face.title  # its kind read, not given
     beside = bool(face.symbol or face.art)  # a value stands beside the face's picture, above its text
     parts = (title, legend, read, face.value, face.text) if beside else (title, legend, read, face.text, face.value)
+    parts = (face.corner, *parts)
     return " ".join(" ".join(part.split()) for part in parts
                     if part and not face.blank)
 

@@ -440,6 +440,12 @@ def test_the_pieces_fill_their_sheets(built):
     assert min(used) >= 0.6, [round(u, 2) for u in used]
 
 
+def _card_name(text: str) -> str:
+    """A card's name as its front reads: its first word, after the spaces a moving Pass-Card shows in its corner."""
+    words = text.split(" ")
+    return words[1] if len(words) > 1 and words[0].isdigit() else words[0]
+
+
 def _spion_fronts(built):
     """(page, cut box, the text inside it) for every piece front on Spion & Spion's sheets."""
     with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
@@ -458,7 +464,7 @@ def test_traitor_slips_and_pass_cards_are_light_enough_to_write_on_and_print(bui
         if text.startswith("FROEHN"):
             slips += 1
             assert _darkness(page, box) < 0.2, text
-        elif text.split(" ")[0] in pass_cards:
+        elif _card_name(text) in pass_cards:
             cards += 1
             assert _darkness(page, box) < 0.5, text
     assert (slips, cards) == (8, 22)  # a slip for each colour and 4 spare
@@ -665,11 +671,12 @@ def test_pass_cards_name_their_pile_in_a_thin_frame(built, games):
     names = {p.name for p in games["spion-und-spion"].pieces if p.kind == "pass-card"}
     piles = Counter()
     for page, box, text in _spion_fronts(built):
-        if text.split(" ")[0] not in names:
+        if _card_name(text) not in names:
             continue
         x0, top, x1, bottom = box
         words = [w for w in page.extract_words(extra_attrs=["size"]) if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom]
-        pile, title = words[-1], words[0]
+        pile = next((w for w in words if w["text"] in ("BLACK", "WHITE")), words[-1])
+        title = next(w for w in words if not w["text"].isdigit())
         assert pile["text"] in ("BLACK", "WHITE") and pile["size"] < title["size"], text
         piles[pile["text"]] += 1
         frames = [r for r in page.rects if r["fill"] and abs(r["x0"] - x0) < 0.5 and abs(r["top"] - top) < 0.5]
@@ -754,6 +761,40 @@ def test_the_single_region_variant_keeps_assets_out_of_the_agents_region_only_at
             text = squash("".join("".join(columns_text(page)) for page in pdf.pages))
         rule = text[text.index(squash("Single Region:")):][:160]
         assert squash("at the start") in rule, (product, rule)
+
+
+def test_each_moving_pass_card_shows_its_spaces_large_in_its_corner_and_no_other_card_has_a_ring(built, games):
+    """FAHR, FLITZ and DUES share the runner's picture: each prints its spaces (2, 3, 4) in a ring in its top-right
+    corner, larger than its line of text; GAEHN, SCHECK and the rest carry no ring, as nothing goes in one."""
+    from generators.printing.counters import corner_diameter
+
+    game = games["spion-und-spion"]
+    moving = {p.name: p.value for p in game.pieces if p.kind == "pass-card" and p.value is not None}
+    assert moving == {"FAHR": 2, "FLITZ": 3, "DUES": 4}
+    card = game.layout.size("card")
+    ring = corner_diameter((card.width, card.height)) * MM
+    seen = Counter()
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            rings = [c for c in page.curves if abs(c["width"] - ring) < 0.5 and abs(c["height"] - ring) < 0.5]
+            for box in cut_boxes(page):
+                name = next((w["text"] for w in words if (w["text"] in moving or w["text"] in {"GAEHN", "SCHECK", "LECHZ"})
+                             and box[0] <= w["x0"] <= box[2] and box[1] <= w["top"] <= box[3]), None)
+                if name is None:
+                    continue
+                inside = [c for c in rings if box[0] < c["x0"] and c["x1"] < box[2] and box[1] < c["top"] and c["bottom"] < box[3]]
+                chars = [c for c in page.chars if box[0] <= c["x0"] <= box[2] and box[1] <= c["top"] <= box[3]]
+                if name in moving:
+                    (circle,) = inside
+                    digits = [c for c in chars if c["text"] == str(moving[name]) and circle["x0"] < c["x0"] < circle["x1"]
+                              and circle["top"] < c["top"] < circle["bottom"]]
+                    body = max(c["size"] for c in chars if c["text"] == "v")  # the v of "Advance n spaces."
+                    assert digits and digits[0]["size"] > body, name
+                else:
+                    assert not inside, name
+                seen[name] += 1
+    assert seen["FAHR"] == 6 and seen["DUES"] == 2 and seen["GAEHN"] == 2
 
 
 def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_no_card(built):

@@ -63,6 +63,13 @@ def _fill_if_known(text: str | None, values: dict[str, Any]) -> str | None:
     return fill(text, values) if all(as_text(values.get(name)) for name in slots(text)) else ""
 
 
+def _corner(template: FaceTemplate, values: dict[str, Any]) -> str | None:
+    """The corner ring's text; on a face to write on, "" (the empty ring) where the piece lacks the value, else
+    no ring at all."""
+    text = _fill_if_known(template.corner, values)
+    return text if text or template.write_in else None
+
+
 def fill_face(game: "Game", template: FaceTemplate, piece: Piece, values: dict[str, Any]) -> Face:
     """The face `template` shows for `piece`, whose values (record_values) are `values`: texts filled, a
     NATION symbol and colour resolved."""
@@ -84,7 +91,7 @@ def fill_face(game: "Game", template: FaceTemplate, piece: Piece, values: dict[s
         labels=tuple(game.info.symbol_names.get(name, name) for name in (*(piece.marks or ()), *(piece.icons or ())))
         if template.icons and template.legend else (),
         symbols_assumed=bool(template.icons and {"icons", "marks"} & set(piece.assumed or {})),
-        corner=_fill_if_known(template.corner, values),
+        corner=_corner(template, values),
         write_in=template.write_in,
         fold=template.fold,
         colour=colour,

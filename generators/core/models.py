@@ -69,7 +69,8 @@ class FaceTemplate(Record):
     gives each piece its own); `icons` shows the piece's marks and icons in a row (marks as solid
     tabs, so a game's kinds of symbol read apart), with `legend` each with its name from the game's
     `symbol_names` under it. `corner` is a text set in a ring in the face's top-right corner (a cost);
-    a piece without a value for it gets the empty ring to write in. `write_in` rules the room left
+    a piece without a value for it gets the empty ring to write in on a `write_in` face, and no ring on any other
+    (a moving card's spaces, say, where only some cards have them). `write_in` rules the room left
     under the text for players to write on. `fold`: the piece folds in half across its height (a folder to
     hide a slip in): the face's parts are set in its upper half and a dashed fold line crosses its middle. `colour_by` picks another
     colour by one of the piece's fields, as the field prints: `{games: {long: chit-long}}` prints
