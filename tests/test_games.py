@@ -648,7 +648,8 @@ def test_no_piece_prints_an_assumption(built, games):
 def test_each_hot_envelope_folds_in_half_over_its_slip(built):
     """THE HOT ENVELOPE hides the slip in an envelope: each Hot-Envelope is set in its upper half, a dashed fold line
     across its middle, so folded it holds a slip and shows its name and its owner's colour, so the four face down by
-    the board are told apart unopened."""
+    the board are told apart unopened. It folds back, the slip between its blank halves and its printed side out: it
+    once said to fold the printed half down over the slip, which hid the name inside."""
     folds, owners = 0, set()
     for page, box, text in _spion_fronts(built):
         if not text.startswith("HOT-ENVELOPE"):
@@ -661,6 +662,7 @@ def test_each_hot_envelope_folds_in_half_over_its_slip(built):
         assert across and all(line["dash"] and line["dash"][0] for line in across), text  # dashed: a fold, not a cut
         words = [w for w in page.extract_words() if x0 <= w["x0"] and w["x1"] <= x1 and top <= w["top"] and w["bottom"] <= bottom]
         assert words and all(w["bottom"] < middle - 1 for w in words), text
+        assert squash("Fold this card back") in squash(text) and squash("this side out") in squash(text), text
         folds += 1
     assert folds == 4 and owners == {"BLACK", "WHITE", "BLACK-RED", "WHITE-BLUE"}, owners
 
