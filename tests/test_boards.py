@@ -324,6 +324,21 @@ def test_the_world_maps_flights_read_on_every_region_and_in_mono(printed, web):
     assert all(width >= 2 and edges.get(at, 0) >= width + 1.5 for _, width, at in flights), flights
 
 
+def test_the_world_boards_names_and_tables_read_across_the_table(printed, web):
+    """A 22 x 34 inch board is read from the far side of the table: its city names 12 pt (they were 10) and the dice
+    table's and the asset slots' type 1.3 times an aid's usual size (it was 8.5 pt, from a Letter page's sizes)."""
+    import pdfplumber
+
+    style = web.layout.poster
+    assert round(style.city_size, 2) == round(style.capital_size, 2) == 12 and style.aid_type == 1.3
+    with pdfplumber.open(printed / "web-of-spies" / "map.pdf") as pdf:
+        words = pdf.pages[0].dedupe_chars().extract_words(extra_attrs=["size"])  # a name's halo is a second copy
+    frame_right = max(w["x1"] for w in words if w["text"] == "P")  # the grid letters' last column: the map, not the key
+    for name in ("Caracas", "Dakar", "Tokyo", "Santiago"):  # each named beside its space and in the dice table
+        sizes = sorted(round(w["size"], 1) for w in words if w["text"] == name and w["x1"] < frame_right)
+        assert sizes[-1] == 12.0 and sizes[0] >= 11.0, (name, sizes)
+
+
 def test_each_world_city_shows_its_city_die_face_on_its_rim(printed, web):
     """With counters on a space its name beside it can stand apart: each city's face of the city die is printed
     white on a black badge on the space's own rim, nearer its centre than any other city's."""

@@ -270,7 +270,9 @@ class PosterStyle(_Part):
     its land's fill (the rest white), where no `map-<power>` colour names the land's own; `sea_rule`, the
     distance between level rules drawn across the sea in the `map-sea-rule` colour (0: a plain sea), so that
     sea and land stay apart where both print as light greys; `country_size`, the size the name of each country
-    holding a city is set in, in capitals on its own land where it finds room clear of the rest (0: no names)."""
+    holding a city is set in, in capitals on its own land where it finds room clear of the rest (0: no names);
+    `aid_type`, the type of the tables and lists printed on the map (and the room round it) as a multiple of their
+    usual size, for a board read across the table."""
 
     paper: str = "poster-22x34"
     landscape: bool = False
@@ -304,6 +306,7 @@ class PosterStyle(_Part):
     key_size: PositivePt = 8.0
     heading_size: PositivePt = 11.0
     credit_size: PositivePt = 7.0
+    aid_type: PositiveFloat = 1.0
     port_ring: UnsignedMm = 0.9
     port_edge: UnsignedPt = 0.0
     port_water: UnsignedMm = 3.0

@@ -314,7 +314,7 @@ def _place_map_aids(game: "Game", layout: "Layout", fonts: FontSet, project, sea
     game_map, st = game.map, layout.poster
     if not game_map.aids:
         return []
-    ink = Ink.of(game, layout, fonts)
+    ink = Ink.of(game, layout, fonts).at(st.aid_type)
     file = game.file("map.yaml")
     laid = [lay_out(aid, game, ink, st.aid_width * aid.span, file, f"aids[{i}]") for i, aid in enumerate(game_map.aids)]
     near = []
