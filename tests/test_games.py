@@ -799,6 +799,21 @@ def test_each_moving_pass_card_shows_its_spaces_large_in_its_corner_and_no_other
     assert seen["FAHR"] == 6 and seen["DUES"] == 2 and seen["GAEHN"] == 2
 
 
+def test_the_special_action_aid_reads_each_token_before_what_two_of_them_share(built):
+    """The limits Move 2 and Swap 2 share once came before either token's own entry: the aid now reads Move 2, Swap 2,
+    then what holds for both."""
+    for product, column in (("player-aid.pdf", 150), ("cards.pdf", 1000)):  # the aid's three columns; a card's one
+        with pdfplumber.open(built / "special-action-tokens" / product) as pdf:
+            words = [w for page in pdf.pages for w in page.extract_words()]
+
+        def where(first: str, then: str) -> tuple[float, float]:  # (column, line) of the first copy's phrase
+            w = next(w for w, after in zip(words, words[1:]) if w["text"] == first and after["text"] == then)
+            return w["x0"] // column, w["top"]
+
+        move, swap, both = where("Attempt", "moves"), where("Swap", "two"), where("Only", "spies")
+        assert move < swap < both, (product, move, swap, both)
+
+
 def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_no_card(built):
     """The BLACK and WHITE piles must never mix, and no card of a pile may be told from its fellows: the BLACK
     pile's backs are a black panel 3 mm (the cards' safe zone) inside a white border, so a shift of the back up
