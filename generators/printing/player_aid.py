@@ -453,12 +453,13 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
     advice = sides_advice[sides]
     marks = legend(game, panels)
 
-    def draw_copy(painter: Painter, side: int, top: float) -> None:
+    def draw_copy(painter: Painter, side: int, top: float, first_copy: bool) -> None:
         baseline = top + margin + first
         painter.text_block(title, margin, top + margin, paper.width - 2 * margin - note_room,
                            ink.heading, Anchor.START)
-        note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
-        painter.text(area.right, baseline, note, fonts.regular, notes, NOTE_INK, Anchor.END)
+        if first_copy:  # how to print is the sheet's, said once; a copy cut off needs it no more
+            note = advice if sides == 1 else f"side {side + 1} of {sides} · {advice}"
+            painter.text(area.right, baseline, note, fonts.regular, notes, NOTE_INK, Anchor.END)
         last = top + margin + title.lines[-1].baseline
         draw_legend(painter, marks, margin, last + pt_to_mm(notes) * 2.2, fonts.regular, notes)
         for block in (b for b in placed if b.side == side):
@@ -474,7 +475,7 @@ def build_player_aid(game: "Game", settings: "PrintSettings") -> list[Document]:
             painter.new_page(paper.width, paper.height)
             for copy in range(copies):
                 top = copy * (band + 2 * margin)
-                draw_copy(painter, side, top)
+                draw_copy(painter, side, top, first_copy=not copy)
                 if copy:
                     painter.line(0, top, paper.width, top, NOTE_INK, 0.25, dash=(2.0, 1.5))
             if strip and side == 0:
