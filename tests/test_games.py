@@ -814,6 +814,15 @@ def test_the_special_action_aid_reads_each_token_before_what_two_of_them_share(b
         assert move < swap < both, (product, move, swap, both)
 
 
+def test_the_sheet_of_spies_says_to_print_them_on_card_so_no_number_shows_through(built):
+    """A spy's number is printed on its back, under a white or white-blue front that plain paper lets it show
+    through: the sheet holding the spies says to print them on card stock or glue them to card."""
+    with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
+        sheets = [squash(page.extract_text()) for page in pdf.pages[0::2] if "WHITE-BLUE" in page.extract_text()
+                  and any(w["text"] == "SPY" for w in page.extract_words())]
+    assert sheets and all(squash("print the spies on card stock, or glue them to card") in text for text in sheets)
+
+
 def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_no_card(built):
     """The BLACK and WHITE piles must never mix, and no card of a pile may be told from its fellows: the BLACK
     pile's backs are a black panel 3 mm (the cards' safe zone) inside a white border, so a shift of the back up
