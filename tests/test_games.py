@@ -823,6 +823,25 @@ def test_the_sheet_of_spies_says_to_print_them_on_card_so_no_number_shows_throug
     assert sheets and all(squash("print the spies on card stock, or glue them to card") in text for text in sheets)
 
 
+def test_a_card_with_a_star_says_what_it_means_on_the_card_itself(built):
+    """Once cut out, a reference card's * no longer has the sheet's caption beside it: each face whose text carries a
+    * says in its footer that it marks this edition's reading, and a face without one does not."""
+    starred = plain = 0
+    with pdfplumber.open(built / "spion-und-spion" / "cards.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            for box in cut_boxes(page):
+                inside = [w for w in words if box[0] <= w["x0"] and w["x1"] <= box[2] and box[1] <= w["top"] and w["bottom"] <= box[3]]
+                if not inside:
+                    continue
+                last = max(w["top"] for w in inside)
+                footer = " ".join(w["text"] for w in inside if w["top"] > last - 1)
+                marked = any("*" in w["text"] for w in inside if w["top"] <= last - 1)
+                assert ("this edition's reading" in footer) == marked, footer
+                starred, plain = starred + marked, plain + (not marked)
+    assert starred and plain
+
+
 def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_no_card(built):
     """The BLACK and WHITE piles must never mix, and no card of a pile may be told from its fellows: the BLACK
     pile's backs are a black panel 3 mm (the cards' safe zone) inside a white border, so a shift of the back up

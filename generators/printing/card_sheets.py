@@ -136,11 +136,18 @@ def draw_face(painter: Painter, box: Box, face: SetFace, footer: tuple[tuple[str
         body = geometry.body
         painter.text_block(face.body, box.x + body.x, box.y + body.y, body.width, anchor=Anchor.START)
     labels, number = footer
+    if is_marked(face):  # once cut out, a card's * is explained on the card itself, not only in the sheet's caption
+        labels = (*(f"{READING_NOTE} · {label}" for label in labels), READING_NOTE)
     y = box.y + geometry.height - geometry.padding
     room = geometry.width - 2 * geometry.padding - text_width(f"  {number}", fonts.regular, geometry.footer_size)
     label = footer_label(labels, room, lambda text: text_width(text, fonts.regular, geometry.footer_size))
     painter.text(box.x + geometry.padding, y, label, fonts.regular, geometry.footer_size, NOTE_INK)
     painter.text(box.right - geometry.padding, y, number, fonts.regular, geometry.footer_size, NOTE_INK, Anchor.END)
+
+
+def is_marked(face: SetFace) -> bool:
+    """True when the face's text carries the mark of this edition's reading."""
+    return face.body is not None and any(ASSUMED_MARK in line.text for line in face.body.lines)
 
 
 def footer_label(choices: tuple[str, ...], room: float, width) -> str:
@@ -211,7 +218,7 @@ def build_cards(game: "Game", settings: "PrintSettings") -> list[Document]:
                 if face is not None:
                     draw_face(painter, placed.box, face, card_footer(game, set_card, len(cards)), geometry, layout,
                               spec.bleed)
-                    marked = marked or (face.body is not None and any(ASSUMED_MARK in line.text for line in face.body.lines))
+                    marked = marked or is_marked(face)
             draw_guides(painter, page, layout, spec)
             draw_caption(painter, page, spec, layout, page_caption(game, page, sheets, spec, copies, layout.copies.why.get("cards", ""), own), fonts.regular,
                          caption, notes=READING_NOTE if marked else "")
