@@ -823,6 +823,15 @@ def test_the_sheet_of_spies_says_to_print_them_on_card_so_no_number_shows_throug
     assert sheets and all(squash("print the spies on card stock, or glue them to card") in text for text in sheets)
 
 
+def test_an_acquired_asset_is_looked_at_before_it_goes_face_down_on_the_card_and_the_aid(built):
+    """Acquire Action: look at the asset, then put it face down on your discard pile (the Secret Asset is bought
+    unseen); the card and the aid left out the look."""
+    for product in ("cards.pdf", "player-aid.pdf"):
+        with pdfplumber.open(built / "web-of-spies" / product) as pdf:
+            text = squash("".join("".join(columns_text(page)) for page in pdf.pages))
+        assert squash("look at it and put it face down on your discard pile") in text, product
+
+
 def test_a_card_with_a_star_says_what_it_means_on_the_card_itself(built):
     """Once cut out, a reference card's * no longer has the sheet's caption beside it: each face whose text carries a
     * says in its footer that it marks this edition's reading, and a face without one does not."""

@@ -195,6 +195,13 @@ def test_acquiring_needs_the_majority_and_the_cost(cli, args, allowed, ruling):
     assert answer["allowed"] is allowed and answer["ruling"] == ruling
 
 
+def test_an_asset_acquired_is_looked_at_then_put_face_down(cli):
+    """Acquire Action: "Look at and place the acquired asset facedown onto your discard pile": the Secret Asset is
+    bought unseen, so the buyer looks at it; the ruling once said only to put it face down."""
+    answer = ask(cli, *WEB, "acquire", "--agents", "1", "--rival", "0", "--cards", "2", "--secret")
+    assert "look at the asset and put it face down on your discard pile" in answer["explanation"]
+
+
 @pytest.mark.parametrize("args", [
     ("--agents", "1", "--rival", "0", "--cards", "2"),
     ("--agents", "1", "--rival", "0", "--cards", "2", "--cost", "2", "--secret"),

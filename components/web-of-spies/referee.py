@@ -501,7 +501,7 @@ def acquire(
                       ("Acquire Action",), allowed=False, facts=AcquireFacts(**facts))
     return Ruling(Acquire.allowed,
                   f"You hold the space ({agents} against {rival}) and discard {price} card{'s' if price != 1 else ''} to pay; "
-                  "put the asset face down on your discard pile; its marker leaves the board until your turn ends.",
+                  "look at the asset and put it face down on your discard pile; its marker leaves the board until your turn ends.",
                   ("Acquire Action",), allowed=True, facts=AcquireFacts(**facts))
 
 
