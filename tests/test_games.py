@@ -851,6 +851,16 @@ def test_a_card_with_a_star_says_what_it_means_on_the_card_itself(built):
     assert starred and plain
 
 
+def test_the_symbol_keys_tabs_are_marked_as_this_editions_reading(built):
+    """The rulebook's Symbol Key names Attack, Defend and Sabotage but does not show them: the card's key says they
+    are tabs on the card, which is this edition's drawing, and marks each line so."""
+    with pdfplumber.open(built / "web-of-spies" / "cards.pdf") as pdf:
+        text = squash("".join("".join(columns_text(page)) for page in pdf.pages))
+    for line in ("may be played to attack (a tab on the card). *", "may be played to defend (a tab). *",
+                 "agree its effect before adding one. *"):
+        assert squash(line) in text, line
+
+
 def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_no_card(built):
     """The BLACK and WHITE piles must never mix, and no card of a pile may be told from its fellows: the BLACK
     pile's backs are a black panel 3 mm (the cards' safe zone) inside a white border, so a shift of the back up
