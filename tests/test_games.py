@@ -381,7 +381,7 @@ def test_the_caption_names_the_reference_cards_printed_twice(built):
     with pdfplumber.open(built / "spion-und-spion" / "cards.pdf") as pdf:
         assert len(cut_boxes(pdf.pages[0])) == 9
         text = squash(pdf.pages[0].extract_text())
-    assert squash("2 copies of cards 2, 3 and 5") in text + text[::-1]
+    assert squash("2 copies of cards 2, 3 and 4") in text + text[::-1]  # the turn, the rates and ZOFF
 
 
 def test_the_blank_asset_cards_print_on_a_sheet_of_their_own_to_print_again(built):
@@ -859,6 +859,16 @@ def test_the_symbol_keys_tabs_are_marked_as_this_editions_reading(built):
     for line in ("may be played to attack (a tab on the card). *", "may be played to defend (a tab). *",
                  "agree its effect before adding one. *"):
         assert squash(line) in text, line
+
+
+def test_the_spion_aid_and_deck_give_the_turn_right_after_the_preparation(built):
+    """A new player looks for the turn first: the deck's second card, and the aid's first column, give it, where it
+    once came fifth, at the top of the aid's last column."""
+    with pdfplumber.open(built / "spion-und-spion" / "player-aid.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+    turn = next(w for w, after in zip(words, words[1:]) if w["text"] == "Your" and after["text"] == "turn")
+    assert turn["x0"] < page.width / 3
 
 
 def test_the_pass_card_piles_backs_differ_at_a_glance_and_a_duplex_shift_marks_no_card(built):
