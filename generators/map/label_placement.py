@@ -366,7 +366,6 @@ class _Scene:
         soft = soft + ASTRAY_COST * astray
         return _Candidates(owner, x0, y0, x1, y1, near, far, leader, soft, blocked, crossings, ambiguous, crowded)
 
-
     def _share_avoided(self, owner, x0, y0, x1, y1):
         """How much of each spot's label lies over the shape its label should avoid, 0..1, read at its centre and
         its four corners."""

@@ -86,11 +86,9 @@ def _draw_map(painter: Painter, plan: PosterPlan) -> None:
     _draw_grid_lines(painter, plan)
     for lane in plan.lanes:
         painter.polyline(lane, stroke=pal.sea_ink, line_width=widths.lane, dash=dashes.lane)
-    flights = [(*plan.at[r.from_], *plan.at[r.to]) for r in game_map.routes
-               if r.kind == "air" and r.from_ in plan.at and r.to in plan.at]
-    rails = [(*plan.at[r.from_], *plan.at[r.to]) for r in game_map.routes
-             if r.kind == "rail" and r.from_ in plan.at and r.to in plan.at]
-    for kind, lines, colour, dash in (("air", flights, pal.air, dashes.air), ("rail", rails, pal.rail, None)):
+    for kind, colour, dash in (("air", pal.air, dashes.air), ("rail", pal.rail, None)):  # flights under the rails
+        lines = [(*plan.at[r.from_], *plan.at[r.to]) for r in game_map.routes
+                 if r.kind == kind and r.from_ in plan.at and r.to in plan.at]
         for line in lines:  # every edge first, so no line's edge cuts across another line of its kind
             _draw_casing(painter, *line, kind, widths)
         for line in lines:
