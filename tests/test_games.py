@@ -754,13 +754,18 @@ def test_web_of_spies_symbols_read_rather_than_given_print_marked_and_the_aid_sa
     assert squash("The asset deck: 80 Asset Cards less the 12* dealt as Starting Cards, so 68*. This set prints 8 of them") in aid
 
 
+def _squashed_text(pdf_path: Path) -> str:
+    """A PDF's words, column by column and page by page, squashed (see squash)."""
+    with pdfplumber.open(pdf_path) as pdf:
+        return squash("".join("".join(columns_text(page)) for page in pdf.pages))
+
+
 def test_the_single_region_variant_keeps_assets_out_of_the_agents_region_only_at_the_start(built):
     """Setup Variants: assets cannot start the game in the region, so one rolled there is rolled again; later in the
     game an asset may land there (the referee's place-asset rules so too). The card and the aid once dropped "at the
     start", which bans the region all game."""
     for product in ("cards.pdf", "player-aid.pdf"):
-        with pdfplumber.open(built / "web-of-spies" / product) as pdf:
-            text = squash("".join("".join(columns_text(page)) for page in pdf.pages))
+        text = _squashed_text(built / "web-of-spies" / product)
         rule = text[text.index(squash("Single Region:")):][:160]
         assert squash("at the start") in rule, (product, rule)
 
@@ -827,8 +832,7 @@ def test_an_acquired_asset_is_looked_at_before_it_goes_face_down_on_the_card_and
     """Acquire Action: look at the asset, then put it face down on your discard pile (the Secret Asset is bought
     unseen); the card and the aid left out the look."""
     for product in ("cards.pdf", "player-aid.pdf"):
-        with pdfplumber.open(built / "web-of-spies" / product) as pdf:
-            text = squash("".join("".join(columns_text(page)) for page in pdf.pages))
+        text = _squashed_text(built / "web-of-spies" / product)
         assert squash("look at it and put it face down on your discard pile") in text, product
 
 
@@ -854,8 +858,7 @@ def test_a_card_with_a_star_says_what_it_means_on_the_card_itself(built):
 def test_the_symbol_keys_tabs_are_marked_as_this_editions_reading(built):
     """The rulebook's Symbol Key names Attack, Defend and Sabotage but does not show them: the card's key says they
     are tabs on the card, which is this edition's drawing, and marks each line so."""
-    with pdfplumber.open(built / "web-of-spies" / "cards.pdf") as pdf:
-        text = squash("".join("".join(columns_text(page)) for page in pdf.pages))
+    text = _squashed_text(built / "web-of-spies" / "cards.pdf")
     for line in ("may be played to attack (a tab on the card). *", "may be played to defend (a tab). *",
                  "agree its effect before adding one. *"):
         assert squash(line) in text, line

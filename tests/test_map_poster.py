@@ -501,9 +501,11 @@ def test_city_names_keep_off_other_powers_land(plan, spies):
     import shapely
 
     onto = []
+    others = {power: shapely.union_all([t.shape for t in plan.regions if t.power and t.power != power])
+              for power in {c.power for c in spies.map.cities}}
     for city in spies.map.cities:
         r = plan.placed[city.name].rect
-        other = shapely.union_all([t.shape for t in plan.regions if t.power and t.power != city.power])
+        other = others[city.power]
         points = [(r.x + r.width / 2, r.y + r.height / 2), (r.x, r.y), (r.right, r.y), (r.x, r.bottom), (r.right, r.bottom)]
         if sum(other.contains(Point(p)) for p in points) >= 4:
             onto.append(city.name)
@@ -514,8 +516,7 @@ def test_few_names_set_off_lie_nearer_another_city_than_their_own(plan, spies):
     """A name set off on a leader may lie nearer another city's space than its own, where Europe is crowded; such
     spots cost more, so at most 24 of the 139 do (29 before they did)."""
     def gap(rect, name):
-        (x, y), radius = plan.at[name], plan.radius(name)
-        return Point(x, y).distance(box(rect.x, rect.y, rect.right, rect.bottom)) - radius
+        return _gap(rect, plan.at[name], plan.radius(name))
 
     names = [c.name for c in spies.map.cities]
     astray = [n for n in names if min(gap(plan.placed[n].rect, m) for m in names if m != n) < gap(plan.placed[n].rect, n)]
