@@ -137,18 +137,22 @@ def game_key(folder: Path) -> str | None:
 def inputs_key(part: str, *inputs: Any, code: str | None = None) -> str | None:
     """The key of what `part` works out from `inputs` alone (and the code): the sha256 of the code and of every
     input's value, taken apart to the last number (text, numbers by their exact repr, lists, tuples, dicts and
-    dataclasses item by item, shapes by their WKB). None when an input is of a kind not taken apart: nothing is
-    then kept or recalled. `code=DESIGN` gives the design key."""
+    dataclasses item by item, shapes by their WKB, a shape given again by its number among those given before).
+    None when an input is of a kind not taken apart: nothing is then kept or recalled. `code=DESIGN` gives the
+    design key."""
     digest = hashlib.sha256(f"dossier inputs {FORMAT}\n{part}\n{code or code_version()}\n".encode())
+    shapes: dict[int, int] = {}
     try:
         for value in inputs:
-            _fingerprint(value, digest)
+            _fingerprint(value, digest, shapes)
     except _Unkeyable:
         return None
     return digest.hexdigest()
 
 
-def _fingerprint(value: Any, digest: Any) -> None:
+def _fingerprint(value: Any, digest: Any, shapes: dict[int, int]) -> None:
+    """Feed `value` to `digest`; `shapes` numbers the shapes met so far by identity, as many inputs share one
+    shape (a map's labels, each the land it should keep off) and its WKB is long."""
     kind = type(value)
     if value is None or kind in (bool, int):
         digest.update(f"{kind.__name__} {value}\n".encode())
@@ -159,18 +163,22 @@ def _fingerprint(value: Any, digest: Any) -> None:
     elif kind in (list, tuple, dict):
         digest.update(f"{kind.__name__} {len(value)}\n".encode())
         for item in (value.items() if kind is dict else value):
-            _fingerprint(item, digest)
+            _fingerprint(item, digest, shapes)
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = dataclasses.fields(value)
         digest.update(f"{kind.__module__}.{kind.__qualname__} {len(fields)}\n".encode())
         for f in fields:
-            _fingerprint(f.name, digest)
-            _fingerprint(getattr(value, f.name), digest)
+            _fingerprint(f.name, digest, shapes)
+            _fingerprint(getattr(value, f.name), digest, shapes)
     elif kind.__module__.startswith("shapely"):
         import shapely
 
         if not isinstance(value, shapely.Geometry):
             raise _Unkeyable(f"a {kind.__name__}")
+        if id(value) in shapes:  # the inputs hold it while the key is made, so its identity is not reused
+            digest.update(f"shape again {shapes[id(value)]}\n".encode())
+            return
+        shapes[id(value)] = len(shapes)
         shape = shapely.to_wkb(value)
         digest.update(f"shape {len(shape)}\n".encode() + shape)
     else:
