@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import MM, columns_text, cut_boxes, filled_boxes, size_mm, squash
+from conftest import MM, columns_text, cut_boxes, filled_boxes, grey, size_mm, squash
 
 from generators.cli import main
 from generators.core.layouts import contrast
@@ -65,6 +65,32 @@ def test_the_special_action_tokens_print_three_a_player_as_the_rule_gives_them(b
         front = pdf.pages[0]
         assert len(cut_boxes(front)) == 6
         assert not says(front, "copies of each")
+
+
+def test_the_two_players_tokens_read_apart_and_their_words_read_on_a_mono_print(built):
+    """Printed in greyscale, the players' token fills stay 60 grey levels apart, and every word keeps 7:1 against
+    its token: black type on vermillion printed as black on a mid grey, 4.7:1."""
+    def hex_of(colour) -> str:
+        values = list(colour) * 3 if len(colour) == 1 else list(colour)
+        return "#" + "".join(f"{round(v * 255):02x}" for v in values)
+
+    def mono(colour: str) -> str:
+        return "#" + f"{round(grey(colour)):02x}" * 3
+
+    with pdfplumber.open(built / "special-action-tokens" / "counters.pdf") as pdf:
+        page = pdf.pages[0]
+        tokens = [r for r in page.rects if r["fill"] and not r["stroke"] and abs(r["width"] - 19.05 * MM) < 2 * MM]
+        fills = {hex_of(r["non_stroking_color"]) for r in tokens}
+        assert len(fills) == 2, fills
+        low, high = sorted(grey(f) for f in fills)
+        assert high - low >= 60, (low, high)
+        for token in tokens:
+            fill = hex_of(token["non_stroking_color"])
+            chars = [c for c in page.chars if token["x0"] < (c["x0"] + c["x1"]) / 2 < token["x1"]
+                     and token["top"] < (c["top"] + c["bottom"]) / 2 < token["bottom"]]
+            assert chars
+            for c in chars:
+                assert contrast(mono(hex_of(c["non_stroking_color"])), mono(fill)) >= 7, (c["text"], fill)
 
 
 def with_copies(game_copy, copies: str) -> Path:
