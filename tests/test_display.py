@@ -104,13 +104,31 @@ def test_unprinted_effects_are_ruled_lines_and_chit_action_points_are_marked_ass
     assert [w["text"] for w in words if abs(w["top"] - heading["top"]) < 1 and w["x0"] > heading["x0"]][:3] == ["AP,", "own", "turn"]  # on an opponent's turn none are paid
 
 
+def test_recruit_is_left_to_write_in_for_the_long_game_where_every_spy_starts_on_the_map(built, spies):
+    """The Standard Game's reading of Recruit (a spy not yet in play joins the map) has nothing to bring in once every
+    spy starts on the map [2.6]: the Long Game summary rules its effect to write in, as the four Long Game chits'."""
+    recruit = next(p for p in spies.pieces if p.kind == "chit" and p.name == "Recruit")
+    assert "not yet in play" in recruit.does  # the Standard Game's cards and aid keep the reading
+    with pdfplumber.open(built / "display.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        panel = _panel_titled(page, words, "Action Chit Summary (Long Game)")
+        row = next(w for w in words if w["text"] == "Recruit" and panel["x0"] < w["x0"] < panel["x1"])
+        following = min(w["top"] for w in words if w["text"] == "Escape" and panel["x0"] < w["x0"] < panel["x1"])
+        lines = [ln for ln in _lines_in(page, panel) if row["top"] < ln["top"] < following]
+    assert "yet" not in _chit_row(words, panel, recruit)
+    assert len(lines) >= 2
+
+
 def test_values_given_in_the_data_print_in_place_of_the_lines_and_marks(cli, game_copy, tmp_path):
     folder = game_copy("spies")
     file = folder / "tables.yaml"
     text = file.read_text(encoding="utf-8")
-    assert text.count("    values: {}") == 2
+    assert text.count("    values: {}") == 1
     text = text.replace("    values: {}", '    values: {"Ge 7": {effect: "Austria joins the Reich at once"}}', 1)
-    file.write_text(text.replace("    values: {}", '    values: {"Intercept": {does: "Stops an enemy spy on its way"}}', 1), encoding="utf-8")
+    file.write_text(text.replace('    values: {Recruit: {does: ""}}',
+                                 '    values: {Recruit: {does: ""}, "Intercept": {does: "Stops an enemy spy on its way"}}', 1),
+                    encoding="utf-8")
     pieces = folder / "pieces.yaml"
     text = pieces.read_text(encoding="utf-8")
     start = text.index('name: "Sanction"')

@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from shapely.geometry import LineString, Point, box
 
-from conftest import DICHROMATS, delta_e, grey, lab, rgb
+from conftest import DICHROMATS, delta_e, grey, lab, rgb, squash
 
 from generators.cli import main
 from generators.printing.settings import PrintSettings
@@ -109,6 +109,24 @@ def test_reconstruction_is_said_in_the_small_print_not_as_a_caption(poster_text,
     assert words and all(w["bottom"] > poster_page.height * 0.95 for w in words)  # in the small print at the foot of the sheet
     sizes = {round(c["size"], 2) for c in poster_page.chars if c["top"] > words[0]["top"] - 1 and c["bottom"] < words[0]["bottom"] + 1}
     assert sizes == {round(spies.layout.poster.credit_size, 2)}
+
+
+def test_the_long_games_havens_and_cousins_are_said_to_be_the_long_games(poster_page):
+    """Spy havens and Cousins are Long Game rules ([5.0]): the legend, the chit summary's note and the Sanctioned
+    Spies Box say so, where they once read as rules of every game."""
+    def panel_text(title: str) -> str:
+        first = title.split()[0]
+        word = next(w for w in poster_page.extract_words() if w["text"] == first
+                    and squash(title) in squash(poster_page.crop((w["x0"], w["top"], min(w["x0"] + 300, poster_page.width),
+                                                                  w["bottom"] + 1)).extract_text()))
+        frames = [r for r in poster_page.rects if r["stroke"] and r["x0"] <= word["x0"] and r["x1"] >= word["x1"]
+                  and r["top"] <= word["top"] and r["bottom"] >= word["bottom"]]
+        frame = min(frames, key=lambda r: r["width"] * r["height"])
+        return squash(poster_page.crop((frame["x0"], frame["top"], frame["x1"], frame["bottom"])).extract_text())
+
+    assert squash("Spy haven (Long Game)") in squash(poster_page.extract_text())
+    assert squash("Long Game: never Discovery, Drop or Sanction in a spy haven") in panel_text("Action Chit Summary")
+    assert squash("Long Game: a spy killed trying to sanction a Cousin") in panel_text("Sanctioned Spies Box")
 
 
 def test_marks_are_explained(poster_text, poster_words):
