@@ -363,7 +363,7 @@ def test_cli_reach(cli):
 def test_cli_show_json(cli, spies_document):
     shown = cli("map", "show", "--json").json()
     assert set(shown) == {"cities", "sea_zones", "routes", "marks"}
-    assert shown["marks"]["haven"]["legend"] == "Spy haven" and shown["marks"]["police"]["badge"] == "P"
+    assert shown["marks"]["haven"]["legend"] == "Spy haven (Long Game)" and shown["marks"]["police"]["badge"] == "P"
     assert len(shown["cities"]) == len(spies_document["cities"])
     berlin = next(c for c in shown["cities"] if c["name"] == "Berlin")
     assert set(berlin) == {"name", "country", "power", "capital", "port", "sea_zones", "marks", "x", "y", "space"}
