@@ -29,7 +29,7 @@ OUTLINES = {
     "spion-und-spion": {(63.0, 88.0): 34,        # 22 Pass-Cards, 12 ZOFF cards
                         (19.05, 19.05): 24,      # 3/4 in: 16 spies, the GRAY SPY, 4 BAZONGs, 3 traps
                         (14.0, 14.0): 6,         # TRAP-B-GONE die faces
-                        (50.0, 27.0): 36,        # ZILLION notes
+                        (40.0, 20.0): 60,        # ZILLION notes: 60 of 1
                         (63.0, 40.0): 12},       # 4 Hot-Envelopes (one a player), 4 traitor slips, 4 spare slips
     "web-of-spies": {(63.0, 88.0): 57,           # 28 Spy Cards, 12 other starting cards, 8 asset cards, 9 blank
                      (88.0, 125.0): 4,           # Player Mats
@@ -211,22 +211,29 @@ def test_text_on_card_sized_pieces_stops_growing_at_the_layouts_largest_size(bui
         assert "spaces." in same_line
 
 
-def test_the_1_and_5_zillion_notes_are_told_apart_by_their_fill(built):
-    """Delta E (CIE76) of at least 15 between the two notes' fills, front and back alike."""
-
-    fills: dict[str, set[str]] = {"1": set(), "5": set()}
+def test_the_60_zillion_are_60_notes_of_1_so_every_payment_is_exact(built):
+    """"1 Bunch of Money: 60 ZILLION!" and "there is no change!": as notes of 1 every rate is paid exactly, whether
+    the line says the rates never change or that no change is given; the cards say so, unmarked."""
     with pdfplumber.open(built / "spion-und-spion" / "counters.pdf") as pdf:
-        for page in pdf.pages:
-            words = page.extract_words()
-            for rect in (r for r in page.rects if r["fill"] and not r["stroke"]):
-                inside = [w["text"] for w in words if rect["x0"] <= w["x0"] and w["x1"] <= rect["x1"]
-                          and rect["top"] <= w["top"] and w["bottom"] <= rect["bottom"]]
-                if "ZILLION" in inside and inside[0] in fills:
-                    colour = rect["non_stroking_color"]
-                    fills[inside[0]].add("#" + "".join(f"{round(v * 255):02x}" for v in colour))
-    assert fills["1"] and fills["5"], fills
-    assert min(delta_e(a, b) for a in fills["1"] for b in fills["5"]) >= 15, fills
+        notes = [text_in(page.extract_words(), box) for page in pdf.pages[::2] for box in cut_boxes(page)]
+    notes = [text for text in notes if "ZILLION Spion" in text]
+    assert len(notes) == 60 and set(notes) == {"1 ZILLION Spion & Spion"}, (len(notes), set(notes))
+    with pdfplumber.open(built / "spion-und-spion" / "cards.pdf") as pdf:
+        text = squash(" ".join(page.extract_text() for page in pdf.pages))
+    assert squash("There is no change: every note is 1 ZILLION,") in text  # the line wraps; the cards stand side by side
+    assert "makeschange" not in text
 
+
+def test_the_froehn_cards_mark_only_the_reading_not_the_rule_that_a_wrong_guess_is_out(built):
+    """The rulebook says plainly that a wrong FROEHN puts you out of the game; only where the exposed spy's
+    replacement stands is this edition's reading, so the mark goes there and not on the line that says so."""
+    with pdfplumber.open(built / "spion-und-spion" / "cards.pdf") as pdf:
+        cards = [text_in(page.extract_words(), box) for page in pdf.pages for box in cut_boxes(page)]
+    exposing = [text for text in cards if "Exposing" in text]
+    assert exposing
+    for text in exposing:
+        assert "stands where it stood. *" in text and "you are out of the game." in text, text
+        assert text.count("*") == 2, text  # the reading's mark and the footer that says what it means
 
 
 def test_web_of_spies_agents_and_asset_markers_print_25_grey_levels_apart(built):
