@@ -34,6 +34,12 @@ def says(page, phrase: str) -> bool:
     return wanted in text or wanted[::-1] in text
 
 
+def _hex_of(colour) -> str:
+    """A pdfplumber colour (grey or RGB, 0..1) as "#rrggbb"."""
+    values = list(colour) * 3 if len(colour) == 1 else list(colour)
+    return "#" + "".join(f"{round(v * 255):02x}" for v in values)
+
+
 def sized(page, width: float, height: float) -> list[tuple[float, float, float, float]]:
     return [b for b in cut_boxes(page) if all(abs(a - b) < 0.3 for a, b in zip(size_mm(b), (width, height)))]
 
@@ -70,27 +76,23 @@ def test_the_special_action_tokens_print_three_a_player_as_the_rule_gives_them(b
 def test_the_two_players_tokens_read_apart_and_their_words_read_on_a_mono_print(built):
     """Printed in greyscale, the players' token fills stay 60 grey levels apart, and every word keeps 7:1 against
     its token: black type on vermillion printed as black on a mid grey, 4.7:1."""
-    def hex_of(colour) -> str:
-        values = list(colour) * 3 if len(colour) == 1 else list(colour)
-        return "#" + "".join(f"{round(v * 255):02x}" for v in values)
-
     def mono(colour: str) -> str:
         return "#" + f"{round(grey(colour)):02x}" * 3
 
     with pdfplumber.open(built / "special-action-tokens" / "counters.pdf") as pdf:
         page = pdf.pages[0]
         tokens = [r for r in page.rects if r["fill"] and not r["stroke"] and abs(r["width"] - 19.05 * MM) < 2 * MM]
-        fills = {hex_of(r["non_stroking_color"]) for r in tokens}
+        fills = {_hex_of(r["non_stroking_color"]) for r in tokens}
         assert len(fills) == 2, fills
         low, high = sorted(grey(f) for f in fills)
         assert high - low >= 60, (low, high)
         for token in tokens:
-            fill = hex_of(token["non_stroking_color"])
+            fill = _hex_of(token["non_stroking_color"])
             chars = [c for c in page.chars if token["x0"] < (c["x0"] + c["x1"]) / 2 < token["x1"]
                      and token["top"] < (c["top"] + c["bottom"]) / 2 < token["bottom"]]
             assert chars
             for c in chars:
-                assert contrast(mono(hex_of(c["non_stroking_color"])), mono(fill)) >= 7, (c["text"], fill)
+                assert contrast(mono(_hex_of(c["non_stroking_color"])), mono(fill)) >= 7, (c["text"], fill)
 
 
 def with_copies(game_copy, copies: str) -> Path:
@@ -187,22 +189,18 @@ def test_a_double_agent_side_is_its_fronts_ring_colour_and_its_words_read_on_it(
     """The turned side prints solid in the power's colour, the front's ring, its words black or white for contrast
     (WCAG 4.5:1 at least), not pale coloured ink on white paper."""
 
-    def hex_of(colour) -> str:
-        values = list(colour) * 3 if len(colour) == 1 else list(colour)
-        return "#" + "".join(f"{round(v * 255):02x}" for v in values)
-
     with pdfplumber.open(built / "global-1936-spies" / "counters.pdf") as pdf:
         front, back = pdf.pages[0], pdf.pages[1]
-        rings = {hex_of(r["non_stroking_color"]) for r in front.rects if r["fill"] and r["width"] > 12.6 * MM
+        rings = {_hex_of(r["non_stroking_color"]) for r in front.rects if r["fill"] and r["width"] > 12.6 * MM
                  and r["width"] < 13 * MM}
         faces = [r for r in back.rects if r["fill"] and 12.6 * MM < r["width"] < 13 * MM]
-        assert {hex_of(r["non_stroking_color"]) for r in faces} == rings and len(rings) == 8
+        assert {_hex_of(r["non_stroking_color"]) for r in faces} == rings and len(rings) == 8
         for face in faces:
             chars = [c for c in back.chars if face["x0"] < (c["x0"] + c["x1"]) / 2 < face["x1"]
                      and face["top"] < (c["top"] + c["bottom"]) / 2 < face["bottom"]]
             assert chars
             for c in chars:
-                ratio = contrast(hex_of(c["non_stroking_color"]), hex_of(face["non_stroking_color"]))
+                ratio = contrast(_hex_of(c["non_stroking_color"]), _hex_of(face["non_stroking_color"]))
                 assert ratio >= 4.5, (c["text"], ratio)
 
 
