@@ -188,6 +188,12 @@ def rgb(hex_colour: str, places: int | None = 3) -> tuple[float, ...]:
     return tuple(channels if places is None else (round(c, places) for c in channels))
 
 
+def hex_of(colour) -> str:
+    """A colour as pdfplumber reads it (grey or RGB, each 0..1) as "#rrggbb": rgb's inverse."""
+    values = list(colour) * 3 if len(colour) == 1 else list(colour)
+    return "#" + "".join(f"{round(v * 255):02x}" for v in values)
+
+
 def grey(hex_colour: str) -> float:
     """A "#rrggbb" colour's grey level on a mono print, 0..255 (ITU-R 601 luma)."""
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import MM, columns_text, cut_boxes, delta_e, face_text, filled_boxes, grey, mirrored, region, rgb, size_mm, squash, text_in
+from conftest import MM, columns_text, cut_boxes, delta_e, face_text, filled_boxes, grey, hex_of, mirrored, region, rgb, size_mm, squash, text_in
 
 from generators.build import PRODUCTS
 from generators.cli import main
@@ -614,7 +614,7 @@ def test_the_house_rules_markers_are_told_apart_by_a_ring_in_the_powers_colour(b
             outer = [r for r in page.rects if r["fill"] and not r["stroke"] and abs(r["x0"] - x0) < 0.5 and abs(r["top"] - top) < 0.5
                      and abs(r["width"] - (x1 - x0)) < 0.5]
             assert outer, power
-            rings.setdefault(power, set()).add("#" + "".join(f"{round(v * 255):02x}" for v in outer[0]["non_stroking_color"]))
+            rings.setdefault(power, set()).add(hex_of(outer[0]["non_stroking_color"]))
     powers = {game_power.name for game_power in games["global-1936-spies"].info.factions}
     assert set(rings) == powers and all(len(c) == 1 for c in rings.values()), rings
     colours = [next(iter(c)) for c in rings.values()]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import MM, columns_text, cut_boxes, filled_boxes, grey, size_mm, squash
+from conftest import MM, columns_text, cut_boxes, filled_boxes, grey, hex_of, size_mm, squash
 
 from generators.cli import main
 from generators.core.layouts import contrast
@@ -34,10 +34,10 @@ def says(page, phrase: str) -> bool:
     return wanted in text or wanted[::-1] in text
 
 
-def _hex_of(colour) -> str:
-    """A pdfplumber colour (grey or RGB, 0..1) as "#rrggbb"."""
-    values = list(colour) * 3 if len(colour) == 1 else list(colour)
-    return "#" + "".join(f"{round(v * 255):02x}" for v in values)
+def _chars_in(chars: list[dict], rect: dict) -> list[dict]:
+    """The characters whose centre lies inside pdfplumber's `rect`."""
+    return [c for c in chars if rect["x0"] < (c["x0"] + c["x1"]) / 2 < rect["x1"]
+            and rect["top"] < (c["top"] + c["bottom"]) / 2 < rect["bottom"]]
 
 
 def sized(page, width: float, height: float) -> list[tuple[float, float, float, float]]:
@@ -82,17 +82,16 @@ def test_the_two_players_tokens_read_apart_and_their_words_read_on_a_mono_print(
     with pdfplumber.open(built / "special-action-tokens" / "counters.pdf") as pdf:
         page = pdf.pages[0]
         tokens = [r for r in page.rects if r["fill"] and not r["stroke"] and abs(r["width"] - 19.05 * MM) < 2 * MM]
-        fills = {_hex_of(r["non_stroking_color"]) for r in tokens}
+        fills = {hex_of(r["non_stroking_color"]) for r in tokens}
         assert len(fills) == 2, fills
         low, high = sorted(grey(f) for f in fills)
         assert high - low >= 60, (low, high)
         for token in tokens:
-            fill = _hex_of(token["non_stroking_color"])
-            chars = [c for c in page.chars if token["x0"] < (c["x0"] + c["x1"]) / 2 < token["x1"]
-                     and token["top"] < (c["top"] + c["bottom"]) / 2 < token["bottom"]]
+            fill = hex_of(token["non_stroking_color"])
+            chars = _chars_in(page.chars, token)
             assert chars
             for c in chars:
-                assert contrast(mono(_hex_of(c["non_stroking_color"])), mono(fill)) >= 7, (c["text"], fill)
+                assert contrast(mono(hex_of(c["non_stroking_color"])), mono(fill)) >= 7, (c["text"], fill)
 
 
 def with_copies(game_copy, copies: str) -> Path:
@@ -191,16 +190,15 @@ def test_a_double_agent_side_is_its_fronts_ring_colour_and_its_words_read_on_it(
 
     with pdfplumber.open(built / "global-1936-spies" / "counters.pdf") as pdf:
         front, back = pdf.pages[0], pdf.pages[1]
-        rings = {_hex_of(r["non_stroking_color"]) for r in front.rects if r["fill"] and r["width"] > 12.6 * MM
+        rings = {hex_of(r["non_stroking_color"]) for r in front.rects if r["fill"] and r["width"] > 12.6 * MM
                  and r["width"] < 13 * MM}
         faces = [r for r in back.rects if r["fill"] and 12.6 * MM < r["width"] < 13 * MM]
-        assert {_hex_of(r["non_stroking_color"]) for r in faces} == rings and len(rings) == 8
+        assert {hex_of(r["non_stroking_color"]) for r in faces} == rings and len(rings) == 8
         for face in faces:
-            chars = [c for c in back.chars if face["x0"] < (c["x0"] + c["x1"]) / 2 < face["x1"]
-                     and face["top"] < (c["top"] + c["bottom"]) / 2 < face["bottom"]]
+            chars = _chars_in(back.chars, face)
             assert chars
             for c in chars:
-                ratio = contrast(_hex_of(c["non_stroking_color"]), _hex_of(face["non_stroking_color"]))
+                ratio = contrast(hex_of(c["non_stroking_color"]), hex_of(face["non_stroking_color"]))
                 assert ratio >= 4.5, (c["text"], ratio)
 
 
